@@ -1,0 +1,18 @@
+/**
+ * Every published subpath and the source file behind it. tsup builds from these tables and a test
+ * checks that package.json `exports` names exactly these subpaths, so the two cannot drift apart.
+ */
+
+/** Subpaths that must run in a browser: pure code, no Node built-ins. */
+export const browserEntryPoints: Record<string, string> = {
+  index: 'src/index.ts',
+  'iban/index': 'src/iban/index.ts',
+  'nif/index': 'src/nif/index.ts',
+  'nas/index': 'src/nas/index.ts',
+  'ssn/index': 'src/ssn/index.ts',
+};
+
+/** Node-only entry points (the CLI, later the server and the network adapters). */
+export const nodeEntryPoints: Record<string, string> = {
+  'cli/index': 'src/cli/index.ts',
+};

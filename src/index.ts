@@ -1,0 +1,9 @@
+/**
+ * verifield: the offline validators of every field, and the envelope types. Each is also its own
+ * subpath (`verifield/iban`, …) so a bundler keeps only what a form uses.
+ */
+export * from './result.js';
+export { validateIban } from './iban/index.js';
+export { validateNif } from './nif/index.js';
+export { validateNas } from './nas/index.js';
+export { validateSsn } from './ssn/index.js';

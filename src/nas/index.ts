@@ -1,0 +1,63 @@
+/**
+ * Canadian Social Insurance Number (SIN; NAS in French), SPEC.md 4.6: nine digits whose last one is
+ * a Luhn check digit. The first digit names a series; the 0 and 8 series are not issued to
+ * individuals and the 9 series marks a temporary resident. Both are reported, never enforced.
+ */
+import { digitAt, isDigits, isLuhnValid } from '../checksum.js';
+import { compact, envelope, requireString, type NasDetails, type NasValidationResult } from '../result.js';
+
+/**
+ * What users type between the groups: spaces (any kind, as copied from a PDF or a web page) and
+ * dashes (the ASCII one and its Unicode look-alikes), anywhere in the number.
+ */
+const SEPARATORS = /[\s\-\u2010-\u2015\u2212]/g;
+
+const NOT_NINE_DIGITS = 'A SIN is exactly 9 digits';
+const WRONG_CHECK_DIGIT = 'SIN check digit does not match, please check the number';
+
+/** The message of a SIN whose check digit holds, indexed by its first digit (SPEC.md 4.6.4). */
+const VALID_MESSAGE_BY_SERIES: readonly string[] = [
+  'Valid SIN format, but numbers starting with 0 are not issued to individuals',
+  'Valid SIN',
+  'Valid SIN',
+  'Valid SIN',
+  'Valid SIN',
+  'Valid SIN',
+  'Valid SIN',
+  'Valid SIN',
+  'Valid SIN format, but numbers starting with 8 are not issued to individuals',
+  "Valid SIN, temporary resident: it expires with the holder's permit",
+];
+
+/**
+ * Validates a Canadian Social Insurance Number as a user typed it.
+ *
+ * Spaces and dashes are ignored; what remains must be exactly nine digits whose Luhn check digit
+ * holds. `normalizedValue` is the nine digits whenever nine digits were typed (even with a wrong
+ * check digit, so the caller can show what was read), and `nasDetails` is present in that case.
+ * A valid result does not prove that the number was issued.
+ *
+ * @example
+ * validateNas('046 454 286').valid // true (0 series: reported, not issued to individuals)
+ * validateNas('123-456-782').nasDetails?.formatted // '123 456 782'
+ * @throws TypeError when `value` is not a string.
+ */
+export function validateNas(value: string): NasValidationResult {
+  requireString(value, 'validateNas');
+  const digits = compact(value, SEPARATORS);
+  if (digits.length !== 9 || !isDigits(digits)) {
+    return envelope(value, false, NOT_NINE_DIGITS, null);
+  }
+  const series = digitAt(digits, 0);
+  const checksumValid = isLuhnValid(digits);
+  const nasDetails: NasDetails = {
+    checksum_valid: checksumValid,
+    temporary_resident: series === 9,
+    individual_series: series !== 0 && series !== 8,
+    formatted: `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`,
+  };
+  const message = checksumValid ? (VALID_MESSAGE_BY_SERIES[series] as string) : WRONG_CHECK_DIGIT;
+  const result: NasValidationResult = envelope(value, checksumValid, message, digits);
+  result.nasDetails = nasDetails;
+  return result;
+}

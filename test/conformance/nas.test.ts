@@ -1,0 +1,56 @@
+/**
+ * validateNas against ../shared/fixtures/vectors/ca-sin.tsv. The reference verdict of a row is its
+ * source's own claim; rows without one (derived probes) take python-stdnum 2.2+'s verdict.
+ */
+import { describe, expect, it } from 'vitest';
+import { validateNas } from '../../src/nas/index.js';
+import { readFixtureRows, runConformance } from '../support/shared-fixtures.js';
+
+const FIXTURE = 'vectors/ca-sin.tsv';
+
+/** Rows where we deliberately differ from the reference, with the reason. */
+const DELIBERATE_DIFFERENCES: ReadonlyMap<string, string> = new Map([
+  ['823456785', 'SPEC.md 4.6.3: the 8 series is reported (individual_series false), not rejected; python-stdnum 2.2+ rejects it'],
+  ['846454288', 'SPEC.md 4.6.3: the 8 series is reported, not rejected'],
+  ['046 454 286', 'SPEC.md 4.6.3: the 0 series is reported, not rejected; the Government of Canada uses this fictitious example'],
+  ['74 47 978 53', 'SPEC.md 4.6.1: spaces are accepted (validator.js accepts no separators); we read them anywhere'],
+  ['744 797 853', 'SPEC.md 4.6.1: spaces are accepted (validator.js accepts no separators)'],
+  ['744-797-853', 'SPEC.md 4.6.1: dashes are accepted (validator.js accepts no separators)'],
+]);
+
+/** Columns: input, source claim, python-stdnum 2.2+, python3-stdnum 1.18, stdnum npm, validator.js, source. */
+function referenceValid(row: readonly string[]): boolean {
+  const claim = row[1] ?? '';
+  return claim !== '' ? claim === 'valid' : row[2] === 'valid';
+}
+
+describe.runIf(runConformance)(`validateNas conformance: ${FIXTURE}`, () => {
+  it('agrees with every row except the deliberate differences', () => {
+    const rows = readFixtureRows(FIXTURE);
+    expect(rows.length).toBeGreaterThan(0);
+    const disagreements = rows
+      .filter((row) => !DELIBERATE_DIFFERENCES.has(row[0] ?? ''))
+      .filter((row) => validateNas(row[0] ?? '').valid !== referenceValid(row))
+      .map((row) => row.join(' | '));
+    expect(disagreements).toEqual([]);
+  });
+
+  it('still differs on every listed row (the list cannot go stale)', () => {
+    const rowsByInput = new Map(readFixtureRows(FIXTURE).map((row) => [row[0] ?? '', row]));
+    for (const [input, reason] of DELIBERATE_DIFFERENCES) {
+      const row = rowsByInput.get(input);
+      expect(row, `${input} is no longer in ${FIXTURE}`).toBeDefined();
+      if (row === undefined) continue;
+      expect(validateNas(input).valid, `${input}: ${reason}`).not.toBe(referenceValid(row));
+    }
+  });
+
+  it('answers every row with a verdict whose message matches it', () => {
+    for (const [input = ''] of readFixtureRows(FIXTURE)) {
+      const result = validateNas(input);
+      expect(result.originalValue).toBe(input);
+      expect(result.nasDetails === undefined).toBe(result.message === 'A SIN is exactly 9 digits');
+      expect(result.nasDetails?.checksum_valid ?? false).toBe(result.valid);
+    }
+  });
+});

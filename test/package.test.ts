@@ -1,0 +1,74 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { browserEntryPoints } from '../scripts/entry-points.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  exports: Record<string, string | Record<string, Record<string, string>>>;
+  bin: Record<string, string>;
+  sideEffects: boolean;
+};
+
+function subpathOf(entry: string): string {
+  return entry === 'index' ? '.' : `./${entry.replace(/\/index$/, '')}`;
+}
+
+describe('package.json', () => {
+  it('exports exactly the browser entry points tsup builds, each as ESM and CJS with types', () => {
+    const exported = Object.keys(pkg.exports).filter((key) => key !== './package.json').sort();
+    expect(exported).toEqual(Object.keys(browserEntryPoints).map(subpathOf).sort());
+    for (const entry of Object.keys(browserEntryPoints)) {
+      const target = pkg.exports[subpathOf(entry)] as Record<string, Record<string, string>>;
+      expect(target.import).toEqual({ types: `./dist/${entry}.d.ts`, default: `./dist/${entry}.js` });
+      expect(target.require).toEqual({ types: `./dist/${entry}.d.cts`, default: `./dist/${entry}.cjs` });
+    }
+    expect(pkg.sideEffects).toBe(false);
+  });
+
+  it('built every file the exports and the bin point at (npm test builds first)', () => {
+    const targets = Object.values(pkg.exports).flatMap((value) =>
+      typeof value === 'string' ? [value] : Object.values(value).flatMap((cond) => Object.values(cond)),
+    );
+    for (const target of [...targets, ...Object.values(pkg.bin)]) {
+      expect(existsSync(new URL(`../${target}`, import.meta.url)), target).toBe(true);
+    }
+  });
+
+  it('loads every subpath through its own name in ESM and CJS', () => {
+    for (const entry of Object.keys(browserEntryPoints)) {
+      const specifier = `verifield${subpathOf(entry).slice(1)}`;
+      const esm = execFileSync(process.execPath, ['--input-type=module', '-e', `import * as m from '${specifier}'; console.log(Object.keys(m).filter(k => typeof m[k] === 'function').sort().join(','))`], { encoding: 'utf8' });
+      const cjs = execFileSync(process.execPath, ['-e', `const m = require('${specifier}'); console.log(Object.keys(m).filter(k => typeof m[k] === 'function').sort().join(','))`], { encoding: 'utf8' });
+      expect(esm.trim()).not.toBe('');
+      expect(cjs.trim()).toBe(esm.trim());
+    }
+  });
+});
+
+describe('verifield check (CLI)', () => {
+  const cli = new URL('../dist/cli/index.js', import.meta.url).pathname;
+  const run = (args: string[], input?: string) =>
+    spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', input });
+
+  it('prints the envelope and exits 0 for a valid value, 1 for an invalid one', () => {
+    const ok = run(['check', 'iban', 'DE89 3704 0044 0532 0130 00']);
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ valid: true, normalizedValue: 'DE89370400440532013000' });
+    const bad = run(['check', 'nas', '123 456 789']);
+    expect(bad.status).toBe(1);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ valid: false, message: 'SIN check digit does not match, please check the number' });
+  });
+
+  it('validates one value per line from stdin into JSON lines', () => {
+    const out = run(['check', 'nif', '-'], '12345678Z\n12345678A\n');
+    expect(out.status).toBe(0);
+    const verdicts = out.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { valid: boolean }).valid);
+    expect(verdicts).toEqual([true, false]);
+  });
+
+  it('exits 2 with the usage on an unknown field', () => {
+    const out = run(['check', 'passport', 'X']);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toContain('unknown field: passport');
+  });
+});
