@@ -10,6 +10,7 @@ export const browserEntryPoints: Record<string, string> = {
   'nif/index': 'src/nif/index.ts',
   'nas/index': 'src/nas/index.ts',
   'ssn/index': 'src/ssn/index.ts',
+  'vat/index': 'src/vat/index.ts',
 };
 
 /** Node-only entry points (the CLI, later the server and the network adapters). */

@@ -7,3 +7,4 @@ export { validateIban } from './iban/index.js';
 export { validateNif } from './nif/index.js';
 export { validateNas } from './nas/index.js';
 export { validateSsn } from './ssn/index.js';
+export { validateVat } from './vat/index.js';

@@ -3,6 +3,7 @@ import { validateNas } from '../nas/index.js';
 import { validateNif } from '../nif/index.js';
 import type { ValidationResult } from '../result.js';
 import { validateSsn } from '../ssn/index.js';
+import { validateVat } from '../vat/index.js';
 
 /** The offline validator behind each field name that `verifield check` accepts. */
 export const offlineValidators: Readonly<Record<string, (value: string) => ValidationResult>> = {
@@ -10,4 +11,5 @@ export const offlineValidators: Readonly<Record<string, (value: string) => Valid
   nif: validateNif,
   nas: validateNas,
   ssn: validateSsn,
+  vat: validateVat,
 };

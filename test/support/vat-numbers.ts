@@ -227,8 +227,8 @@ const spainEntity = retry((rng) => {
   const control = 'ABEH'.includes(letter)
     ? String(c)
     : 'NPQRSW'.includes(letter)
-      ? asLetter
-      : pick(rng, [String(c), asLetter]);
+    ? asLetter
+    : pick(rng, [String(c), asLetter]);
   return `ES${letter}${p}${control}`;
 });
 
