@@ -11,6 +11,9 @@ export const browserEntryPoints: Record<string, string> = {
   'nas/index': 'src/nas/index.ts',
   'ssn/index': 'src/ssn/index.ts',
   'vat/index': 'src/vat/index.ts',
+  'email/index': 'src/email/index.ts',
+  'email-syntax/index': 'src/email/syntax-entry.ts',
+  'phone/index': 'src/phone/index.ts',
 };
 
 /** Node-only entry points (the CLI, later the server and the network adapters). */

@@ -8,3 +8,5 @@ export { validateNif } from './nif/index.js';
 export { validateNas } from './nas/index.js';
 export { validateSsn } from './ssn/index.js';
 export { validateVat } from './vat/index.js';
+export { validateEmail } from './email/index.js';
+export { validatePhone } from './phone/index.js';

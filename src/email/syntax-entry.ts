@@ -1,0 +1,7 @@
+/**
+ * verifield/email-syntax: the syntax check and the typo suggestion without the disposable,
+ * free-provider and role lists, for a form that only needs those two (a few kB instead of the
+ * lists' tens of kB). `verifield/email` has the same functions plus `validateEmail`.
+ */
+export { checkEmailSyntax, type EmailSyntax, type EmailSyntaxFailure } from './syntax.js';
+export { suggestEmailDomain } from './typo.js';

@@ -1,0 +1,141 @@
+/**
+ * Phone numbers, SPEC.md 4.4: an international number (`+` or `00`, no default country) that exists
+ * in the numbering plan of its country, per libphonenumber-js with its `max` metadata (the only
+ * flavour that tells line types apart everywhere; research/email-phone.md f.2). A valid number is
+ * one the plan allows, not a line that is live.
+ */
+import {
+  ParseError,
+  parsePhoneNumberWithError,
+  validatePhoneNumberLength,
+  type PhoneNumber,
+} from 'libphonenumber-js/max';
+import { envelope, requireString, type PhoneDetails, type PhoneValidationResult } from '../result.js';
+import { callingCodeAt, soleCountryOf } from './calling-codes.js';
+import { readPhoneInput } from './input.js';
+import { lineTypeOf } from './line-type.js';
+import * as messages from './messages.js';
+
+export type { PhoneDetails, PhoneLineType, PhoneValidationResult } from '../result.js';
+
+/** Strict parsing: the whole value must be the number, not a sentence that contains one. */
+const PARSE_OPTIONS = { extract: false } as const;
+
+/**
+ * Validates a phone number as a user typed it, with its country code.
+ *
+ * The number must start with `+` or `00` and its calling code; spaces, dashes, dots, slashes and
+ * brackets are ignored, and full-width characters are read as their ASCII forms. A valid number
+ * gets its E.164 form in `normalizedValue` and `phoneDetails` with the country, calling code, line
+ * type and both display formats. An invalid number that could be read as international still gets
+ * `phoneDetails` with its calling code (and country, when the code names one). `PREMIUM_RATE` and
+ * `VOIP` numbers are valid: filter on `line_type` to refuse them.
+ *
+ * @example
+ * validatePhone('+44 20 7946 0958').normalizedValue // '+442079460958'
+ * validatePhone('0033 6 12 34 56 78').phoneDetails?.line_type // 'MOBILE'
+ * validatePhone('020 7946 0958').message // asks for the country code
+ * @throws TypeError when `value` is not a string.
+ */
+export function validatePhone(value: string): PhoneValidationResult {
+  requireString(value, 'validatePhone');
+  const input = readPhoneInput(value);
+  switch (input.kind) {
+    case 'empty':
+      return envelope(value, false, messages.EMPTY, null);
+    case 'too-long':
+      return envelope(value, false, messages.TOO_LONG_INPUT, null);
+    case 'not-a-number':
+      return envelope(value, false, messages.NOT_A_NUMBER, null);
+    case 'no-country-code':
+      return envelope(value, false, messages.NO_COUNTRY_CODE, null);
+    case 'international':
+      break;
+  }
+
+  let phone: PhoneNumber;
+  try {
+    phone = parsePhoneNumberWithError(input.text, PARSE_OPTIONS);
+  } catch (error) {
+    // A ParseError is libphonenumber's verdict on the input; anything else is a bug to surface.
+    if (!(error instanceof ParseError)) throw error;
+    return refused(value, error.message, input.digits);
+  }
+
+  const callingCode = Number(phone.countryCallingCode);
+  const country = phone.country ?? soleCountryOf(phone.countryCallingCode);
+  // With the max metadata every numbering plan lists its types, and libphonenumber's isValid() is
+  // then exactly "getType() found a type" (source/isValid.js); asking once halves the pattern
+  // matching. test/phone.test.ts and test/phone.property.test.ts pin that equivalence, so an
+  // upgrade that breaks it fails there.
+  const type = phone.getType();
+  if (type === undefined) {
+    const where = messages.place(callingCode, country);
+    const message = lengthMessage(validatePhoneNumberLength(phone.number), where) ?? messages.notValid(where);
+    return withDetails(envelope(value, false, message, null), readDetails(callingCode, country));
+  }
+  if (phone.ext !== undefined) {
+    // E.164 has no room for an extension; keeping the number and dropping what the user typed
+    // after it would store less than they gave, so they are asked to remove it themselves.
+    return withDetails(envelope(value, false, messages.EXTENSION, null), readDetails(callingCode, country));
+  }
+
+  const lineType = lineTypeOf(type);
+  const internationalFormat = phone.formatInternational();
+  const nationalFormat = phone.formatNational();
+  const details: PhoneDetails =
+    country === undefined
+      ? {
+          calling_code: callingCode,
+          line_type: lineType,
+          international_format: internationalFormat,
+          national_format: nationalFormat,
+        }
+      : {
+          country_code: country,
+          calling_code: callingCode,
+          line_type: lineType,
+          international_format: internationalFormat,
+          national_format: nationalFormat,
+        };
+  return withDetails(envelope(value, true, messages.VALID, phone.number), details);
+}
+
+/** The answer when libphonenumber refuses to read the number at all (its ParseError codes). */
+function refused(value: string, reason: string, digits: string): PhoneValidationResult {
+  if (reason === 'INVALID_COUNTRY') return envelope(value, false, messages.UNKNOWN_CALLING_CODE, null);
+  if (reason !== 'TOO_SHORT' && reason !== 'TOO_LONG') return envelope(value, false, messages.NOT_A_NUMBER, null);
+  const owner = callingCodeAt(digits);
+  if (owner === undefined) {
+    // Three digits that start no calling code cannot become a number by adding more.
+    const message = digits.length >= 3 ? messages.UNKNOWN_CALLING_CODE : messages.TOO_SHORT_UNNAMED;
+    return envelope(value, false, message, null);
+  }
+  const where = messages.place(owner.callingCode, owner.country);
+  const message = reason === 'TOO_SHORT' ? messages.tooShort(where) : messages.tooLong(where);
+  return withDetails(envelope(value, false, message, null), readDetails(owner.callingCode, owner.country));
+}
+
+/** The message of a length that no number of the country has; undefined when the length is possible. */
+function lengthMessage(reason: string | undefined, where: string): string | undefined {
+  switch (reason) {
+    case 'TOO_SHORT':
+      return messages.tooShort(where);
+    case 'TOO_LONG':
+      return messages.tooLong(where);
+    case 'INVALID_LENGTH':
+      return messages.wrongLength(where);
+    default:
+      return undefined;
+  }
+}
+
+/** SPEC.md 4.4.4 and 4.4.7: an invalid number that was read as international names where it belongs. */
+function readDetails(callingCode: number, country: string | undefined): PhoneDetails {
+  return country === undefined ? { calling_code: callingCode } : { country_code: country, calling_code: callingCode };
+}
+
+function withDetails(result: PhoneValidationResult, phoneDetails: PhoneDetails): PhoneValidationResult {
+  result.phoneDetails = phoneDetails;
+  return result;
+}

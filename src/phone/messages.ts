@@ -1,0 +1,57 @@
+/**
+ * What `validatePhone` tells the person filling in the form. "Unknown country calling code" is
+ * fixed by SPEC.md 4.4.5; SPEC.md 4.4.3 and 4.4.4 fix only what the others must say.
+ */
+
+const EXAMPLE = '(for example +44 20 7946 0958)';
+
+export const VALID = 'Valid phone number';
+export const EMPTY = 'Enter a phone number';
+export const NOT_A_NUMBER = `Enter the phone number in digits, starting with the country code ${EXAMPLE}`;
+export const TOO_LONG_INPUT = 'This is too long to be a phone number';
+/** SPEC.md 4.4.3: the message asks for the country code. */
+export const NO_COUNTRY_CODE = `Add the country code, starting with + or 00 ${EXAMPLE}`;
+/** SPEC.md 4.4.5, exact. */
+export const UNKNOWN_CALLING_CODE = 'Unknown country calling code';
+export const EXTENSION = `Enter the phone number without its extension ${EXAMPLE}`;
+/** A number too short to hold even a whole calling code (`+4`). */
+export const TOO_SHORT_UNNAMED = 'Phone number is too short';
+
+/** SPEC.md 4.4.4: the message says the number is too short. */
+export function tooShort(place: string): string {
+  return `Phone number is too short for ${place}`;
+}
+
+export function tooLong(place: string): string {
+  return `Phone number is too long for ${place}`;
+}
+
+/** Between the possible lengths of the country, but none of them (e.g. 9 digits where 8 or 10 are used). */
+export function wrongLength(place: string): string {
+  return `Phone number has the wrong number of digits for ${place}`;
+}
+
+/** The right length, but outside every range of the country's numbering plan. */
+export function notValid(place: string): string {
+  return `Not a valid phone number for ${place}`;
+}
+
+// Built on first use: most answers never name a country, and creating it costs more than a lookup.
+let regionNames: Intl.DisplayNames | null | undefined;
+
+function nameOf(country: string): string {
+  if (regionNames === undefined) {
+    regionNames = typeof Intl === 'object' && typeof Intl.DisplayNames === 'function'
+      ? new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
+      : null;
+  }
+  return regionNames?.of(country) ?? country;
+}
+
+/**
+ * How a message names where the number belongs: "United Kingdom (+44)", or "country calling code
+ * +44" when the calling code is shared and the number does not say which country it is.
+ */
+export function place(callingCode: number, country: string | undefined): string {
+  return country === undefined ? `country calling code +${callingCode}` : `${nameOf(country)} (+${callingCode})`;
+}
