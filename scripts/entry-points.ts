@@ -16,7 +16,11 @@ export const browserEntryPoints: Record<string, string> = {
   'phone/index': 'src/phone/index.ts',
 };
 
-/** Node-only entry points (the CLI, later the server and the network adapters). */
+/** Node-only entry points: the network adapters, the CLI, later the server. */
 export const nodeEntryPoints: Record<string, string> = {
+  'adapters/index': 'src/adapters/index.ts',
   'cli/index': 'src/cli/index.ts',
 };
+
+/** Entry points that are not a package subpath (the CLI is reached through `bin`). */
+export const binOnlyEntryPoints: readonly string[] = ['cli/index'];

@@ -1,7 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { browserEntryPoints } from '../scripts/entry-points.js';
+import { binOnlyEntryPoints, browserEntryPoints, nodeEntryPoints } from '../scripts/entry-points.js';
+
+const subpathEntries = [...Object.keys(browserEntryPoints), ...Object.keys(nodeEntryPoints)].filter(
+  (entry) => !binOnlyEntryPoints.includes(entry),
+);
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   exports: Record<string, string | Record<string, Record<string, string>>>;
@@ -14,10 +18,10 @@ function subpathOf(entry: string): string {
 }
 
 describe('package.json', () => {
-  it('exports exactly the browser entry points tsup builds, each as ESM and CJS with types', () => {
+  it('exports exactly the entry points tsup builds, each as ESM and CJS with types', () => {
     const exported = Object.keys(pkg.exports).filter((key) => key !== './package.json').sort();
-    expect(exported).toEqual(Object.keys(browserEntryPoints).map(subpathOf).sort());
-    for (const entry of Object.keys(browserEntryPoints)) {
+    expect(exported).toEqual(subpathEntries.map(subpathOf).sort());
+    for (const entry of subpathEntries) {
       const target = pkg.exports[subpathOf(entry)] as Record<string, Record<string, string>>;
       expect(target.import).toEqual({ types: `./dist/${entry}.d.ts`, default: `./dist/${entry}.js` });
       expect(target.require).toEqual({ types: `./dist/${entry}.d.cts`, default: `./dist/${entry}.cjs` });
@@ -35,7 +39,7 @@ describe('package.json', () => {
   });
 
   it('loads every subpath through its own name in ESM and CJS', () => {
-    for (const entry of Object.keys(browserEntryPoints)) {
+    for (const entry of subpathEntries) {
       const specifier = `verifield${subpathOf(entry).slice(1)}`;
       const esm = execFileSync(process.execPath, ['--input-type=module', '-e', `import * as m from '${specifier}'; console.log(Object.keys(m).filter(k => typeof m[k] === 'function').sort().join(','))`], { encoding: 'utf8' });
       const cjs = execFileSync(process.execPath, ['-e', `const m = require('${specifier}'); console.log(Object.keys(m).filter(k => typeof m[k] === 'function').sort().join(','))`], { encoding: 'utf8' });

@@ -28,6 +28,17 @@ export {
   type EmailRiskInput,
 } from './risk.js';
 export { emailDataVersions } from './data/versions.generated.js';
+export { verifyEmail, type VerifyEmailOptions, type EmailVerificationLevel } from './verify.js';
+export { createEmailBlocklist, type EmailBlocklist } from './blocklist.js';
+export {
+  mxProviderOf,
+  detectMxProvider,
+  mxQualityScore,
+  mxQualityWeights,
+  isGloballyRoutable,
+  type MxProvider,
+  type MxProviderCategory,
+} from './mx-provider.js';
 
 /** Options of {@link validateEmail}. */
 export interface ValidateEmailOptions {

@@ -1,0 +1,56 @@
+/**
+ * verifield/adapters: the outside world behind the ports of src/ports.ts. Each adapter takes an
+ * injectable `fetch` and URL, so tests can point it at a loopback fake.
+ */
+export {
+  tedbRatesSource,
+  TedbError,
+  TEDB_URL,
+  type TedbRatesSourceOptions,
+  type TedbErrorKind,
+  type TedbErrorDetail,
+  type TedbErrorInfo,
+  type RetrieveVatRatesRequest,
+} from './tedb.js';
+export type { TedbRateRow } from '../vat/rates-mapping.js';
+export {
+  viesSoapClient,
+  readViesResponse,
+  viesFaultCodeOf,
+  checkVatEnvelope,
+  checkVatApproxEnvelope,
+  VIES_URL,
+  VIES_TEST_URL,
+  VIES_TYPES_NS,
+  VIES_FAULTS,
+  type ViesSoapClientOptions,
+  type CheckVatApproxRequest,
+  type ViesAnswer,
+  type ViesFaultCode,
+} from './vies-soap.js';
+export { viesStatusFeed, readViesStatus, ViesStatusError, VIES_STATUS_URL, type ViesStatusFeedOptions, type ViesStatusErrorKind } from './vies-status.js';
+export { memoryVatCache, memoryBreakerStore, type MemoryVatCacheOptions } from './memory.js';
+export {
+  VatRegistryError,
+  type VatRegistry,
+  type VatRegistryQuery,
+  type VatRegistryAnswer,
+  type VatRegistryMatch,
+  type VatRegistryFailureKind,
+  type VatRegistryFailureScope,
+  type VatRequester,
+  type VatAnswerCache,
+  type CachedVatAnswer,
+  type CircuitBreakerStore,
+  type CircuitBreakerState,
+  type ViesStatusFeed,
+  type ViesStatusSnapshot,
+  type ViesCountryAvailability,
+  type ViesStatusResponse,
+  type ViesCountryStatus,
+  type ViesStatusDecider,
+  type Clock,
+} from '../ports.js';
+export { nodeDnsResolver, type NodeDnsResolverOptions } from './dns-node.js';
+export { rdapDomainAge, readRdapBootstrap, readRegistrationDate, RDAP_BOOTSTRAP_URL, type RdapDomainAgeOptions } from './rdap.js';
+export type { DnsResolver, DnsAnswer, DnsFailureReason, MxAnswer, MxRecord, DomainAgeSource } from '../ports.js';

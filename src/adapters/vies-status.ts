@@ -1,0 +1,122 @@
+/**
+ * The Commission's VIES status feed (`GET …/vies/rest-api/check-status`) as a
+ * {@link ViesStatusFeed}: which member-state systems VIES can reach right now. The server samples
+ * it every five minutes; `createAvailabilityTracker` turns the samples into the availability
+ * report. Shape: research/vies-tedb.md B.4.
+ */
+import type { ViesCountryAvailability, ViesStatusFeed, ViesStatusSnapshot } from '../ports.js';
+
+/** The production feed. */
+export const VIES_STATUS_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-status';
+const DEFAULT_TIMEOUT_MS = 10_000;
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+
+/** Options of {@link viesStatusFeed}. */
+export interface ViesStatusFeedOptions {
+  /** Endpoint; defaults to {@link VIES_STATUS_URL}. */
+  url?: string;
+  /** `fetch` to use; defaults to the global one. */
+  fetch?: typeof fetch;
+  /** Budget for the whole call in milliseconds; default 10 000. */
+  timeoutMs?: number;
+}
+
+/** Why the feed could not be read. */
+export type ViesStatusErrorKind = 'timeout' | 'aborted' | 'network' | 'http' | 'malformed';
+
+/** The feed could not be read. */
+export class ViesStatusError extends Error {
+  override readonly name = 'ViesStatusError';
+  constructor(
+    readonly kind: ViesStatusErrorKind,
+    message: string,
+    /** HTTP status, when a response arrived. */
+    readonly status: number | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * The VIES status feed.
+ * @example
+ * import { viesStatusFeed } from 'verifield/adapters';
+ * const { vowAvailable, countries } = await viesStatusFeed().fetchStatus();
+ */
+export function viesStatusFeed(options: ViesStatusFeedOptions = {}): ViesStatusFeed {
+  const url = options.url ?? VIES_STATUS_URL;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return {
+    async fetchStatus(signal?: AbortSignal): Promise<ViesStatusSnapshot> {
+      if (signal?.aborted) throw new ViesStatusError('aborted', 'The call was aborted before it started');
+      const fetchImpl = options.fetch ?? globalThis.fetch;
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+      const forwardAbort = (): void => controller.abort();
+      signal?.addEventListener('abort', forwardAbort, { once: true });
+      let status: number;
+      let text: string;
+      try {
+        const response = await fetchImpl(url, { headers: { Accept: 'application/json' }, signal: controller.signal });
+        status = response.status;
+        text = await response.text();
+      } catch (error) {
+        if (timedOut) throw new ViesStatusError('timeout', `No answer from ${url} within ${timeoutMs} ms`, null, { cause: error });
+        if (signal?.aborted) throw new ViesStatusError('aborted', 'The call was aborted', null, { cause: error });
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new ViesStatusError('network', `Could not reach ${url}: ${reason}`, null, { cause: error });
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', forwardAbort);
+      }
+      return readViesStatus(text, status);
+    },
+  };
+}
+
+/**
+ * Reads a `check-status` body. An error body (`actionSucceed: false`, `errorWrappers`) is an
+ * error whatever the status, never a report that everything is down.
+ * @throws {ViesStatusError} `http` for a non-2xx status or an error body, `malformed` for a body
+ * that is not the `StatusInformationResponse` shape.
+ */
+export function readViesStatus(text: string, status = 200): ViesStatusSnapshot {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    const ok = status >= 200 && status < 300;
+    throw new ViesStatusError(ok ? 'malformed' : 'http', `The status feed answered HTTP ${status} with a body that is not JSON`, status, { cause: error });
+  }
+  const record = isRecord(body) ? body : {};
+  if (record.actionSucceed === false || Array.isArray(record.errorWrappers)) {
+    const codes = Array.isArray(record.errorWrappers)
+      ? record.errorWrappers.map((item) => (isRecord(item) && typeof item.error === 'string' ? item.error : '?')).join(', ')
+      : '';
+    throw new ViesStatusError('http', `The status feed answered HTTP ${status} with an error${codes ? `: ${codes}` : ''}`, status);
+  }
+  if (status < 200 || status >= 300) throw new ViesStatusError('http', `The status feed answered HTTP ${status}`, status);
+
+  const vow = record.vow;
+  const list = record.countries;
+  if (!isRecord(vow) || typeof vow.available !== 'boolean' || !Array.isArray(list)) {
+    throw new ViesStatusError('malformed', 'The status feed answered without vow.available and countries', status);
+  }
+  const countries: ViesCountryAvailability[] = [];
+  for (const item of list) {
+    if (!isRecord(item) || typeof item.countryCode !== 'string' || typeof item.availability !== 'string') continue;
+    const countryCode = item.countryCode.trim().toUpperCase();
+    if (!COUNTRY_CODE.test(countryCode)) continue;
+    countries.push({ countryCode, availability: item.availability.trim() });
+  }
+  return { vowAvailable: vow.available, countries };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,109 @@
+/**
+ * A loopback fake of the VIES status feed (`GET /taxation_customs/vies/rest-api/check-status`,
+ * node:http on 127.0.0.1, port 0), shaped like the swagger's `StatusInformationResponse`
+ * (research/vies-tedb.md B.4): `{"vow":{"available":…},"countries":[{"countryCode":…,"availability":…}]}`.
+ * It can also answer with the `CommonResponse` error body (on 500 or 200), an HTML page, a body that
+ * is not JSON, hang or close the connection. The countries it reports are whatever the test sets.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type StatusFakeBehaviour = 'answer' | 'hang' | 'reset' | 'error-500' | 'error-200' | 'html-503' | 'not-json' | 'wrong-shape';
+
+export interface StatusFake {
+  url: string;
+  readonly calls: number;
+  /** Accept header of the last request. */
+  readonly lastAccept: string | undefined;
+  vowAvailable: boolean;
+  countries: { countryCode: string; availability: string }[];
+  /** Jackson's pretty print (`"key" : value`, as the real error logs show) instead of one line. */
+  pretty: boolean;
+  behave(behaviour: StatusFakeBehaviour, times?: number): void;
+  close(): Promise<void>;
+}
+
+/** The 27 member states as VIES writes them, and XI. */
+export const STATUS_COUNTRIES = [
+  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU',
+  'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI',
+];
+
+function jackson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/": /g, '" : ');
+}
+
+export async function startStatusFake(): Promise<StatusFake> {
+  let calls = 0;
+  let lastAccept: string | undefined;
+  let behaviour: StatusFakeBehaviour = 'answer';
+  let left = Infinity;
+
+  const server = createServer((req, res) => {
+    calls += 1;
+    lastAccept = req.headers.accept;
+    let current: StatusFakeBehaviour = 'answer';
+    if (left > 0 && behaviour !== 'answer') {
+      current = behaviour;
+      left -= 1;
+    }
+    const json = (status: number, body: unknown): void => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(fake.pretty ? jackson(body) : JSON.stringify(body));
+    };
+    if (!req.url?.endsWith('/check-status') || req.method !== 'GET') {
+      res.writeHead(404).end();
+      return;
+    }
+    switch (current) {
+      case 'hang':
+        return;
+      case 'reset':
+        req.socket.destroy();
+        return;
+      case 'error-500':
+        json(500, { actionSucceed: false, errorWrappers: [{ error: 'SERVICE_UNAVAILABLE' }] });
+        return;
+      case 'error-200':
+        json(200, { actionSucceed: false, errorWrappers: [{ error: 'GLOBAL_MAX_CONCURRENT_REQ', message: 'busy' }] });
+        return;
+      case 'html-503':
+        res.writeHead(503, { 'Content-Type': 'text/html' });
+        res.end('<html><body>Service Unavailable</body></html>');
+        return;
+      case 'not-json':
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('{"vow":{"available":tr');
+        return;
+      case 'wrong-shape':
+        json(200, { status: 'ok' });
+        return;
+      default:
+        json(200, { vow: { available: fake.vowAvailable }, countries: fake.countries });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const fake: StatusFake = {
+    url: `http://127.0.0.1:${port}/taxation_customs/vies/rest-api/check-status`,
+    get calls() {
+      return calls;
+    },
+    get lastAccept() {
+      return lastAccept;
+    },
+    vowAvailable: true,
+    countries: STATUS_COUNTRIES.map((countryCode) => ({ countryCode, availability: 'Available' })),
+    pretty: false,
+    behave(next, times = Infinity) {
+      behaviour = next;
+      left = times;
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+  return fake;
+}
