@@ -13,6 +13,6 @@ const shared = {
 
 export default defineConfig([
   // Field modules run in browsers too: nothing Node-only may reach them.
-  { ...shared, entry: browserEntryPoints, platform: 'neutral', clean: true },
+  { ...shared, entry: browserEntryPoints, platform: 'neutral' },
   { ...shared, entry: nodeEntryPoints, platform: 'node', removeNodeProtocol: false },
 ]);
