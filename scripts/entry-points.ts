@@ -14,11 +14,13 @@ export const browserEntryPoints: Record<string, string> = {
   'email/index': 'src/email/index.ts',
   'email-syntax/index': 'src/email/syntax-entry.ts',
   'phone/index': 'src/phone/index.ts',
+  'client/index': 'src/client/index.ts',
 };
 
-/** Node-only entry points: the network adapters, the CLI, later the server. */
+/** Node-only entry points: the network adapters, the HTTP service and the CLI. */
 export const nodeEntryPoints: Record<string, string> = {
   'adapters/index': 'src/adapters/index.ts',
+  'server/index': 'src/server/index.ts',
   'cli/index': 'src/cli/index.ts',
 };
 

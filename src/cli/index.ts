@@ -1,13 +1,35 @@
 #!/usr/bin/env node
+import { accountsUsage, runAccounts } from './accounts.js';
 import { checkUsage, runCheck } from './check.js';
+import { keysUsage, runKeys } from './keys.js';
+import { runServe } from './serve.js';
 
-const usage = `verifield: validate IBAN, Spanish NIF, Canadian SIN and US SSN values
+/** The command lines of each command's usage, under one `usage:`. */
+const synopsis = [
+  'verifield serve [options]     (verifield serve --help lists the options)',
+  ...[accountsUsage, keysUsage, checkUsage].flatMap((text) =>
+    text
+      .split('\n')
+      .filter((line) => /^(usage:)?\s*verifield /.test(line))
+      .map((line) => line.replace(/^usage:/, '').trim()),
+  ),
+];
 
-${checkUsage}`;
+const usage = `verifield: validate IBAN, EU VAT, Spanish NIF, Canadian SIN, US SSN, email and phone values,
+and run the validation service
+
+${synopsis.map((line, index) => `${index === 0 ? 'usage: ' : '       '}${line}`).join('\n')}
+${checkUsage.split('\n').filter((line) => line.startsWith('FIELD')).join('\n')}`;
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
+    case 'serve':
+      return runServe(args);
+    case 'accounts':
+      return runAccounts(args);
+    case 'keys':
+      return runKeys(args);
     case 'check':
       return runCheck(args);
     case undefined:

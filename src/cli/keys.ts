@@ -1,0 +1,120 @@
+/**
+ * `verifield keys create|list|revoke` (DESIGN.md 6). `create` prints the key once, alone on
+ * stdout: the only output line that starts with `vf_`. The store keeps only its hash, so a lost
+ * key is replaced, never recovered.
+ */
+import { createApiKey, keyStatus, parseName, parseScopes } from '../server/key-admin.js';
+import { expiryFrom } from '../server/keys.js';
+import { readFlag, runCommand } from './admin-errors.js';
+import { withStore } from './admin-store.js';
+import { expectPositionals, parseArgs, requireValue, UsageError } from './args.js';
+import { EXIT_FAILED, EXIT_OK, processIo, type CliIo } from './io.js';
+import { STORE_FLAGS, storeOptionsUsage } from './serve-options.js';
+import { formatTable, formatTime } from './table.js';
+
+export const keysUsage = `usage: verifield keys create --account ID --name NAME [--expires 30d|12h|1y|never] [--scopes iban,vat,email,phone,nif,nas,ssn]
+       verifield keys list --account ID [--json]
+       verifield keys revoke KEY_ID
+--expires is a duration (12h, 30d, 8w, 1y) or never (default); --scopes restricts the endpoints
+the key may call (default: all). The key is printed once: store it, it cannot be shown again.
+Store (as for serve):
+${storeOptionsUsage}`;
+
+async function create(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { values: ['account', 'name', 'expires', 'scopes', ...STORE_FLAGS] });
+  expectPositionals(args, 0, '');
+  const accountId = requireValue(args, 'account').trim();
+  const name = readFlag('name', requireValue(args, 'name'), parseName);
+  const now = io.now();
+  const expires = args.values.get('expires') ?? 'never';
+  // Read here too, so that a bad duration is a usage mistake before the store is opened.
+  const expiresAt = readFlag('expires', expires, (text) => expiryFrom(text, now));
+  const scopesText = args.values.get('scopes');
+  const scopes = scopesText === undefined ? undefined : readFlag('scopes', scopesText, parseScopes);
+  const { record, key, account } = await withStore(args, io.env, (store) =>
+    createApiKey(store, { accountId, name, expires, ...(scopes === undefined ? {} : { scopes }) }, now),
+  );
+  io.out(`${key}\n`);
+  io.err(
+    `Created key ${record.id} "${record.name}" for the ${account.plan} account "${account.name}": ` +
+      `scopes ${record.scopes.join(',')}, expires ${expiresAt === null ? 'never' : formatTime(expiresAt)}.\n` +
+      'Store the key now: only its hash is kept, it is not shown again.\n',
+  );
+  return EXIT_OK;
+}
+
+async function list(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { values: ['account', ...STORE_FLAGS], switches: ['json'] });
+  expectPositionals(args, 0, '');
+  const accountId = requireValue(args, 'account').trim();
+  const now = io.now();
+  const found = await withStore(args, io.env, async (store) => {
+    const account = await store.accounts.get(accountId);
+    return account === null ? null : { account, keys: await store.keys.list(accountId) };
+  });
+  if (found === null) {
+    io.err(`verifield: no account with id ${accountId}\n`);
+    return EXIT_FAILED;
+  }
+  if (args.switches.has('json')) {
+    // The hash stays in the store: it is all an attacker would need to test guesses offline.
+    const json = found.keys.map((key) => {
+      const { hash: _hash, ...shown } = key;
+      return {
+        ...shown,
+        status: keyStatus(key, now),
+        createdAt: key.createdAt.toISOString(),
+        expiresAt: key.expiresAt?.toISOString() ?? null,
+        revokedAt: key.revokedAt?.toISOString() ?? null,
+      };
+    });
+    io.out(`${JSON.stringify(json, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  if (found.keys.length === 0) {
+    io.err(`No keys for account ${accountId}: create one with \`verifield keys create --account ${accountId} --name NAME\`.\n`);
+    return EXIT_OK;
+  }
+  const table = formatTable(
+    ['ID', 'NAME', 'KEY', 'SCOPES', 'STATUS', 'CREATED', 'EXPIRES'],
+    found.keys.map((key) => [
+      key.id,
+      key.name,
+      `${key.displayPrefix}…`,
+      key.scopes.join(','),
+      keyStatus(key, now),
+      formatTime(key.createdAt),
+      formatTime(key.expiresAt, 'never'),
+    ]),
+  );
+  io.out(`${table}\n`);
+  return EXIT_OK;
+}
+
+async function revoke(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { values: STORE_FLAGS });
+  expectPositionals(args, 1, 'KEY_ID');
+  const keyId = (args.positionals[0] as string).trim();
+  const revoked = await withStore(args, io.env, (store) => store.keys.revoke(keyId, io.now()));
+  if (!revoked) {
+    io.err(`verifield: no key with id ${keyId}\n`);
+    return EXIT_FAILED;
+  }
+  io.err(`Revoked key ${keyId}; a running service refuses it within seconds.\n`);
+  return EXIT_OK;
+}
+
+/** `verifield keys …`; resolves with the exit status. */
+export function runKeys(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  return runCommand(io, keysUsage, async () => {
+    const [command, ...rest] = argv;
+    if (command === 'create') return create(rest, io);
+    if (command === 'list') return list(rest, io);
+    if (command === 'revoke') return revoke(rest, io);
+    if (command === '--help' || command === '-h' || command === 'help') {
+      io.out(`${keysUsage}\n`);
+      return EXIT_OK;
+    }
+    throw new UsageError(command === undefined || command.startsWith('-') ? 'missing command: create, list or revoke' : `unknown command: keys ${command}`);
+  });
+}

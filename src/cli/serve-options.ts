@@ -1,0 +1,257 @@
+/**
+ * The options of `verifield serve` (DESIGN.md 6): each one a flag and an environment variable, the
+ * flag winning. One table drives the parsing, the validation and the `--help` text, so the three
+ * cannot drift apart. The admin commands reuse the store options (`--data-dir`, `--database-url`).
+ */
+import type { ServerConfig } from '../server/config.js';
+import { parseArgs, UsageError } from './args.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+interface ServeOption {
+  flag: string;
+  env: string;
+  /** Placeholder of the value in the help text; absent for a switch. */
+  arg?: string;
+  help: string;
+  /** Reads the raw text (from the flag or the variable) into the config; throws a UsageError when it is wrong. */
+  apply(config: ServerConfig, raw: string, source: string): void;
+}
+
+/** The default embedded store directory (DESIGN.md 6). */
+export const DEFAULT_DATA_DIR = './.verifield';
+
+function httpUrl(raw: string, source: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`${source}: "${raw}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${source}: "${raw}" is not an http(s) URL`);
+  return url.href;
+}
+
+function urlWithScheme(raw: string, source: string, schemes: readonly string[], what: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`${source}: not a ${what} URL (expected ${schemes.join('// or ')}//…)`);
+  }
+  // Never echo the URL: it may hold a password.
+  if (!schemes.includes(url.protocol)) throw new UsageError(`${source}: not a ${what} URL (expected ${schemes.join('// or ')}//…)`);
+  return raw;
+}
+
+function integer(raw: string, source: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`${source}: "${raw}" is not a whole number`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new UsageError(`${source}: ${value} is outside ${min}-${max}`);
+  return value;
+}
+
+const HOST_PORT = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?$/;
+const BARE_IPV6 = /^[0-9A-Fa-f]*:[0-9A-Fa-f:.]*$/;
+
+/** `host:port` list (commas or spaces); `[v6]:port`, a bare address and a host without port are accepted too. */
+export function parseDnsServers(raw: string, source: string): string[] {
+  const servers = raw.split(/[\s,]+/).filter((entry) => entry !== '');
+  if (servers.length === 0) throw new UsageError(`${source}: no DNS server given`);
+  for (const server of servers) {
+    const match = HOST_PORT.exec(server);
+    const port = match?.[1];
+    const valid = (match !== null && (port === undefined || (Number(port) >= 1 && Number(port) <= 65_535))) || BARE_IPV6.test(server);
+    if (!valid) throw new UsageError(`${source}: "${server}" is not host:port`);
+  }
+  return servers;
+}
+
+function switchValue(raw: string, source: string): boolean {
+  const word = raw.trim().toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(word)) return true;
+  if (['0', 'false', 'off', 'no'].includes(word)) return false;
+  throw new UsageError(`${source}: "${raw}" is not on/off`);
+}
+
+/** `--data-dir` and `--database-url`: where the store is, for `serve` and the admin commands alike. */
+const STORE_OPTIONS: readonly ServeOption[] = [
+  {
+    flag: 'data-dir',
+    env: 'VERIFIELD_DATA_DIR',
+    arg: 'DIR',
+    help: `embedded store directory (default ${DEFAULT_DATA_DIR})`,
+    apply(config, raw, source) {
+      if (raw.trim() === '') throw new UsageError(`${source}: empty directory`);
+      config.dataDir = raw;
+    },
+  },
+  {
+    flag: 'database-url',
+    env: 'DATABASE_URL',
+    arg: 'URL',
+    help: 'PostgreSQL URL; replaces the embedded store',
+    apply(config, raw, source) {
+      config.databaseUrl = urlWithScheme(raw, source, ['postgres:', 'postgresql:'], 'PostgreSQL');
+    },
+  },
+];
+
+const SERVE_OPTIONS: readonly ServeOption[] = [
+  {
+    flag: 'port',
+    env: 'PORT',
+    arg: 'N',
+    help: 'TCP port (default 8080; 0 picks a free port)',
+    apply(config, raw, source) {
+      config.port = integer(raw, source, 0, 65_535);
+    },
+  },
+  {
+    flag: 'host',
+    env: 'HOST',
+    arg: 'HOST',
+    help: 'interface to listen on (default 127.0.0.1; 0.0.0.0 for all)',
+    apply(config, raw, source) {
+      if (raw.trim() === '') throw new UsageError(`${source}: empty host`);
+      config.host = raw.trim();
+    },
+  },
+  ...STORE_OPTIONS,
+  {
+    flag: 'redis-url',
+    env: 'REDIS_URL',
+    arg: 'URL',
+    help: 'Redis URL: limiter, breaker and hot cache shared by several instances',
+    apply(config, raw, source) {
+      config.redisUrl = urlWithScheme(raw, source, ['redis:', 'rediss:'], 'Redis');
+    },
+  },
+  {
+    flag: 'vies-url',
+    env: 'VERIFIELD_VIES_URL',
+    arg: 'URL',
+    help: "VIES SOAP endpoint (default: the Commission's)",
+    apply(config, raw, source) {
+      config.viesUrl = httpUrl(raw, source);
+    },
+  },
+  {
+    flag: 'vies-status-url',
+    env: 'VERIFIELD_VIES_STATUS_URL',
+    arg: 'URL',
+    help: "VIES status feed (default: the Commission's)",
+    apply(config, raw, source) {
+      config.viesStatusUrl = httpUrl(raw, source);
+    },
+  },
+  {
+    flag: 'tedb-url',
+    env: 'VERIFIELD_TEDB_URL',
+    arg: 'URL',
+    help: "TEDB VAT rates service (default: the Commission's)",
+    apply(config, raw, source) {
+      config.tedbUrl = httpUrl(raw, source);
+    },
+  },
+  {
+    flag: 'dns-servers',
+    env: 'VERIFIELD_DNS_SERVERS',
+    arg: 'LIST',
+    help: "DNS servers, host:port,host:port (default: the system's)",
+    apply(config, raw, source) {
+      config.dnsServers = parseDnsServers(raw, source);
+    },
+  },
+  {
+    flag: 'rdap-bootstrap-url',
+    env: 'VERIFIELD_RDAP_BOOTSTRAP_URL',
+    arg: 'URL',
+    help: "RDAP bootstrap file (default: IANA's)",
+    apply(config, raw, source) {
+      config.rdapBootstrapUrl = httpUrl(raw, source);
+    },
+  },
+  {
+    flag: 'shared-pool-size',
+    env: 'VERIFIELD_SHARED_POOL_SIZE',
+    arg: 'N',
+    help: 'requests of non-PRO plans in flight at once, server-wide (default 64)',
+    apply(config, raw, source) {
+      config.sharedPoolSize = integer(raw, source, 1, 100_000);
+    },
+  },
+];
+
+/** `--no-jobs` / VERIFIELD_JOBS=off: an instance that serves requests but leaves the periodic jobs to others. */
+const JOBS_SWITCH = { flag: 'no-jobs', env: 'VERIFIELD_JOBS', help: 'do not run the periodic jobs (rates, VIES status, pruning) here' };
+
+function optionLines(options: readonly ServeOption[]): string {
+  const rows: [string, string, string][] = options.map((option) => [`--${option.flag}${option.arg ? ` ${option.arg}` : ''}`, option.env, option.help]);
+  rows.push([`--${JOBS_SWITCH.flag}`, `${JOBS_SWITCH.env}=off`, JOBS_SWITCH.help], ['-h, --help', '', 'show this text']);
+  const flagWidth = Math.max(...rows.map((row) => row[0].length));
+  const envWidth = Math.max(...rows.map((row) => row[1].length));
+  return rows.map(([flag, env, help]) => `  ${flag.padEnd(flagWidth)}  ${env.padEnd(envWidth)}  ${help}`).join('\n');
+}
+
+export const serveUsage = `usage: verifield serve [options]
+
+Runs the HTTP service. Each option may also come from its environment variable; a flag wins.
+
+${optionLines(SERVE_OPTIONS)}`;
+
+/** What `serve` was asked to do: show the help, or run with this configuration. */
+export type ServeRequest = { help: true } | { help: false; config: ServerConfig };
+
+/** The configuration `serve` runs with, from its arguments and the environment; throws a UsageError. */
+export function readServeOptions(argv: readonly string[], env: Env): ServeRequest {
+  const args = parseArgs(argv, { values: SERVE_OPTIONS.map((option) => option.flag), switches: ['help', JOBS_SWITCH.flag] });
+  if (args.switches.has('help')) return { help: true };
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument: ${args.positionals[0] as string}`);
+  const config: ServerConfig = {};
+  for (const option of SERVE_OPTIONS) {
+    const flagValue = args.values.get(option.flag);
+    if (flagValue !== undefined) {
+      option.apply(config, flagValue, `--${option.flag}`);
+      continue;
+    }
+    const envValue = env[option.env];
+    // An empty variable is how shells and compose files say "unset".
+    if (envValue !== undefined && envValue !== '') option.apply(config, envValue, option.env);
+  }
+  if (args.switches.has(JOBS_SWITCH.flag)) config.jobs = false;
+  else {
+    const envValue = env[JOBS_SWITCH.env];
+    if (envValue !== undefined && envValue !== '') config.jobs = switchValue(envValue, JOBS_SWITCH.env);
+  }
+  return { help: false, config };
+}
+
+/** Where the store is: `--data-dir` / `--database-url` and their variables, the flag winning. */
+export interface StoreLocation {
+  dataDir?: string;
+  databaseUrl?: string;
+}
+
+/** The store flags' help lines, for the admin commands' usage texts. */
+export const storeOptionsUsage = STORE_OPTIONS.map((option) => `  --${option.flag} ${option.arg ?? ''}  (${option.env}) ${option.help}`).join('\n');
+
+/** The flag names of the store options, for an admin command's own {@link parseArgs} spec. */
+export const STORE_FLAGS: readonly string[] = STORE_OPTIONS.map((option) => option.flag);
+
+/** The store location from parsed admin-command flags and the environment. */
+export function readStoreLocation(flags: ReadonlyMap<string, string>, env: Env): StoreLocation {
+  const config: ServerConfig = {};
+  for (const option of STORE_OPTIONS) {
+    const flagValue = flags.get(option.flag);
+    if (flagValue !== undefined) option.apply(config, flagValue, `--${option.flag}`);
+    else {
+      const envValue = env[option.env];
+      if (envValue !== undefined && envValue !== '') option.apply(config, envValue, option.env);
+    }
+  }
+  const location: StoreLocation = {};
+  if (config.dataDir !== undefined) location.dataDir = config.dataDir;
+  if (config.databaseUrl !== undefined) location.databaseUrl = config.databaseUrl;
+  return location;
+}

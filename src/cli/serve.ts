@@ -1,0 +1,79 @@
+/**
+ * `verifield serve` (DESIGN.md 6): the HTTP service on the configured store until SIGINT or
+ * SIGTERM, then a clean stop (requests in flight finish and their counts commit). On an empty
+ * store it first creates the FREE account "default" and prints its key and a curl line on stdout;
+ * everything else it says goes to stderr.
+ */
+import { randomUUID } from 'node:crypto';
+import { bootstrapStore, firstRunMessage } from '../server/bootstrap.js';
+import { openStore } from '../server/services.js';
+import { startServer } from '../server/start.js';
+import { UsageError } from './args.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.js';
+import { DEFAULT_DATA_DIR, readServeOptions, serveUsage } from './serve-options.js';
+
+/** Resolves with the first of SIGINT and SIGTERM; a second one ends the process at once. */
+function firstSignal(io: CliIo): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    let received = false;
+    const onSignal = (signal: NodeJS.Signals): void => {
+      if (received) {
+        io.err(`verifield: ${signal} again, exiting without waiting\n`);
+        process.exit(EXIT_FAILED);
+      }
+      received = true;
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+/** `verifield serve [options]`; resolves with the exit status once the service has stopped. */
+export async function runServe(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  let request: ReturnType<typeof readServeOptions>;
+  try {
+    request = readServeOptions(argv, io.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`verifield: ${error.message}\n${serveUsage}\n`);
+    return EXIT_USAGE;
+  }
+  if (request.help) {
+    io.out(`${serveUsage}\n`);
+    return EXIT_OK;
+  }
+  const { config } = request;
+  const log = (line: string): void => io.err(`${line}\n`);
+  const stopped = firstSignal(io);
+
+  let opened: Awaited<ReturnType<typeof openStore>>;
+  try {
+    opened = await openStore(config);
+  } catch (error) {
+    io.err(`verifield: cannot open the store: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_FAILED;
+  }
+  const { store } = opened;
+  try {
+    // serve owns the store (the app is handed it): the first-start key exists before the port opens.
+    const firstRun = await bootstrapStore(store, { now: io.now, instanceId: randomUUID() });
+    const server = await startServer({ ...config, store, log });
+    try {
+      if (firstRun !== null) io.out(`${firstRunMessage(firstRun, server.url)}\n`);
+      const where = config.databaseUrl === undefined ? `embedded store in ${config.dataDir ?? DEFAULT_DATA_DIR}` : 'PostgreSQL';
+      log(`verifield listening on ${server.url} (${where})`);
+      const signal = await stopped;
+      log(`verifield: ${signal} received, finishing the requests in flight`);
+    } finally {
+      await server.close();
+    }
+  } catch (error) {
+    io.err(`verifield: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_FAILED;
+  } finally {
+    await store.close();
+  }
+  log('verifield: stopped');
+  return EXIT_OK;
+}

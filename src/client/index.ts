@@ -1,0 +1,191 @@
+/**
+ * verifield/client: a typed client of the HTTP service (SPEC.md 4), one method per endpoint. It
+ * uses only `fetch`, so it runs in browsers, Node 20+, Deno, Bun and workers. A 200 answer comes
+ * back as the result, negative verdicts (`valid: false`) included; every other status rejects with
+ * a {@link VerifieldApiError} carrying the status, the `errorCode` and the body. A failure to reach
+ * the service at all (network error, abort) rejects with fetch's own error.
+ */
+import type { CountryVatRates, VatRates, ViesStatusResponse } from '../ports.js';
+import {
+  requireString,
+  type EmailValidationResult,
+  type IbanValidationResult,
+  type NasValidationResult,
+  type NifValidationResult,
+  type PhoneValidationResult,
+  type SsnValidationResult,
+  type VatValidationResult,
+} from '../result.js';
+import { VerifieldApiError, type ErrorBody } from './errors.js';
+import { SDK_HEADER_VALUE } from './version.js';
+
+export { VerifieldApiError, isVerifieldApiError, type ErrorBody } from './errors.js';
+export { CLIENT_VERSION, SDK_HEADER_VALUE } from './version.js';
+export type {
+  Deliverability,
+  EmailDetails,
+  EmailSignals,
+  EmailValidationResult,
+  ErrorCode,
+  IbanDetails,
+  IbanValidationResult,
+  NasDetails,
+  NasValidationResult,
+  NifDetails,
+  NifType,
+  NifValidationResult,
+  PhoneDetails,
+  PhoneLineType,
+  PhoneValidationResult,
+  RiskLevel,
+  SsnDetails,
+  SsnValidationResult,
+  TraderNameMatch,
+  ValidationLevel,
+  ValidationResult,
+  VatDetails,
+  VatSource,
+  VatValidationResult,
+} from '../result.js';
+export type { CountryVatRates, RegionalVatRate, VatRates, ViesCountryStatus, ViesStatusResponse } from '../ports.js';
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** Address of the service, e.g. `https://verifield.example.com` (a path prefix is kept; trailing slashes are not). */
+  baseUrl: string;
+  /** The API key (`vf_…`), sent as `X-API-KEY` to the validation endpoints. The reference endpoints need none. */
+  apiKey?: string;
+  /** The fetch to use; defaults to the global one. */
+  fetch?: typeof fetch;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  /** Aborts the request; the promise then rejects with fetch's abort error. */
+  signal?: AbortSignal;
+}
+
+/** Options of {@link VerifieldClient.validateVat}. */
+export interface VatCallOptions extends CallOptions {
+  /** Company name expected to hold the number: the answer then carries `trader_name_match`. */
+  traderName?: string;
+}
+
+/** A client of the service; see {@link createClient}. */
+export interface VerifieldClient {
+  /** POST /api/v1/validate/vat: structure, check digits and registration in VIES. */
+  validateVat(value: string, options?: VatCallOptions): Promise<VatValidationResult>;
+  /** POST /api/v1/validate/iban. */
+  validateIban(value: string, options?: CallOptions): Promise<IbanValidationResult>;
+  /** POST /api/v1/validate/email, at the depth of the account's plan. */
+  validateEmail(value: string, options?: CallOptions): Promise<EmailValidationResult>;
+  /** POST /api/v1/validate/phone (international form, + or 00). */
+  validatePhone(value: string, options?: CallOptions): Promise<PhoneValidationResult>;
+  /** POST /api/v1/validate/nif (Spanish NIF). */
+  validateNif(value: string, options?: CallOptions): Promise<NifValidationResult>;
+  /** POST /api/v1/validate/nas (Canadian SIN); 403 for a key without the `nas` scope. */
+  validateNas(value: string, options?: CallOptions): Promise<NasValidationResult>;
+  /** POST /api/v1/validate/ssn (US SSN). */
+  validateSsn(value: string, options?: CallOptions): Promise<SsnValidationResult>;
+  /** GET /api/v1/vat/rates: the rates of the 27 member states (no key, no quota). */
+  vatRates(options?: CallOptions): Promise<VatRates>;
+  /** GET /api/v1/vat/rates/{countryCode}: one member state (GR is read as EL); 404 outside the union. */
+  vatRatesFor(countryCode: string, options?: CallOptions): Promise<CountryVatRates>;
+  /** GET /api/v1/status/vies: VIES availability per member state over 30 days (no key, no quota). */
+  viesStatus(options?: CallOptions): Promise<ViesStatusResponse>;
+}
+
+const SECONDS = /^\d+$/;
+const TRAILING_SLASHES = /\/+$/;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `Retry-After` as seconds: a number of seconds, or an HTTP date. */
+function retryAfterSeconds(header: string | null): number | null {
+  if (header === null) return null;
+  const trimmed = header.trim();
+  if (SECONDS.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+function errorOf(response: Response, parsed: unknown): VerifieldApiError {
+  const body: ErrorBody | null = isObject(parsed) && typeof parsed.message === 'string' ? (parsed as ErrorBody) : null;
+  const code = body !== null && 'errorCode' in body && typeof body.errorCode === 'string' ? ` ${body.errorCode}` : '';
+  const message =
+    body !== null
+      ? `HTTP ${response.status}${code}: ${body.message}`
+      : `HTTP ${response.status}: the service answered with a body that is not the expected JSON`;
+  return new VerifieldApiError(response.status, message, body, retryAfterSeconds(response.headers.get('retry-after')));
+}
+
+/**
+ * Creates a client of a verifield service.
+ * @example
+ * import { createClient, VerifieldApiError } from 'verifield/client';
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: process.env.VERIFIELD_API_KEY });
+ * const result = await client.validateIban('DE89 3704 0044 0532 0130 00');
+ * result.valid; // true
+ */
+export function createClient(options: ClientOptions): VerifieldClient {
+  requireString(options.baseUrl, 'createClient baseUrl');
+  const base = options.baseUrl.replace(TRAILING_SLASHES, '');
+  const { apiKey } = options;
+  // Called through a wrapper: a browser's fetch throws "Illegal invocation" when called as a method of another object.
+  const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  async function read<T>(response: Response): Promise<T> {
+    const body = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      // Not JSON (a proxy's error page, a truncated answer): reported below with the status.
+    }
+    if (response.status === 200 && isObject(parsed)) return parsed as T;
+    throw errorOf(response, parsed);
+  }
+
+  async function validate<T>(field: string, method: string, value: string, call: CallOptions | undefined, traderName?: string): Promise<T> {
+    requireString(value, method);
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'X-Service-SDK': SDK_HEADER_VALUE,
+    };
+    if (apiKey !== undefined) headers['X-API-KEY'] = apiKey;
+    const response = await send(`${base}/api/v1/validate/${field}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(traderName === undefined ? { value } : { value, traderName }),
+      signal: call?.signal,
+    });
+    return read<T>(response);
+  }
+
+  // The reference endpoints are public: no key and no custom header, so a browser sends them without a CORS preflight.
+  async function get<T>(path: string, call: CallOptions | undefined): Promise<T> {
+    const response = await send(`${base}${path}`, { method: 'GET', headers: { Accept: 'application/json' }, signal: call?.signal });
+    return read<T>(response);
+  }
+
+  return {
+    validateVat: async (value, call) => {
+      if (call?.traderName !== undefined) requireString(call.traderName, 'validateVat traderName');
+      return validate<VatValidationResult>('vat', 'validateVat', value, call, call?.traderName);
+    },
+    validateIban: (value, call) => validate<IbanValidationResult>('iban', 'validateIban', value, call),
+    validateEmail: (value, call) => validate<EmailValidationResult>('email', 'validateEmail', value, call),
+    validatePhone: (value, call) => validate<PhoneValidationResult>('phone', 'validatePhone', value, call),
+    validateNif: (value, call) => validate<NifValidationResult>('nif', 'validateNif', value, call),
+    validateNas: (value, call) => validate<NasValidationResult>('nas', 'validateNas', value, call),
+    validateSsn: (value, call) => validate<SsnValidationResult>('ssn', 'validateSsn', value, call),
+    vatRates: (call) => get<VatRates>('/api/v1/vat/rates', call),
+    vatRatesFor: async (countryCode, call) => {
+      requireString(countryCode, 'vatRatesFor');
+      return get<CountryVatRates>(`/api/v1/vat/rates/${encodeURIComponent(countryCode.trim())}`, call);
+    },
+    viesStatus: (call) => get<ViesStatusResponse>('/api/v1/status/vies', call),
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * `createApp`: the HTTP service of SPEC.md 4 as a Hono app (a Web-standard fetch handler), plus
+ * `ready()` (open the store, restore rates and status samples, start the jobs) and `close()`
+ * (stop the jobs, let requests in flight finish their counts, close the store it opened).
+ * The routes are in routes/; this file only wires them to the services.
+ */
+import { Hono } from 'hono';
+import type { ServerConfig } from './config.js';
+import { createAuthenticator, type Authenticator } from './auth.js';
+import { describeError, ERROR_MESSAGES, errorResponse, messageResponse } from './errors.js';
+import { startJobs, type Jobs } from './jobs.js';
+import { createMemoryLimiter } from './limiter.js';
+import { openApiRoute } from './openapi.js';
+import { PLANS, type PlanLimits } from './plans.js';
+import { createQuotaHint, type QuotaHint } from './quota.js';
+import { mountReferenceRoutes } from './routes/reference.js';
+import { FIELDS, mountValidationRoutes, type ValidateRuntime } from './routes/validate.js';
+import { basicsOf, createServices, openStore, type AdapterOverrides, type Services } from './services.js';
+import type { Plan } from './store/types.js';
+
+/** Settings for tests and embedding, beyond the flags and env vars of {@link ServerConfig}. */
+export interface AppConfig extends ServerConfig, AdapterOverrides {
+  /** Changes to the plan table of SPEC.md 8, e.g. `{ FREE: { quota: 5 } }` (tests, special contracts). */
+  planOverrides?: Partial<Record<Plan, Partial<PlanLimits>>>;
+  /** Milliseconds an API key lookup is reused (a revoked key stops working within it). Default 5000; 0: no cache. */
+  keyCacheMs?: number;
+}
+
+/** The app: a Hono app with the service's lifecycle. */
+export type VerifieldApp = Hono & {
+  /** Opens the store, runs its migrations, restores rates and samples, starts the jobs. Idempotent. */
+  ready(): Promise<void>;
+  /** Stops the jobs, waits for requests in flight (their counts commit), closes the store it opened. */
+  close(): Promise<void>;
+};
+
+/** How long close() waits for requests in flight before closing the store anyway. */
+const CLOSE_WAIT_MS = 10_000;
+const WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+interface Runtime extends ValidateRuntime {
+  jobs: Jobs | null;
+}
+
+function mergedPlans(overrides: AppConfig['planOverrides']): Readonly<Record<Plan, PlanLimits>> {
+  if (overrides === undefined) return PLANS;
+  const plans = { ...PLANS };
+  for (const plan of Object.keys(overrides) as Plan[]) plans[plan] = { ...PLANS[plan], ...overrides[plan] };
+  return plans;
+}
+
+/**
+ * Creates the service. Requests that arrive before `ready()` has finished wait for it (the first
+ * one starts it).
+ * @example
+ * const app = createApp({ dataDir: './.verifield' });
+ * await app.ready();
+ * const response = await app.fetch(new Request('http://localhost/api/v1/vat/rates'));
+ */
+export function createApp(config: AppConfig): VerifieldApp {
+  const { log } = basicsOf(config);
+  const plans = mergedPlans(config.planOverrides);
+  const limiter = createMemoryLimiter(config.sharedPoolSize === undefined ? {} : { sharedPoolSize: config.sharedPoolSize });
+  let runtime: Runtime | null = null;
+  let readying: Promise<Runtime> | null = null;
+  let closing: Promise<void> | null = null;
+  const inFlight = new Set<Promise<unknown>>();
+
+  async function open(): Promise<Runtime> {
+    const opened = await openStore(config);
+    try {
+      const services: Services = createServices(config, opened);
+      const { store, rates, tracker, now } = services;
+      const saved = await store.rates.load();
+      if (saved !== null) rates.restore(saved);
+      for (const sample of await store.statusSamples.since(new Date(now().getTime() - WINDOW_MS))) {
+        tracker.add({ at: sample.at, ...sample.snapshot });
+      }
+      const auth: Authenticator = createAuthenticator({
+        store,
+        now,
+        ...(config.keyCacheMs === undefined ? {} : { cacheMs: config.keyCacheMs }),
+      });
+      const quota: QuotaHint = createQuotaHint(store.usage);
+      const jobs =
+        config.jobs === false
+          ? null
+          : startJobs({ store, rates, tracker, statusFeed: services.statusFeed, now, instanceId: crypto.randomUUID(), log });
+      return { services, auth, quota, jobs };
+    } catch (error) {
+      if (opened.ownsStore) await opened.store.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  function ensureReady(): Runtime | Promise<Runtime> {
+    if (runtime !== null) return runtime;
+    if (closing !== null) return Promise.reject(new Error('the service is closed'));
+    readying ??= open().then(
+      (opened) => {
+        runtime = opened;
+        return opened;
+      },
+      (error: unknown) => {
+        // A failed start may be retried (e.g. a data directory that was locked).
+        readying = null;
+        throw error;
+      },
+    );
+    return readying;
+  }
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work);
+    const done = (): void => {
+      inFlight.delete(work);
+    };
+    work.then(done, done);
+    return work;
+  }
+
+  async function close(): Promise<void> {
+    const opened = runtime ?? (readying === null ? null : await readying.catch(() => null));
+    await opened?.jobs?.stop();
+    if (inFlight.size > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
+      });
+      await Promise.race([Promise.allSettled([...inFlight]), timeout]);
+      clearTimeout(timer);
+    }
+    if (opened?.services.ownsStore) await opened.services.store.close();
+    runtime = null;
+  }
+
+  const app = new Hono();
+  mountValidationRoutes(app, { runtime: ensureReady, limiter, plans, track, log });
+  mountReferenceRoutes(app, { services: async () => (await ensureReady()).services, log });
+  openApiRoute(app);
+
+  // Other methods on the validation paths: say which one works instead of a bare 404.
+  for (const field of FIELDS) {
+    app.all(`/api/v1/validate/${field}`, () => messageResponse(405, 'Use POST with a JSON body', { Allow: 'POST' }));
+  }
+  app.notFound(() => messageResponse(404, 'Not found'));
+  app.onError((error, c) => {
+    const requestId = crypto.randomUUID();
+    // Validation requests handle their own failures; what lands here carries no value, and a key is cut out anyway.
+    const key = c.req.header('x-api-key');
+    log(JSON.stringify({ level: 'error', msg: 'request failed', requestId, path: c.req.path, error: describeError(error, key === undefined ? [] : [key]) }));
+    const headers = { 'X-Request-Id': requestId };
+    return c.req.path.startsWith('/api/v1/validate/')
+      ? errorResponse(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, '', headers)
+      : messageResponse(500, ERROR_MESSAGES.INTERNAL, headers);
+  });
+
+  return Object.assign(app, {
+    async ready() {
+      await ensureReady();
+    },
+    close() {
+      closing ??= close();
+      return closing;
+    },
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * Configuration of the HTTP service (DESIGN.md 6). Every field has a CLI flag and an environment
+ * variable (src/cli/serve-options.ts reads them); the object form is what `createApp` and
+ * `startServer` take, so an embedding program can set it directly.
+ */
+import type { Clock } from '../ports.js';
+import type { Store } from './store/types.js';
+
+export interface ServerConfig {
+  /** TCP port (`--port`, PORT). Default 8080; 0 picks a free port. */
+  port?: number;
+  /** Interface to listen on (`--host`, HOST). Default 127.0.0.1. */
+  host?: string;
+  /** Embedded store directory (`--data-dir`, VERIFIELD_DATA_DIR). Default `./.verifield`. */
+  dataDir?: string;
+  /** PostgreSQL URL (`--database-url`, DATABASE_URL); replaces the embedded store when set. */
+  databaseUrl?: string;
+  /** Redis URL (`--redis-url`, REDIS_URL): shared limiter, breaker and hot cache across instances. */
+  redisUrl?: string;
+  /** VIES SOAP endpoint (`--vies-url`, VERIFIELD_VIES_URL). Default: the Commission's. */
+  viesUrl?: string;
+  /** VIES status feed (`--vies-status-url`, VERIFIELD_VIES_STATUS_URL). Default: the Commission's. */
+  viesStatusUrl?: string;
+  /** TEDB endpoint (`--tedb-url`, VERIFIELD_TEDB_URL). Default: the Commission's. */
+  tedbUrl?: string;
+  /** DNS servers as host:port (`--dns-servers`, VERIFIELD_DNS_SERVERS). Default: the system's. */
+  dnsServers?: string[];
+  /** RDAP bootstrap file (`--rdap-bootstrap-url`, VERIFIELD_RDAP_BOOTSTRAP_URL). Default: IANA's. */
+  rdapBootstrapUrl?: string;
+  /** Size of the server-wide pool shared by non-PRO plans (DESIGN.md 4). Default 64. */
+  sharedPoolSize?: number;
+  /** Run the periodic jobs (rates refresh, VIES status sampler, pruning) in this process. Default true. */
+  jobs?: boolean;
+  /** An already-open store (tests, embedding); when set, dataDir and databaseUrl are ignored. */
+  store?: Store;
+  /** The clock (tests). Default: the system clock. */
+  now?: Clock;
+  /** fetch used by the VIES, TEDB, status and RDAP adapters (tests). Default: global fetch. */
+  fetch?: typeof fetch;
+  /** Where operational log lines go (never a key or a validated value). Default: stderr. */
+  log?: (line: string) => void;
+}

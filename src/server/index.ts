@@ -1,0 +1,34 @@
+/**
+ * verifield/server: the HTTP service of SPEC.md 4 on the library (DESIGN.md 6). `createApp` gives
+ * a Web-standard fetch handler (Hono) to mount anywhere; `startServer` listens with Node.
+ * @example
+ * import { startServer } from 'verifield/server';
+ * const server = await startServer({ port: 8080, dataDir: './.verifield' });
+ * console.log(`listening on ${server.url}`);
+ */
+export { createApp, type AppConfig, type VerifieldApp } from './app.js';
+export { startServer, type RunningServer } from './start.js';
+export type { ServerConfig } from './config.js';
+export { PLANS, billingPeriod, type PlanLimits } from './plans.js';
+export type { ConcurrencyLimiter, Lease, LeaseOutcome, LeaseRequest } from './limiter.js';
+export {
+  KeyLimitError,
+  type Account,
+  type ApiKeyRecord,
+  type Field,
+  type MeterDecision,
+  type NewAccount,
+  type NewApiKey,
+  type Plan,
+  type Store,
+  type UsageEntry,
+} from './store/types.js';
+export {
+  openEmbeddedStore,
+  createSqlStore,
+  openPglite,
+  StoreClosedError,
+  DataDirInUseError,
+  type SqlClient,
+  type SqlStoreOptions,
+} from './store/index.js';

@@ -1,0 +1,58 @@
+/**
+ * API keys (DESIGN.md 4): `vf_` + 32 random bytes in base62, shown once. Only the SHA-256 hash and
+ * a short display prefix are stored; a presented key is hashed and compared in constant time.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const KEY_PREFIX = 'vf_';
+const RANDOM_BYTES = 32;
+/** `vf_` and four characters: enough for a person to tell keys apart, far too little to guess one. */
+const DISPLAY_PREFIX_LENGTH = KEY_PREFIX.length + 4;
+
+function base62(bytes: Uint8Array): string {
+  let value = 0n;
+  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
+  let out = '';
+  while (value > 0n) {
+    out = BASE62[Number(value % 62n)] + out;
+    value /= 62n;
+  }
+  // 32 bytes need at most 43 base62 digits; pad so every key has the same length.
+  return out.padStart(43, '0');
+}
+
+/** SHA-256 of a key, lower-case hex: the only form in which a key is stored. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** A new random key, its hash and its display prefix. The key itself must be shown once, then forgotten. */
+export function generateApiKey(): { key: string; hash: string; displayPrefix: string } {
+  const key = KEY_PREFIX + base62(randomBytes(RANDOM_BYTES));
+  return { key, hash: hashApiKey(key), displayPrefix: key.slice(0, DISPLAY_PREFIX_LENGTH) };
+}
+
+/** Constant-time comparison of two hex hashes of equal length. */
+export function hashesMatch(expected: string, actual: string): boolean {
+  const a = Buffer.from(expected, 'hex');
+  const b = Buffer.from(actual, 'hex');
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}
+
+const DURATION = /^(\d{1,6})([hdwy])$/;
+const HOURS_PER_UNIT: Record<string, number> = { h: 1, d: 24, w: 24 * 7, y: 24 * 365 };
+
+/**
+ * The expiry of a key created at `now` from a duration such as `12h`, `30d`, `8w`, `1y`, or
+ * `never` (null). Throws a RangeError naming the accepted forms for anything else.
+ */
+export function expiryFrom(duration: string, now: Date): Date | null {
+  if (duration === 'never') return null;
+  const match = DURATION.exec(duration);
+  if (!match || Number(match[1]) === 0) {
+    throw new RangeError(`expiry "${duration}" is not a duration: use e.g. 12h, 30d, 8w, 1y or never`);
+  }
+  const hours = Number(match[1]) * (HOURS_PER_UNIT[match[2] as string] as number);
+  return new Date(now.getTime() + hours * 3_600_000);
+}

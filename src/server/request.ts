@@ -1,0 +1,158 @@
+/**
+ * Reading the body of a validation request (SPEC.md 2.1, DESIGN.md 4): JSON `{ value }` (plus an
+ * optional `traderName` for VAT), at most 16 KiB whatever the transfer encoding, `value` at most
+ * 1,024 characters. Every malformed case becomes an outcome with its `errorCode`; nothing here
+ * throws. Web-standard Request only, so the app stays a plain fetch handler.
+ */
+import type { ErrorCode } from '../result.js';
+import { ERROR_MESSAGES } from './errors.js';
+
+/** Largest accepted body, in bytes. */
+export const MAX_BODY_BYTES = 16 * 1024;
+/** Largest accepted `value` (and `traderName`), in characters (Unicode code points). */
+export const MAX_VALUE_CHARACTERS = 1024;
+
+/** A well-formed validation request. */
+export interface ValidationRequestBody {
+  value: string;
+  /** Only read for VAT; undefined when not sent (or sent as null). */
+  traderName?: string;
+}
+
+export type BodyOutcome =
+  | { ok: true; body: ValidationRequestBody }
+  | { ok: false; code: ErrorCode; message: string; /** The value when a string arrived, else ''. */ originalValue: string };
+
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
+const DECIMAL = /^\s*\d+\s*$/;
+const QUOTES = /^"|"$/g;
+
+function failure(code: ErrorCode, message: string, originalValue = ''): BodyOutcome {
+  return { ok: false, code, message, originalValue };
+}
+
+/**
+ * Whether a Content-Type header names JSON: `application/json`, any case, optionally with a
+ * UTF-8 charset (RFC 8259 makes JSON UTF-8; another charset is refused rather than misread).
+ */
+export function isJsonContentType(header: string | null): boolean {
+  if (header === null) return false;
+  const semicolon = header.indexOf(';');
+  const mediaType = (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+  if (mediaType !== 'application/json') return false;
+  if (semicolon === -1) return true;
+  for (const parameter of header.slice(semicolon + 1).split(';')) {
+    const equals = parameter.indexOf('=');
+    if (equals === -1) continue;
+    if (parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue;
+    const charset = parameter.slice(equals + 1).trim().replace(QUOTES, '').toLowerCase();
+    if (charset !== 'utf-8' && charset !== 'utf8') return false;
+  }
+  return true;
+}
+
+/** More than {@link MAX_VALUE_CHARACTERS} code points (a pair of surrogates is one character). */
+export function isTooLong(text: string): boolean {
+  if (text.length <= MAX_VALUE_CHARACTERS) return false;
+  if (text.length > 2 * MAX_VALUE_CHARACTERS) return true;
+  let characters = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    if (++characters > MAX_VALUE_CHARACTERS) return true;
+  }
+  return false;
+}
+
+type BodyBytes = Uint8Array | 'too-large' | 'unreadable';
+
+/**
+ * The body's bytes, never more than {@link MAX_BODY_BYTES} read: a declared Content-Length over the
+ * limit is refused before reading; a chunked body is counted as it streams and cut off at the limit.
+ */
+export async function readLimitedBody(request: Request): Promise<BodyBytes> {
+  const declared = request.headers.get('content-length');
+  try {
+    if (declared !== null && DECIMAL.test(declared)) {
+      if (Number(declared) > MAX_BODY_BYTES) return 'too-large';
+      // Node's parser holds a body to its Content-Length: the buffered fast path is safe here.
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      return bytes.byteLength > MAX_BODY_BYTES ? 'too-large' : bytes;
+    }
+    if (request.body === null) return new Uint8Array(0);
+    const reader = request.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > MAX_BODY_BYTES) {
+        // Stop reading; the adapter drains or drops what the client still sends.
+        reader.cancel().catch(() => undefined);
+        return 'too-large';
+      }
+      chunks.push(value);
+    }
+    if (chunks.length === 1) return chunks[0] as Uint8Array;
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return bytes;
+  } catch {
+    // The client went away or sent a broken chunked encoding.
+    return 'unreadable';
+  }
+}
+
+/**
+ * Reads and checks a validation request: content type, size, JSON, then `value` (and, when
+ * `withTraderName`, the optional `traderName`). Resolves with the body or with the error code and
+ * message to answer 400 with; never rejects.
+ */
+export async function readValidationBody(request: Request, withTraderName: boolean): Promise<BodyOutcome> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return failure('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
+  }
+  const bytes = await readLimitedBody(request);
+  if (bytes === 'too-large') return failure('BODY_TOO_LARGE', ERROR_MESSAGES.BODY_TOO_LARGE);
+  if (bytes === 'unreadable') return failure('INVALID_JSON', ERROR_MESSAGES.INVALID_JSON);
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fatalUtf8.decode(bytes));
+  } catch {
+    return failure('INVALID_JSON', ERROR_MESSAGES.INVALID_JSON);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return failure('MISSING_VALUE', ERROR_MESSAGES.MISSING_VALUE);
+  }
+  const { value, traderName } = parsed as { value?: unknown; traderName?: unknown };
+  // null is how many form libraries send an empty field: read it as missing, not as a wrong type.
+  if (value === undefined || value === null) return failure('MISSING_VALUE', ERROR_MESSAGES.MISSING_VALUE);
+  if (typeof value !== 'string') return failure('VALUE_NOT_STRING', ERROR_MESSAGES.VALUE_NOT_STRING);
+  if (isTooLong(value)) return failure('VALUE_TOO_LONG', ERROR_MESSAGES.VALUE_TOO_LONG, value);
+  if (!withTraderName || traderName === undefined || traderName === null) return { ok: true, body: { value } };
+  if (typeof traderName !== 'string') return failure('VALUE_NOT_STRING', ERROR_MESSAGES.TRADER_NAME_NOT_STRING, value);
+  if (isTooLong(traderName)) return failure('VALUE_TOO_LONG', ERROR_MESSAGES.TRADER_NAME_TOO_LONG, value);
+  return { ok: true, body: { value, traderName } };
+}
+
+/**
+ * The `X-Service-SDK` header as it may be recorded: 1 to 64 printable ASCII characters, else null
+ * (an invalid value is ignored, never refused: DESIGN.md 4).
+ */
+export function sdkOf(header: string | null | undefined): string | null {
+  if (header === null || header === undefined || header.length === 0 || header.length > 64) return null;
+  for (let i = 0; i < header.length; i++) {
+    const unit = header.charCodeAt(i);
+    if (unit < 0x20 || unit > 0x7e) return null;
+  }
+  return header;
+}

@@ -1,0 +1,154 @@
+/**
+ * POST /api/v1/validate/<field>: the request pipeline (shared brief, DESIGN.md 4 and 6).
+ * auth (401/403) -> body (400) -> FREE quota hint (429) -> concurrency lease (429) -> the
+ * library's answer -> the usage meter (group commit; 429 when a FREE quota ran out meanwhile)
+ * -> 200. Only a performed validation whose count committed is answered 200; every refusal
+ * before it leaves the counters untouched.
+ */
+import type { Hono } from 'hono';
+import type { ValidationResult } from '../../result.js';
+import type { Authenticator } from '../auth.js';
+import { concurrencyMessage, describeError, ERROR_MESSAGES, errorResponse, jsonResponse, quotaMessage } from '../errors.js';
+import type { ConcurrencyLimiter } from '../limiter.js';
+import { billingPeriod, type PlanLimits } from '../plans.js';
+import type { QuotaHint } from '../quota.js';
+import { readValidationBody, sdkOf } from '../request.js';
+import type { Services } from '../services.js';
+import type { Account, ApiKeyRecord, Field, Plan, UsageEntry } from '../store/types.js';
+import { FIELD_VALIDATORS, MASKED_IN_USAGE_LOG } from './validators.js';
+
+/** The validation endpoints, in the order of SPEC.md 4. */
+export const FIELDS: readonly Field[] = ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'];
+
+/** The parts of the pipeline that exist once the store is open. */
+export interface ValidateRuntime {
+  services: Services;
+  auth: Authenticator;
+  quota: QuotaHint;
+}
+
+/** What the pipeline needs. */
+export interface ValidateDeps {
+  /** The ready runtime; a request arriving before the app is ready waits for it. */
+  runtime(): ValidateRuntime | Promise<ValidateRuntime>;
+  limiter: ConcurrencyLimiter;
+  plans: Readonly<Record<Plan, PlanLimits>>;
+  /** Marks a request in flight until `work` settles (close() waits for them). */
+  track<T>(work: Promise<T>): Promise<T>;
+  /** Operational log line sink. */
+  log: (line: string) => void;
+}
+
+const RETRY_AFTER_ONE_SECOND = { 'Retry-After': '1' };
+
+/** One request that holds its lease: what is needed to validate and count it. */
+interface LeasedRequest {
+  field: Field;
+  value: string;
+  traderName: string | undefined;
+  services: Services;
+  account: Account;
+  key: ApiKeyRecord;
+  plan: PlanLimits;
+  period: { start: string; end: string };
+  /** The blocking quota (FREE), or null. */
+  quota: number | null;
+  hint: QuotaHint;
+  request: Request;
+  requestId: string;
+  /** performance.now() when the request arrived. */
+  started: number;
+  at: Date;
+}
+
+/** The library's answer, counted; the answer leaves only once the batch holding its count committed. */
+async function validateAndCount(leased: LeasedRequest): Promise<Response> {
+  const { field, value, traderName, services, account, plan, period, quota } = leased;
+  const result: ValidationResult = await FIELD_VALIDATORS[field](value, {
+    services,
+    account,
+    plan,
+    ...(traderName === undefined ? {} : { traderName }),
+  });
+  const entry: UsageEntry = {
+    requestId: leased.requestId,
+    accountId: account.id,
+    keyId: leased.key.id,
+    periodStart: period.start,
+    endpoint: field,
+    value: MASKED_IN_USAGE_LOG.has(field) ? '***' : value,
+    valid: result.valid,
+    status: 200,
+    latencyMs: Math.round(performance.now() - leased.started),
+    sdk: sdkOf(leased.request.headers.get('x-service-sdk')),
+    at: leased.at,
+  };
+  const decision = await services.store.usage.count(entry, quota);
+  leased.hint.observe(account.id, period.start, decision.used);
+  // A FREE quota used up by requests that were in flight together: refused, not counted.
+  if (decision.blocked) return errorResponse(429, 'QUOTA_EXCEEDED', quotaMessage(quota ?? plan.quota, period.end), value);
+  return jsonResponse(200, result);
+}
+
+/** Answers one validation request. Never rejects: an unexpected failure is a 500 without internals. */
+export async function handleValidation(field: Field, request: Request, deps: ValidateDeps): Promise<Response> {
+  const started = performance.now();
+  const requestId = crypto.randomUUID();
+  const presentedKey = request.headers.get('x-api-key') ?? undefined;
+  let value = '';
+  let keyPrefix: string | null = null;
+  try {
+    const { services, auth: authenticator, quota: hint } = await deps.runtime();
+    const auth = await authenticator.authenticate(presentedKey, field);
+    if (!auth.ok) return errorResponse(auth.status, auth.code, auth.message);
+    const { account, key } = auth;
+    keyPrefix = key.displayPrefix;
+
+    const read = await readValidationBody(request, field === 'vat');
+    if (!read.ok) return errorResponse(400, read.code, read.message, read.originalValue);
+    value = read.body.value;
+
+    const plan = deps.plans[account.plan];
+    const at = services.now();
+    const period = billingPeriod(account.subscriptionStart, at);
+    const quota = plan.blocksOverQuota ? plan.quota : null;
+    if (quota !== null && (await hint.reached(account.id, period.start, quota))) {
+      return errorResponse(429, 'QUOTA_EXCEEDED', quotaMessage(quota, period.end), value);
+    }
+
+    const leased = await deps.limiter.acquire({ accountId: account.id, limit: plan.maxConcurrent, shared: plan.usesSharedPool });
+    if (!leased.ok) {
+      const message = leased.reason === 'account' ? concurrencyMessage(plan.maxConcurrent) : ERROR_MESSAGES.CONCURRENCY_POOL;
+      return errorResponse(429, 'CONCURRENCY_LIMIT', message, value, RETRY_AFTER_ONE_SECOND);
+    }
+    try {
+      return await deps.track(
+        validateAndCount({ field, value, traderName: read.body.traderName, services, account, key, plan, period, quota, hint, request, requestId, started, at }),
+      );
+    } finally {
+      // A lease that fails to go back (a shared limiter) expires by itself; the answer stands.
+      await leased.lease.release().catch((error: unknown) => {
+        deps.log(JSON.stringify({ level: 'warn', msg: 'lease release failed', requestId, error: describeError(error, []) }));
+      });
+    }
+  } catch (error) {
+    deps.log(
+      JSON.stringify({
+        level: 'error',
+        msg: 'validation request failed',
+        requestId,
+        endpoint: field,
+        key: keyPrefix,
+        error: describeError(error, presentedKey === undefined ? [value] : [presentedKey, value]),
+      }),
+    );
+    return errorResponse(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, value, { 'X-Request-Id': requestId });
+  }
+}
+
+/** Mounts the seven validation endpoints. */
+export function mountValidationRoutes(app: Hono, deps: ValidateDeps): void {
+  for (const field of FIELDS) {
+    app.post(`/api/v1/validate/${field}`, (c) => handleValidation(field, c.req.raw, deps));
+  }
+}

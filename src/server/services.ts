@@ -1,0 +1,101 @@
+/**
+ * What the service is made of, built from its configuration (DESIGN.md 1 and 6): the store, the
+ * adapters that reach VIES, TEDB, the VIES status feed, DNS and RDAP, and the library's rates
+ * service and availability tracker over them. Nothing here validates anything; it only composes.
+ */
+import { nodeDnsResolver } from '../adapters/dns-node.js';
+import { rdapDomainAge } from '../adapters/rdap.js';
+import { tedbRatesSource } from '../adapters/tedb.js';
+import { viesSoapClient } from '../adapters/vies-soap.js';
+import { viesStatusFeed } from '../adapters/vies-status.js';
+import type { Clock, DnsResolver, DomainAgeSource, RatesSource, VatRegistry, ViesStatusFeed } from '../ports.js';
+import { createAvailabilityTracker, type AvailabilityTracker } from '../vat/availability.js';
+import { createRatesService } from '../vat/rates.js';
+import type { ServerConfig } from './config.js';
+import { restorableRatesService, type RestorableRatesService } from './stored-rates.js';
+import type { Store } from './store/types.js';
+
+/** The outside world as the service reaches it. */
+export interface Adapters {
+  registry: VatRegistry;
+  statusFeed: ViesStatusFeed;
+  ratesSource: RatesSource;
+  dns: DnsResolver;
+  domainAge: DomainAgeSource;
+}
+
+/** Everything a request handler or a job needs, once the store is open. */
+export interface Services extends Adapters {
+  store: Store;
+  /** Whether the service opened the store itself (and so closes it). */
+  ownsStore: boolean;
+  /** The rates served: fetched by this process, or restored from the store (stored-rates.ts). */
+  rates: RestorableRatesService;
+  tracker: AvailabilityTracker;
+  now: Clock;
+  log: (line: string) => void;
+}
+
+/** Test and embedding seams beyond the flags of ServerConfig: ready-made DNS and domain-age ports. */
+export interface AdapterOverrides {
+  /** DNS used by email validation; default `nodeDnsResolver({ servers: config.dnsServers })`. */
+  dns?: DnsResolver;
+  /** Domain age used by email validation; default `rdapDomainAge({ bootstrapUrl: config.rdapBootstrapUrl })`. */
+  domainAge?: DomainAgeSource;
+}
+
+const systemClock: Clock = () => new Date();
+const stderrLog = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+/** The clock and the log line sink of a configuration. */
+export function basicsOf(config: ServerConfig): { now: Clock; log: (line: string) => void } {
+  return { now: config.now ?? systemClock, log: config.log ?? stderrLog };
+}
+
+/** The adapters of a configuration: each pointed at the configured URL (the Commission's by default). */
+export function createAdapters(config: ServerConfig & AdapterOverrides): Adapters {
+  const fetchOption = config.fetch === undefined ? {} : { fetch: config.fetch };
+  return {
+    registry: viesSoapClient({ ...fetchOption, ...(config.viesUrl === undefined ? {} : { url: config.viesUrl }) }),
+    statusFeed: viesStatusFeed({ ...fetchOption, ...(config.viesStatusUrl === undefined ? {} : { url: config.viesStatusUrl }) }),
+    ratesSource: tedbRatesSource({ ...fetchOption, ...(config.tedbUrl === undefined ? {} : { url: config.tedbUrl }) }),
+    dns: config.dns ?? nodeDnsResolver(config.dnsServers === undefined ? {} : { servers: config.dnsServers }),
+    domainAge:
+      config.domainAge ??
+      rdapDomainAge({ ...fetchOption, ...(config.rdapBootstrapUrl === undefined ? {} : { bootstrapUrl: config.rdapBootstrapUrl }) }),
+  };
+}
+
+/**
+ * Opens the store of a configuration: the injected one, else the embedded PGlite store in
+ * `dataDir` (default `./.verifield`). PostgreSQL (`databaseUrl`) and Redis (`redisUrl`) belong to
+ * the scale-out release; until then they are refused loudly rather than silently ignored.
+ */
+export async function openStore(config: ServerConfig): Promise<{ store: Store; ownsStore: boolean }> {
+  if (config.store !== undefined) return { store: config.store, ownsStore: false };
+  if (config.databaseUrl !== undefined) {
+    throw new Error('databaseUrl (PostgreSQL) is not supported by this version yet: use the embedded store (dataDir)');
+  }
+  if (config.redisUrl !== undefined) {
+    throw new Error('redisUrl is not supported by this version yet: one instance with the embedded store needs no Redis');
+  }
+  // Loaded only when the service starts: PGlite weighs megabytes that library users never need.
+  const { openEmbeddedStore } = await import('./store/index.js');
+  return { store: await openEmbeddedStore(config.dataDir ?? './.verifield'), ownsStore: true };
+}
+
+/** Builds every service over an open store. */
+export function createServices(config: ServerConfig & AdapterOverrides, opened: { store: Store; ownsStore: boolean }): Services {
+  const { now, log } = basicsOf(config);
+  const adapters = createAdapters(config);
+  return {
+    ...adapters,
+    ...opened,
+    rates: restorableRatesService(createRatesService({ source: adapters.ratesSource, now })),
+    tracker: createAvailabilityTracker({ now }),
+    now,
+    log,
+  };
+}

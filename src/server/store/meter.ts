@@ -1,0 +1,238 @@
+/**
+ * The usage meter: counts performed validations exactly once, durably, within a blocking quota,
+ * in group-committed batches (DESIGN.md 6). One batch is one transaction of at most four
+ * statements, whatever its size:
+ *
+ * 1. lock the counter row of every (account, period) in the batch, creating missing ones, and read
+ *    its value (an upsert whose no-op update takes the row lock and returns the latest value,
+ *    also under PostgreSQL's READ COMMITTED with other instances writing);
+ * 2. insert every request into the log, ON CONFLICT (request_id) DO NOTHING: the rows returned
+ *    are the requests never counted before (a retried id is not);
+ * 3. decide in arrival order which new requests fit the quota, then add each counter's grant;
+ * 4. delete the log rows of the blocked requests (refused requests are not logged).
+ *
+ * Counter rows are locked in a fixed order, so batches of several instances cannot deadlock; a
+ * deadlock or serialization failure all the same (PostgreSQL) reruns the batch. A promise
+ * resolves only after its batch committed; when the batch fails, every request in it rejects.
+ */
+import type { Field, MeterDecision, UsageEntry } from './types.js';
+import { createGroupCommit, type GroupCommitOptions } from './group-commit.js';
+import { isTransientSqlError, StoreClosedError, type SqlClient } from './sql.js';
+import { isIsoDay, jsonParam, storableText, timeParam } from './sql-values.js';
+
+/** Options of {@link createUsageMeter}. */
+export interface MeterOptions extends GroupCommitOptions {
+  /** Runs of one batch when PostgreSQL reports a deadlock or serialization failure. Default 3. */
+  attempts?: number;
+}
+
+export interface UsageMeter {
+  /** See `Store.usage.count`. */
+  count(entry: UsageEntry, quota: number | null): Promise<MeterDecision>;
+  /** Refuses new counts, waits for the pending ones. */
+  close(): Promise<void>;
+}
+
+/** Endpoints whose values are never stored (DESIGN.md 4): NIF, SIN and SSN. */
+const MASKED_ENDPOINTS: ReadonlySet<Field> = new Set<Field>(['nif', 'nas', 'ssn']);
+const FIELDS: ReadonlySet<string> = new Set<Field>(['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn']);
+const MASK = '***';
+const MAX_VALUE_LENGTH = 1024;
+const MAX_ID_LENGTH = 200;
+const MAX_SDK_LENGTH = 64;
+const MAX_LATENCY_MS = 2_147_483_647;
+
+/** A log row as the batch statements read it from JSON. */
+interface LogRow {
+  request_id: string;
+  account_id: string;
+  key_id: string;
+  period_start: string;
+  endpoint: Field;
+  value: string;
+  valid: boolean;
+  status: number;
+  latency_ms: number;
+  sdk: string | null;
+  at: string;
+}
+
+interface MeterRequest {
+  row: LogRow;
+  group: string;
+  quota: number | null;
+}
+
+const groupKey = (accountId: string, periodStart: string): string => `${accountId}\u0000${periodStart}`;
+
+function requireId(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_ID_LENGTH) {
+    throw new TypeError(`usage entry: ${name} must be a string of 1 to ${MAX_ID_LENGTH} characters`);
+  }
+  return storableText(value);
+}
+
+/**
+ * Checks one entry and turns it into its log row. A malformed entry rejects its own call here,
+ * before it could fail a batch shared with other requests.
+ */
+function toRequest(entry: UsageEntry, quota: number | null): MeterRequest {
+  const requestId = requireId(entry.requestId, 'requestId');
+  const accountId = requireId(entry.accountId, 'accountId');
+  const keyId = requireId(entry.keyId, 'keyId');
+  if (typeof entry.periodStart !== 'string' || !isIsoDay(entry.periodStart)) {
+    throw new RangeError('usage entry: periodStart must be a date YYYY-MM-DD');
+  }
+  if (!FIELDS.has(entry.endpoint)) throw new RangeError(`usage entry: unknown endpoint ${String(entry.endpoint)}`);
+  if (typeof entry.value !== 'string') throw new TypeError('usage entry: value must be a string');
+  if (typeof entry.valid !== 'boolean') throw new TypeError('usage entry: valid must be a boolean');
+  if (!Number.isInteger(entry.status) || entry.status < 100 || entry.status > 599) {
+    throw new RangeError('usage entry: status must be an HTTP status');
+  }
+  if (typeof entry.latencyMs !== 'number' || !(entry.latencyMs >= 0)) {
+    throw new RangeError('usage entry: latencyMs must be a number >= 0');
+  }
+  if (entry.sdk !== null && typeof entry.sdk !== 'string') throw new TypeError('usage entry: sdk must be a string or null');
+  if (!(entry.at instanceof Date) || Number.isNaN(entry.at.getTime()))
+    throw new TypeError('usage entry: at must be a valid Date');
+  if (quota !== null && (!Number.isSafeInteger(quota) || quota < 0)) {
+    throw new RangeError('usage quota must be null or an integer >= 0');
+  }
+  return {
+    row: {
+      request_id: requestId,
+      account_id: accountId,
+      key_id: keyId,
+      period_start: entry.periodStart,
+      endpoint: entry.endpoint,
+      // Masked here too, whatever the caller sent: these values must never reach the disk.
+      value: MASKED_ENDPOINTS.has(entry.endpoint) ? MASK : storableText(entry.value.slice(0, MAX_VALUE_LENGTH)),
+      valid: entry.valid,
+      status: entry.status,
+      latency_ms: Math.min(Math.round(entry.latencyMs), MAX_LATENCY_MS),
+      sdk: entry.sdk === null ? null : storableText(entry.sdk.slice(0, MAX_SDK_LENGTH)),
+      at: timeParam(entry.at),
+    },
+    group: groupKey(accountId, entry.periodStart),
+    quota,
+  };
+}
+
+const LOCK_COUNTERS = `
+INSERT INTO usage_counters (account_id, period_start, used)
+SELECT g.account_id, g.period_start::date, 0
+FROM jsonb_to_recordset($1::jsonb) AS g(account_id text, period_start text)
+ORDER BY g.account_id, g.period_start
+ON CONFLICT (account_id, period_start) DO UPDATE SET used = usage_counters.used
+RETURNING account_id, to_char(period_start, 'YYYY-MM-DD') AS period_start, used`;
+
+const INSERT_LOG = `
+INSERT INTO usage_log (request_id, account_id, key_id, period_start, endpoint, value, valid, status, latency_ms, sdk, at)
+SELECT e.request_id, e.account_id, e.key_id, e.period_start::date, e.endpoint, e.value, e.valid, e.status,
+       e.latency_ms, e.sdk, e.at::timestamptz
+FROM jsonb_to_recordset($1::jsonb) AS e(request_id text, account_id text, key_id text, period_start text,
+     endpoint text, value text, valid boolean, status smallint, latency_ms integer, sdk text, at text)
+ORDER BY e.request_id
+ON CONFLICT (request_id) DO NOTHING
+RETURNING request_id`;
+
+const ADD_GRANTS = `
+UPDATE usage_counters AS c SET used = c.used + g.granted
+FROM jsonb_to_recordset($1::jsonb) AS g(account_id text, period_start text, granted integer)
+WHERE c.account_id = g.account_id AND c.period_start = g.period_start::date`;
+
+const DELETE_BLOCKED = `
+DELETE FROM usage_log WHERE request_id IN (SELECT jsonb_array_elements_text($1::jsonb))`;
+
+interface Counter {
+  accountId: string;
+  periodStart: string;
+  used: number;
+  granted: number;
+}
+
+async function writeBatchOnce(tx: SqlClient, requests: readonly MeterRequest[]): Promise<MeterDecision[]> {
+  // The first request with an id speaks for it; repeats in the same batch are duplicates.
+  const firstIndexById = new Map<string, number>();
+  const counters = new Map<string, Counter>();
+  const rows: LogRow[] = [];
+  requests.forEach((request, index) => {
+    if (firstIndexById.has(request.row.request_id)) return;
+    firstIndexById.set(request.row.request_id, index);
+    rows.push(request.row);
+    if (!counters.has(request.group)) {
+      counters.set(request.group, {
+        accountId: request.row.account_id,
+        periodStart: request.row.period_start,
+        used: 0,
+        granted: 0,
+      });
+    }
+  });
+
+  const locked = await tx.query<{ account_id: string; period_start: string; used: number }>(LOCK_COUNTERS, [
+    jsonParam([...counters.values()].map((c) => ({ account_id: c.accountId, period_start: c.periodStart }))),
+  ]);
+  for (const row of locked.rows) {
+    const counter = counters.get(groupKey(row.account_id, row.period_start));
+    if (counter === undefined) throw new Error(`usage meter: unexpected counter ${row.account_id} ${row.period_start}`);
+    counter.used = row.used;
+  }
+
+  const inserted = await tx.query<{ request_id: string }>(INSERT_LOG, [jsonParam(rows)]);
+  const fresh = new Set(inserted.rows.map((row) => row.request_id));
+
+  const decisions = new Array<MeterDecision | null>(requests.length).fill(null);
+  const blockedIds: string[] = [];
+  requests.forEach((request, index) => {
+    if (firstIndexById.get(request.row.request_id) !== index || !fresh.has(request.row.request_id)) return;
+    const counter = counters.get(request.group) as Counter;
+    if (request.quota === null || counter.used < request.quota) {
+      counter.used++;
+      counter.granted++;
+      decisions[index] = { counted: true, blocked: false, used: counter.used };
+    } else {
+      blockedIds.push(request.row.request_id);
+      decisions[index] = { counted: false, blocked: true, used: counter.used };
+    }
+  });
+
+  const grants = [...counters.values()].filter((c) => c.granted > 0);
+  if (grants.length > 0) {
+    await tx.query(ADD_GRANTS, [
+      jsonParam(grants.map((c) => ({ account_id: c.accountId, period_start: c.periodStart, granted: c.granted }))),
+    ]);
+  }
+  if (blockedIds.length > 0) await tx.query(DELETE_BLOCKED, [jsonParam(blockedIds)]);
+
+  return requests.map((request, index) => {
+    const decision = decisions[index];
+    if (decision !== null && decision !== undefined) return decision;
+    const first = decisions[firstIndexById.get(request.row.request_id) as number];
+    // A repeat of a request of this batch shares its fate without being counted again; a request
+    // counted by an earlier batch reports the period's usage now.
+    if (first !== null && first !== undefined) return { counted: false, blocked: first.blocked, used: first.used };
+    return { counted: false, blocked: false, used: (counters.get(request.group) as Counter).used };
+  });
+}
+
+/** A meter writing through `sql`; see the module comment. */
+export function createUsageMeter(sql: SqlClient, options: MeterOptions = {}): UsageMeter {
+  const attempts = Math.max(1, Math.floor(options.attempts ?? 3));
+  const writeBatch = async (requests: readonly MeterRequest[]): Promise<MeterDecision[]> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await sql.transaction((tx) => writeBatchOnce(tx, requests));
+      } catch (error) {
+        if (attempt >= attempts || !isTransientSqlError(error)) throw error;
+      }
+    }
+  };
+  const queue = createGroupCommit(writeBatch, options, () => new StoreClosedError());
+  return {
+    async count(entry, quota) {
+      return queue.submit(toRequest(entry, quota));
+    },
+    close: () => queue.close(),
+  };
+}

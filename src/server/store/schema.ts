@@ -1,0 +1,152 @@
+/**
+ * The store's schema, as migrations applied in order and recorded in `schema_migrations`. A
+ * migration is never edited once released: a change is a new entry at the end. Every migration
+ * runs in a transaction holding one advisory lock, so instances starting together against one
+ * PostgreSQL apply each migration once. The SQL is what PostgreSQL 15 and PGlite (18) share.
+ */
+import type { SqlClient } from './sql.js';
+
+/** Key of the transaction-level advisory lock that serialises migrations ("vfld" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x76666c64;
+
+const CREATE_MIGRATIONS_TABLE = `
+CREATE TABLE IF NOT EXISTS schema_migrations (
+  version integer PRIMARY KEY,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+const V1_INITIAL = `
+CREATE TABLE accounts (
+  id text PRIMARY KEY DEFAULT gen_random_uuid()::text,
+  name text NOT NULL,
+  plan text NOT NULL CHECK (plan IN ('FREE', 'STARTER', 'GROWTH', 'PRO')),
+  subscription_start date NOT NULL,
+  vat_number text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- Never the key itself: its SHA-256 and a display prefix.
+CREATE TABLE api_keys (
+  id text PRIMARY KEY DEFAULT gen_random_uuid()::text,
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  display_prefix text NOT NULL,
+  hash text NOT NULL UNIQUE CHECK (hash ~ '^[0-9a-f]{64}$'),
+  scopes text[] NOT NULL CHECK (scopes <@ ARRAY['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn']),
+  expires_at timestamptz,
+  revoked_at timestamptz,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX api_keys_account ON api_keys (account_id);
+
+-- The usage tables have no foreign keys on purpose: one entry must never be able to fail the
+-- group-committed batch that carries the other requests' counts.
+CREATE TABLE usage_counters (
+  account_id text NOT NULL,
+  period_start date NOT NULL,
+  used integer NOT NULL CHECK (used >= 0),
+  PRIMARY KEY (account_id, period_start)
+);
+
+-- One row per counted request; the primary key makes a retried request id count once.
+CREATE TABLE usage_log (
+  request_id text PRIMARY KEY,
+  account_id text NOT NULL,
+  key_id text NOT NULL,
+  period_start date NOT NULL,
+  endpoint text NOT NULL,
+  value text NOT NULL,
+  valid boolean NOT NULL,
+  status smallint NOT NULL,
+  latency_ms integer NOT NULL,
+  sdk text,
+  at timestamptz NOT NULL
+);
+CREATE INDEX usage_log_account_at ON usage_log (account_id, at DESC);
+
+CREATE TABLE vies_cache (
+  country_code text NOT NULL,
+  vat_number text NOT NULL,
+  answer jsonb NOT NULL,
+  checked_at timestamptz NOT NULL,
+  trader_name text,
+  requester text,
+  PRIMARY KEY (country_code, vat_number)
+);
+CREATE INDEX vies_cache_checked_at ON vies_cache (checked_at);
+
+CREATE TABLE circuit_breakers (
+  country_code text PRIMARY KEY,
+  consecutive_failures integer NOT NULL,
+  opened_at timestamptz,
+  open_until timestamptz,
+  last_failure_at timestamptz
+);
+
+CREATE TABLE vies_status_samples (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  at timestamptz NOT NULL,
+  snapshot jsonb NOT NULL
+);
+CREATE INDEX vies_status_samples_at ON vies_status_samples (at);
+
+-- The last good rates: a single row.
+CREATE TABLE vat_rates (
+  id smallint PRIMARY KEY CHECK (id = 1),
+  rates jsonb NOT NULL,
+  saved_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE job_runs (
+  job text NOT NULL,
+  slot text NOT NULL,
+  instance text NOT NULL,
+  claimed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (job, slot)
+);
+`;
+
+/** The migrations, oldest first; version n is `MIGRATIONS[n - 1]`. */
+export const MIGRATIONS: readonly string[] = [V1_INITIAL];
+
+/** The schema version this code reads and writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+async function appliedVersion(sql: SqlClient): Promise<number> {
+  return sql.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await tx.exec(CREATE_MIGRATIONS_TABLE);
+    const { rows } = await tx.query<{ version: number }>(
+      'SELECT coalesce(max(version), 0)::int AS version FROM schema_migrations'
+    );
+    return rows[0]?.version ?? 0;
+  });
+}
+
+/**
+ * Brings the database to {@link SCHEMA_VERSION}; resolves with the versions applied now (none
+ * when it was up to date). Rejects when the database was migrated by a newer verifield.
+ */
+export async function migrate(sql: SqlClient): Promise<number[]> {
+  const current = await appliedVersion(sql);
+  if (current > SCHEMA_VERSION) {
+    throw new Error(
+      `The store's schema is at version ${current}, newer than this verifield understands (${SCHEMA_VERSION}): upgrade verifield`
+    );
+  }
+  const applied: number[] = [];
+  for (let version = current + 1; version <= SCHEMA_VERSION; version++) {
+    const script = MIGRATIONS[version - 1] as string;
+    const ran = await sql.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+      // Another instance may have applied it while this one waited for the lock.
+      const { rows } = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version]);
+      if (rows.length > 0) return false;
+      await tx.exec(script);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+      return true;
+    });
+    if (ran) applied.push(version);
+  }
+  return applied;
+}

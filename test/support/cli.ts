@@ -1,0 +1,126 @@
+/**
+ * Running the `verifield` CLI as a separate process, the way an operator does: from the sources
+ * (through tsx, so the tests need no build) or from the build (`dist/cli/index.js`, what `npm start`
+ * runs). The service's own variables are cleared from the environment so the caller's shell
+ * cannot change what a test means.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const builtCli = fileURLToPath(new URL('../../dist/cli/index.js', import.meta.url));
+
+const SERVICE_VARIABLES = [
+  'PORT',
+  'HOST',
+  'VERIFIELD_DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'VERIFIELD_VIES_URL',
+  'VERIFIELD_VIES_STATUS_URL',
+  'VERIFIELD_TEDB_URL',
+  'VERIFIELD_DNS_SERVERS',
+  'VERIFIELD_RDAP_BOOTSTRAP_URL',
+  'VERIFIELD_SHARED_POOL_SIZE',
+  'VERIFIELD_JOBS',
+];
+
+export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of SERVICE_VARIABLES) delete env[name];
+  return { ...env, ...extra };
+}
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function argvOf(args: readonly string[], built: boolean | undefined): string[] {
+  if (!built) return ['--import', 'tsx', 'src/cli/index.ts', ...args];
+  if (!existsSync(builtCli)) throw new Error(`${builtCli} is missing: run npm run build first (npm test does)`);
+  return [builtCli, ...args];
+}
+
+/** Runs `verifield ARGS` (from the sources, or from the build when `built`) and waits for it. */
+export function runCli(args: readonly string[], env: Record<string, string> = {}, options: { built?: boolean } = {}): CliRun {
+  const run = spawnSync(process.execPath, argvOf(args, options.built), {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: cliEnv(env),
+    timeout: 60_000,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** A long-running `verifield ARGS` (serve) whose output is collected as it comes. */
+export interface CliProcess {
+  child: ChildProcess;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Resolves with the first match of `pattern` in stdout + stderr, or rejects after `timeoutMs`. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit status (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
+}
+
+/** Starts `verifield ARGS`, from the build when `built` (the test fails if there is none), else from the sources. */
+export function startCli(args: readonly string[], options: { built?: boolean; env?: Record<string, string> } = {}): CliProcess {
+  const child = spawn(process.execPath, argvOf(args, options.built), { cwd: repoRoot, env: cliEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const waiters = new Set<() => void>();
+  const notify = (): void => {
+    for (const waiter of waiters) waiter();
+  };
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    notify();
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    notify();
+  });
+  const exited = new Promise<number | string>((resolve) => {
+    child.on('exit', (code, signal) => {
+      resolve(code ?? signal ?? 'unknown');
+      notify();
+    });
+  });
+  return {
+    child,
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+    exited,
+    waitFor(pattern, timeoutMs = 60_000) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          const match = (stdout + stderr).match(pattern);
+          if (match) {
+            cleanup();
+            resolve(match);
+          } else if (child.exitCode !== null || child.signalCode !== null) {
+            cleanup();
+            reject(new Error(`verifield ended before printing ${pattern}:\n${stdout}\n${stderr}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${stdout}\n${stderr}`));
+        }, timeoutMs);
+        const cleanup = (): void => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
