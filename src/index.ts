@@ -2,7 +2,32 @@
  * verifield: the offline validators of every field, and the envelope types. Each is also its own
  * subpath (`verifield/iban`, …) so a bundler keeps only what a form uses.
  */
-export * from './result.js';
+export type {
+  ValidationResult,
+  ValidationLevel,
+  ErrorCode,
+  EmailDetails,
+  EmailSignals,
+  Deliverability,
+  RiskLevel,
+  VatDetails,
+  VatSource,
+  TraderNameMatch,
+  PhoneDetails,
+  PhoneLineType,
+  IbanDetails,
+  NasDetails,
+  NifDetails,
+  NifType,
+  SsnDetails,
+  IbanValidationResult,
+  NifValidationResult,
+  NasValidationResult,
+  SsnValidationResult,
+  VatValidationResult,
+  EmailValidationResult,
+  PhoneValidationResult,
+} from './result.js';
 export { validateIban } from './iban/index.js';
 export { validateNif } from './nif/index.js';
 export { validateNas } from './nas/index.js';

@@ -103,6 +103,7 @@ export interface VatRegistryAnswer {
  * resolves with the registry's answer, or rejects; a {@link VatRegistryError} says why.
  */
 export interface VatRegistry {
+  /** Asks the registry about one number; `signal` aborts the call (the policy gives it 4 s). */
   check(query: VatRegistryQuery, signal?: AbortSignal): Promise<VatRegistryAnswer>;
 }
 
@@ -122,13 +123,16 @@ export type VatRegistryFailureKind = 'fault' | 'timeout' | 'aborted' | 'network'
 
 /** A registry lookup that brought no answer about the number's registration. */
 export class VatRegistryError extends Error {
+  /** Always `VatRegistryError`: recognisable in logs and after `structuredClone`. */
   override readonly name = 'VatRegistryError';
   /** HTTP status, when a response arrived. */
   readonly status: number | null;
   constructor(
+    /** How the call failed: a fault the registry sent, or no readable answer. */
     readonly kind: VatRegistryFailureKind,
     /** The registry's fault code (e.g. `MS_UNAVAILABLE`); null when no fault was received. */
     readonly faultCode: string | null,
+    /** What the failure is about: the input, the requester, this one number, or an outage. */
     readonly scope: VatRegistryFailureScope,
     /** Whether asking again later may bring an answer. */
     readonly retryable: boolean,
@@ -142,6 +146,7 @@ export class VatRegistryError extends Error {
 
 /** A registry answer kept by a {@link VatAnswerCache}, with what is needed to reuse it honestly. */
 export interface CachedVatAnswer {
+  /** The registry's answer as it was received. */
   answer: VatRegistryAnswer;
   /** When the answer was received: the registration was last confirmed then. */
   checkedAt: Date;
@@ -201,7 +206,9 @@ export interface CircuitBreakerStore {
  * `Monitoring Disabled`; any other word is kept as sent and read as not available.
  */
 export interface ViesCountryAvailability {
+  /** VIES prefix of the member state (Greece is EL, Northern Ireland XI). */
   countryCode: string;
+  /** The feed's word for the country, e.g. `Available`. */
   availability: string;
 }
 
@@ -209,11 +216,13 @@ export interface ViesCountryAvailability {
 export interface ViesStatusSnapshot {
   /** The VIES service as a whole answers (`vow.available`). */
   vowAvailable: boolean;
+  /** One entry per country the feed lists. */
   countries: ViesCountryAvailability[];
 }
 
 /** The Commission's VIES status feed. Rejects when it cannot be read. */
 export interface ViesStatusFeed {
+  /** Reads the feed once; rejects when it cannot be read or understood. */
   fetchStatus(signal?: AbortSignal): Promise<ViesStatusSnapshot>;
 }
 
@@ -222,6 +231,7 @@ export type ViesStatusDecider = 'COMMISSION_FEED' | 'SERVICE_LOOKUPS';
 
 /** A country of the availability report (SPEC.md 2.11). */
 export interface ViesCountryStatus {
+  /** VIES prefix of the member state (Greece is EL, Northern Ireland XI). */
   countryCode: string;
   /** Share of the counted samples of the window in which the country was reachable, in percent (2 decimals); null with no counted sample. */
   availabilityPercent: number | null;
@@ -239,7 +249,9 @@ export interface ViesStatusResponse {
   generatedAt: string;
   /** Reporting window in days. */
   windowDays: number;
+  /** Number of countries in the report. */
   countriesTracked: number;
+  /** Number of countries whose `availableNow` is false. */
   countriesUnavailableNow: number;
   /** Ordered by country code. */
   countries: ViesCountryStatus[];
@@ -269,6 +281,7 @@ export type DnsAnswer<T> =
 export interface MxRecord {
   /** Host name, lower-case, without a trailing dot. */
   exchange: string;
+  /** MX preference: the lower, the sooner a sender tries the host. */
   priority: number;
 }
 

@@ -41,11 +41,13 @@ export type Deliverability = 'DELIVERABLE' | 'RISKY' | 'UNDELIVERABLE' | 'UNKNOW
 
 /** Details of an email validation (SPEC.md 2.3). */
 export interface EmailDetails {
+  /** The individual signals behind the score. */
   signals: EmailSignals;
   /** 0 (low risk) to 100 (high risk). */
   risk_score: number;
   /** Only at ADVANCED depth or higher. */
   risk_level?: RiskLevel;
+  /** Whether mail is expected to arrive; UNKNOWN when no DNS was asked. */
   deliverability: Deliverability;
   /** Depth effectively applied. */
   applied_level: ValidationLevel;
@@ -65,6 +67,7 @@ export interface VatDetails {
   registered: boolean | null;
   /** Prefix of the number (EL for Greece, XI for Northern Ireland); null when none could be read. */
   country_code: string | null;
+  /** Where the registration verdict came from. */
   source: VatSource;
   /** When the registration was last confirmed against VIES (ISO date-time). */
   checked_at?: string | null;
@@ -146,6 +149,7 @@ export type NifType = 'DNI' | 'NIE' | 'NIF_K' | 'NIF_L' | 'NIF_M' | 'ENTITY';
 
 /** Details of a Spanish NIF validation (SPEC.md 2.7). */
 export interface NifDetails {
+  /** Kind of NIF: DNI, NIE, NIF_K/L/M or ENTITY. */
   type: NifType;
   /** Belongs to a person rather than an entity. */
   natural_person: boolean;
@@ -191,12 +195,19 @@ export interface ValidationResult {
   originalValue: string;
   /** Depth applied. */
   validationLevel: ValidationLevel;
+  /** Email findings; on results of validateEmail / verifyEmail. */
   emailDetails?: EmailDetails;
+  /** VAT findings; on results of validateVat / verifyVat. */
   vatDetails?: VatDetails;
+  /** Phone findings; present when the number could be read as international. */
   phoneDetails?: PhoneDetails;
+  /** IBAN findings; always on results of validateIban. */
   ibanDetails?: IbanDetails;
+  /** SIN findings; present when nine digits were typed. */
   nasDetails?: NasDetails;
+  /** NIF findings; present when the NIF shape was recognised. */
   nifDetails?: NifDetails;
+  /** SSN findings; present when nine digits were typed. */
   ssnDetails?: SsnDetails;
   /** Only on error answers of the HTTP service. */
   errorCode?: ErrorCode;

@@ -52,5 +52,6 @@ export {
   type Clock,
 } from '../ports.js';
 export { nodeDnsResolver, type NodeDnsResolverOptions } from './dns-node.js';
-export { rdapDomainAge, readRdapBootstrap, readRegistrationDate, RDAP_BOOTSTRAP_URL, type RdapDomainAgeOptions } from './rdap.js';
+export { rdapDomainAge, readRdapBootstrap, readRegistrationDate, RDAP_BOOTSTRAP_URL, type RdapDomainAgeOptions, type RdapServices } from './rdap.js';
+export type { SoapFailureKind } from './soap.js';
 export type { DnsResolver, DnsAnswer, DnsFailureReason, MxAnswer, MxRecord, DomainAgeSource } from '../ports.js';

@@ -41,7 +41,9 @@ const HTTP_URL = /^https?:\/\//i;
 const HTTPS_URL = /^https:/i;
 
 /** TLD (or longer suffix) -> base URL of its RDAP service, from the bootstrap file. */
-type Services = ReadonlyMap<string, string>;
+/** RDAP base URL of each TLD, read from IANA's bootstrap file. */
+export type RdapServices = ReadonlyMap<string, string>;
+type Services = RdapServices;
 
 interface Bootstrap {
   services: Services;

@@ -69,11 +69,13 @@ export interface TedbErrorInfo {
   errors?: readonly TedbErrorDetail[];
   /** HTTP status, when a response arrived. */
   status?: number | null;
+  /** The underlying error (network, parse), for logs. */
   cause?: unknown;
 }
 
 /** A failed TEDB call. */
 export class TedbError extends Error {
+  /** Always `TedbError`: recognisable in logs. */
   override readonly name = 'TedbError';
   /** TEDB's own code, e.g. "TEDB-ERR-2" (request not valid); null when not a fault. */
   readonly faultCode: string | null;
@@ -91,6 +93,7 @@ export class TedbError extends Error {
   readonly retryable: boolean;
 
   constructor(
+    /** How the call failed. */
     readonly kind: TedbErrorKind,
     message: string,
     info: TedbErrorInfo = {},

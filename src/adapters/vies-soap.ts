@@ -85,15 +85,23 @@ export interface ViesSoapClientOptions {
 
 /** A `checkVatApprox` question: the number plus what the caller believes about its holder. */
 export interface CheckVatApproxRequest {
+  /** VIES prefix of the number (Greece is EL, Northern Ireland XI). */
   countryCode: string;
+  /** The number without its prefix. */
   vatNumber: string;
+  /** Name the caller expects the holder to have; the member state may compare it. */
   traderName?: string;
   /** Company type code such as `ES-1` (pattern `[A-Z]{2}-[1-9][0-9]?`). */
   traderCompanyType?: string;
+  /** Street the caller expects; the member state may compare it. */
   traderStreet?: string;
+  /** Postcode the caller expects; the member state may compare it. */
   traderPostcode?: string;
+  /** City the caller expects; the member state may compare it. */
   traderCity?: string;
+  /** Prefix of the caller's own VAT number; with it VIES returns a consultation number. */
   requesterCountryCode?: string;
+  /** The caller's own VAT number without its prefix. */
   requesterVatNumber?: string;
 }
 
@@ -109,8 +117,11 @@ export interface ViesAnswer extends VatRegistryAnswer {
   requestDateText: string;
   /** The other comparisons of `checkVatApprox`, when the member state made them. */
   traderCompanyTypeMatch?: VatRegistryMatch;
+  /** Comparison of the street sent. */
   traderStreetMatch?: VatRegistryMatch;
+  /** Comparison of the postcode sent. */
   traderPostcodeMatch?: VatRegistryMatch;
+  /** Comparison of the city sent. */
   traderCityMatch?: VatRegistryMatch;
 }
 

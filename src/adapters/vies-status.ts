@@ -26,8 +26,10 @@ export type ViesStatusErrorKind = 'timeout' | 'aborted' | 'network' | 'http' | '
 
 /** The feed could not be read. */
 export class ViesStatusError extends Error {
+  /** Always `ViesStatusError`: recognisable in logs. */
   override readonly name = 'ViesStatusError';
   constructor(
+    /** Why the feed could not be read. */
     readonly kind: ViesStatusErrorKind,
     message: string,
     /** HTTP status, when a response arrived. */

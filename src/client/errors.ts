@@ -13,6 +13,7 @@ export type ErrorBody = ValidationResult | { message: string };
  * the client could not read as the expected JSON.
  */
 export class VerifieldApiError extends Error {
+  /** Always `VerifieldApiError`. */
   override readonly name = 'VerifieldApiError';
   /** HTTP status of the answer. */
   readonly status: number;

@@ -38,6 +38,7 @@ export {
   isGloballyRoutable,
   type MxProvider,
   type MxProviderCategory,
+  type MxQualityInput,
 } from './mx-provider.js';
 
 /** Options of {@link validateEmail}. */

@@ -15,6 +15,7 @@ export type MxProviderCategory = 'gateway' | 'mailbox' | 'hosting' | 'forwarding
 export interface MxProvider {
   /** Name for people, e.g. "Google Workspace", "Mimecast". */
   name: string;
+  /** What kind of service it is. */
   category: MxProviderCategory;
 }
 

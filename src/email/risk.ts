@@ -22,10 +22,15 @@ export type EmailDnsFinding =
 
 /** The findings the risk model weighs. */
 export interface EmailRiskInput {
+  /** The address passed the syntax checks; false is a hard failure (score 100). */
   syntaxValid: boolean;
+  /** The domain is a known disposable provider. */
   disposable: boolean;
+  /** A likely domain typo was found. */
   typoDetected: boolean;
+  /** The local part is a role mailbox (info, admin, …). */
   roleBased: boolean;
+  /** The domain is a forwarding (relay) service. */
   relay: boolean;
   /** Absent or null when DNS was not consulted. */
   dns?: EmailDnsFinding | null;
@@ -39,7 +44,9 @@ export interface EmailRiskInput {
 export interface EmailRiskAssessment {
   /** 0 (low risk) to 100 (high risk). */
   risk_score: number;
+  /** LOW under 30, MEDIUM under 70, HIGH from 70. */
   risk_level: RiskLevel;
+  /** Whether mail to the address is expected to arrive; a DNS error gives RISKY, never UNDELIVERABLE. */
   deliverability: Deliverability;
 }
 

@@ -31,6 +31,7 @@ export interface NifBodyCheck {
    * in the wrong form (`A2812345C` for `A28123453`) this is true while `valid` is false.
    */
   checksumValid: boolean;
+  /** Why it passed or failed. */
   reason: NifCheckReason;
 }
 

@@ -8,6 +8,7 @@
 
 /** What a request asks the limiter for. */
 export interface LeaseRequest {
+  /** The account making the request. */
   accountId: string;
   /** The plan's maximum of requests in flight for the account. */
   limit: number;
@@ -17,14 +18,17 @@ export interface LeaseRequest {
 
 /** A slot held by a request; release it once, when the answer is ready. */
 export interface Lease {
+  /** Gives the slots back. */
   release(): Promise<void>;
 }
 
+/** A lease, or which limit refused it. */
 export type LeaseOutcome =
   | { ok: true; lease: Lease }
   /** `account`: the plan's maximum is reached; `pool`: the shared pool is full. */
   | { ok: false; reason: 'account' | 'pool' };
 
+/** Per-account and shared-pool concurrency limits (memory, SQL leases or Redis leases). */
 export interface ConcurrencyLimiter {
   /** Takes the slots, or says which limit is reached; never waits for a slot to free up. */
   acquire(request: LeaseRequest): Promise<LeaseOutcome>;

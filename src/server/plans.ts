@@ -5,6 +5,7 @@
 import type { ValidationLevel } from '../result.js';
 import type { Plan } from './store/types.js';
 
+/** What a plan allows (SPEC.md 8). */
 export interface PlanLimits {
   /** Validations per billing period. */
   quota: number;
@@ -20,6 +21,7 @@ export interface PlanLimits {
   usesSharedPool: boolean;
 }
 
+/** The four plans and their limits, exactly as SPEC.md 8 lists them. */
 export const PLANS: Readonly<Record<Plan, PlanLimits>> = {
   FREE: { quota: 250, maxConcurrent: 3, maxKeys: 1, blocksOverQuota: true, emailLevel: 'STANDARD', usesSharedPool: true },
   STARTER: { quota: 10_000, maxConcurrent: 5, maxKeys: 2, blocksOverQuota: false, emailLevel: 'STANDARD', usesSharedPool: true },
@@ -27,6 +29,7 @@ export const PLANS: Readonly<Record<Plan, PlanLimits>> = {
   PRO: { quota: 150_000, maxConcurrent: 25, maxKeys: 20, blocksOverQuota: false, emailLevel: 'PREMIUM', usesSharedPool: false },
 };
 
+/** Whether `value` names one of the four plans. */
 export function isPlan(value: string): value is Plan {
   return Object.prototype.hasOwnProperty.call(PLANS, value);
 }

@@ -21,6 +21,7 @@ export interface RunningServer {
   url: string;
   /** The port listened on (the one picked when the config asked for 0). */
   port: number;
+  /** The running app (its `fetch` handler, `ready()` and `close()`). */
   app: VerifieldApp;
   /** Stops listening, waits for the requests in flight, then closes the app. Safe to call twice. */
   close(): Promise<void>;

@@ -14,6 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One reading of the feed and when it was taken. */
 export interface ViesStatusSample extends ViesStatusSnapshot {
+  /** When the feed was read. */
   at: Date;
 }
 
@@ -36,6 +37,7 @@ export interface AvailabilityReportOptions {
 
 /** See {@link createAvailabilityTracker}. */
 export interface AvailabilityTracker {
+  /** Reporting window in days, as configured (default 30). */
   readonly windowDays: number;
   /** Adds a reading of the feed (samples may arrive in any order, e.g. loaded from a store). */
   add(sample: ViesStatusSample): void;

@@ -37,5 +37,5 @@ export { createAvailabilityTracker } from './availability.js';
 export { createRatesService, EU_MEMBER_STATES } from './rates.js';
 export type { RatesService, RatesServiceOptions, RatesRefreshOutcome, CountryRatesLookup } from './rates.js';
 export type { VerifyVatOptions } from './verify.js';
-export type { AvailabilityTracker, AvailabilityTrackerOptions, ViesStatusSample } from './availability.js';
+export type { AvailabilityTracker, AvailabilityTrackerOptions, AvailabilityReportOptions, ViesStatusSample } from './availability.js';
 export type { CountryVatRates, VatRates, RegionalVatRate, RatesSource, SourceCountryVatRates } from '../ports.js';

@@ -21,8 +21,14 @@ interface Owner {
 
 /** The data directory is open in another process (or already in this one). */
 export class DataDirInUseError extends Error {
+  /** Always `DataDirInUseError`. */
   override readonly name = 'DataDirInUseError';
-  constructor(readonly dataDir: string, readonly ownerPid: number) {
+  constructor(
+    /** The data directory that is locked. */
+    readonly dataDir: string,
+    /** The process that holds it. */
+    readonly ownerPid: number,
+  ) {
     super(
       ownerPid === process.pid
         ? `The data directory ${dataDir} is already open in this process`

@@ -106,8 +106,56 @@ CREATE TABLE job_runs (
 );
 `;
 
+/**
+ * Keys (first half) of the transaction-level advisory locks taken by the lease function of V2:
+ * one lock per account (second half: hashtext of its id) and one for the shared pool.
+ */
+const ACCOUNT_LEASE_LOCK = 0x766c6163; // "vlac"
+const POOL_LEASE_LOCK = 0x766c706c; // "vlpl"
+
+// Concurrency leases for deployments on PostgreSQL without Redis (src/server/limiter-sql.ts,
+// research/server-stack.md 3a). A lease expires by itself, so the slots of a crashed instance
+// come back; the function checks and takes slots under advisory locks, account first and pool
+// second (one order, no deadlock), and reads the database's clock, so instances' clocks may
+// disagree. Expired leases are deleted as the locks they concern are taken.
+const V2_CONCURRENCY_LEASES = `
+CREATE TABLE concurrency_leases (
+  lease_id text PRIMARY KEY,
+  account_id text NOT NULL,
+  shared boolean NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX concurrency_leases_account ON concurrency_leases (account_id, expires_at);
+CREATE INDEX concurrency_leases_shared ON concurrency_leases (expires_at) WHERE shared;
+
+CREATE FUNCTION acquire_concurrency_lease(p_lease text, p_account text, p_limit integer, p_shared boolean,
+  p_pool_size integer, p_ttl_ms integer) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  held integer;
+BEGIN
+  PERFORM pg_advisory_xact_lock(${ACCOUNT_LEASE_LOCK}, hashtext(p_account));
+  DELETE FROM concurrency_leases WHERE account_id = p_account AND expires_at <= clock_timestamp();
+  SELECT count(*) INTO held FROM concurrency_leases WHERE account_id = p_account;
+  IF held >= p_limit THEN
+    RETURN 'account';
+  END IF;
+  IF p_shared THEN
+    PERFORM pg_advisory_xact_lock(${POOL_LEASE_LOCK}, 0);
+    DELETE FROM concurrency_leases WHERE shared AND expires_at <= clock_timestamp();
+    SELECT count(*) INTO held FROM concurrency_leases WHERE shared;
+    IF held >= p_pool_size THEN
+      RETURN 'pool';
+    END IF;
+  END IF;
+  INSERT INTO concurrency_leases (lease_id, account_id, shared, expires_at)
+  VALUES (p_lease, p_account, p_shared, clock_timestamp() + p_ttl_ms * interval '1 millisecond');
+  RETURN 'ok';
+END
+$$;
+`;
+
 /** The migrations, oldest first; version n is `MIGRATIONS[n - 1]`. */
-export const MIGRATIONS: readonly string[] = [V1_INITIAL];
+export const MIGRATIONS: readonly string[] = [V1_INITIAL, V2_CONCURRENCY_LEASES];
 
 /** The schema version this code reads and writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

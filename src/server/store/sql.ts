@@ -24,6 +24,7 @@ export interface SqlClient {
 
 /** Thrown by every store or SQL call made after `close()`. */
 export class StoreClosedError extends Error {
+  /** Always `StoreClosedError`. */
   override readonly name = 'StoreClosedError';
   constructor() {
     super('The store is closed');

@@ -11,54 +11,80 @@ export type Plan = 'FREE' | 'STARTER' | 'GROWTH' | 'PRO';
 /** The validation endpoints, which are also the scopes a key can carry. */
 export type Field = 'vat' | 'iban' | 'email' | 'phone' | 'nif' | 'nas' | 'ssn';
 
+/** A customer account: one plan, one quota, its own keys. */
 export interface Account {
+  /** Stable identifier (a UUID). */
   id: string;
+  /** Name people know the account by. */
   name: string;
+  /** The plan that sets quota, concurrency, key maximum and email depth. */
   plan: Plan;
   /** Subscription start day (YYYY-MM-DD): anchors the billing periods. */
   subscriptionStart: string;
   /** The account's own VAT number (prefix included), sent to VIES as requester; null if none. */
   vatNumber: string | null;
+  /** When the account was created. */
   createdAt: Date;
 }
 
+/** What `accounts.create` needs. */
 export interface NewAccount {
+  /** Name people know the account by. */
   name: string;
+  /** The plan. */
   plan: Plan;
+  /** Subscription start day (YYYY-MM-DD). */
   subscriptionStart: string;
+  /** The account's own VAT number (prefix included), or null. */
   vatNumber: string | null;
 }
 
 /** An API key as stored: never the key itself, only its SHA-256 hash and a display prefix. */
 export interface ApiKeyRecord {
+  /** Stable identifier, used to list and revoke the key. */
   id: string;
+  /** The account the key belongs to. */
   accountId: string;
+  /** Name given at creation (e.g. "web shop"). */
   name: string;
   /** First characters of the key, for people to recognise it (e.g. "vf_3kP9"). */
   displayPrefix: string;
   /** SHA-256 of the whole key, lower-case hex. */
   hash: string;
+  /** The endpoints the key may call. */
   scopes: Field[];
   /** null: never expires. */
   expiresAt: Date | null;
   /** null: not revoked. */
   revokedAt: Date | null;
+  /** When the key was created. */
   createdAt: Date;
 }
 
+/** What `keys.create` stores: the hash, never the key. */
 export interface NewApiKey {
+  /** The account the key belongs to. */
   accountId: string;
+  /** Name given at creation. */
   name: string;
+  /** First characters of the key, for people to recognise it. */
   displayPrefix: string;
+  /** SHA-256 of the whole key, lower-case hex. */
   hash: string;
+  /** The endpoints the key may call. */
   scopes: Field[];
+  /** null: never expires. */
   expiresAt: Date | null;
 }
 
 /** Thrown by `keys.create` when the plan's maximum of live keys is reached. */
 export class KeyLimitError extends Error {
+  /** Always `KeyLimitError`. */
   override readonly name = 'KeyLimitError';
-  constructor(readonly maxKeys: number) {
+  constructor(
+    /** The plan's maximum of live keys. */
+    readonly maxKeys: number,
+  ) {
     super(`This plan allows at most ${maxKeys} live API key${maxKeys === 1 ? '' : 's'}; revoke one first`);
   }
 }
@@ -67,18 +93,25 @@ export class KeyLimitError extends Error {
 export interface UsageEntry {
   /** Unique per request: a retry of the same id is counted once. */
   requestId: string;
+  /** The account the request counts against. */
   accountId: string;
+  /** The key that made the request. */
   keyId: string;
   /** Billing period start (YYYY-MM-DD) the request counts in. */
   periodStart: string;
+  /** The validation endpoint called. */
   endpoint: Field;
   /** The value as it may be stored: NIF, SIN and SSN already replaced by `***` by the caller. */
   value: string;
+  /** The verdict returned. */
   valid: boolean;
+  /** HTTP status of the answer. */
   status: number;
+  /** Time spent answering, in milliseconds. */
   latencyMs: number;
   /** X-Service-SDK header when valid, else null. */
   sdk: string | null;
+  /** When the request was answered. */
   at: Date;
 }
 
@@ -92,12 +125,15 @@ export interface MeterDecision {
   used: number;
 }
 
+/** Everything the service keeps (embedded PGlite or PostgreSQL, one schema). */
 export interface Store {
+  /** Customer accounts. */
   accounts: {
     create(account: NewAccount): Promise<Account>;
     get(id: string): Promise<Account | null>;
     list(): Promise<Account[]>;
   };
+  /** API keys, stored as hashes. */
   keys: {
     /** Inserts a key; rejects with KeyLimitError when the account has `maxLiveKeys` live keys already. */
     create(key: NewApiKey, maxLiveKeys: number, now: Date): Promise<ApiKeyRecord>;
@@ -107,6 +143,7 @@ export interface Store {
     /** The key with this hash and its account, revoked or expired ones included (the caller decides). */
     findByHash(hash: string): Promise<{ key: ApiKeyRecord; account: Account } | null>;
   };
+  /** The usage meter and log. */
   usage: {
     /**
      * Counts one performed validation and logs it, durably, in one group-committed batch: the
@@ -139,5 +176,6 @@ export interface Store {
   jobs: {
     claim(job: string, slot: string, instance: string): Promise<boolean>;
   };
+  /** Flushes pending counts and closes the connection. */
   close(): Promise<void>;
 }

@@ -1,0 +1,117 @@
+/**
+ * size-limit checks, one per package subpath, made from scripts/entry-points.ts (through
+ * package-entries.ts) and the budgets recorded in scripts/size-budgets.json. `.size-limit.cjs`
+ * loads this file, `npm run size:record` rewrites the budgets, `npm run size:report` prints the
+ * table with the peers. Measured as size-limit measures: esbuild bundle of `import * as all from
+ * '<built ESM file>'`, minified, gzip level 9.
+ */
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { packageEntries, type PackageEntry } from './package-entries.js';
+
+/** The recorded size of a subpath and the budget made from it. */
+export interface SizeBudget {
+  /** min+gzip bytes measured when the budget was recorded. */
+  measuredBytes: number;
+  /** The budget: the measured size plus at most {@link BUDGET_HEADROOM}. */
+  limitBytes: number;
+}
+
+/** The budgets file: the method, then one budget per specifier. */
+export interface SizeBudgetsFile {
+  method: string;
+  budgets: Record<string, SizeBudget>;
+}
+
+/** Headroom a budget may give over the measured size: 10 %. */
+export const BUDGET_HEADROOM = 0.1;
+
+/** How every size in the budgets and the report is measured. */
+export const SIZE_METHOD =
+  "size-limit 12 with @size-limit/esbuild: esbuild bundle of `import * as all from '<subpath ESM file>'`, " +
+  'minified, gzip level 9, esbuild wrapper subtracted; browser subpaths for platform browser, Node subpaths ' +
+  'for platform node with Node built-ins and optional peer dependencies left out.';
+
+/** Where the budgets live. */
+export const budgetsFileUrl = new URL('./size-budgets.json', import.meta.url);
+
+/** A size-limit check in the form of its configuration file (paths relative to the repository). */
+export interface SizeCheck {
+  name: string;
+  path: string;
+  /** `{ file: '*' }`: bundle everything the file exports (size-limit's `import` option). */
+  import?: Record<string, string>;
+  gzip: true;
+  ignore?: string[];
+  limit?: string;
+  modifyEsbuildConfig: (config: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/** The budget for a measured size: measured + 10 %, rounded down so it never exceeds 10 %. */
+export function budgetFor(measuredBytes: number): SizeBudget {
+  return { measuredBytes, limitBytes: Math.floor(measuredBytes * (1 + BUDGET_HEADROOM)) };
+}
+
+/** The recorded budgets; an empty set when the file does not exist yet. */
+export function readBudgets(): SizeBudgetsFile {
+  try {
+    return JSON.parse(readFileSync(budgetsFileUrl, 'utf8')) as SizeBudgetsFile;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { method: SIZE_METHOD, budgets: {} };
+    throw error;
+  }
+}
+
+interface PackageJsonDependencies {
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  optionalDependencies?: Record<string, string>;
+}
+
+/**
+ * What a Node subpath's bundle leaves out: Node built-ins (`fs` and `node:fs` alike) and the
+ * dependencies a user installs only for the feature that needs them.
+ */
+export function nodeExternals(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as PackageJsonDependencies;
+  const optionalPeers = Object.keys(pkg.peerDependencies ?? {}).filter(
+    (name) => pkg.peerDependenciesMeta?.[name]?.optional === true,
+  );
+  const builtins = builtinModules.flatMap((name) => (name.startsWith('node:') ? [name] : [name, `node:${name}`]));
+  return [...builtins, ...optionalPeers, ...Object.keys(pkg.optionalDependencies ?? {})];
+}
+
+/** The check of one subpath, without its limit. */
+export function subpathCheck(entry: PackageEntry): SizeCheck {
+  const platform = entry.platform;
+  return {
+    name: entry.specifier,
+    path: entry.esm,
+    import: { [entry.esm]: '*' },
+    gzip: true,
+    ...(platform === 'node' ? { ignore: nodeExternals() } : {}),
+    // size-limit's esbuild defaults target the browser; a Node subpath is bundled as Node would load it.
+    modifyEsbuildConfig: (config) =>
+      platform === 'node' ? { ...config, platform: 'node', format: 'esm', logLevel: 'error' }
+        : { ...config, platform: 'browser', logLevel: 'error' },
+  };
+}
+
+/**
+ * The checks of `.size-limit.cjs`: every subpath with its recorded budget. A subpath without a
+ * budget is an error, so a new entry point cannot ship unmeasured.
+ */
+export function sizeLimitChecks(): SizeCheck[] {
+  const { budgets } = readBudgets();
+  const missing = packageEntries.filter((entry) => budgets[entry.specifier] === undefined);
+  if (missing.length > 0) {
+    throw new Error(
+      `No size budget for ${missing.map((entry) => entry.specifier).join(', ')}: ` +
+        'run `npm run build && npm run size:record` and commit scripts/size-budgets.json.',
+    );
+  }
+  return packageEntries.map((entry) => ({
+    ...subpathCheck(entry),
+    limit: `${(budgets[entry.specifier] as SizeBudget).limitBytes} B`,
+  }));
+}
