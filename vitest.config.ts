@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The scale-out tests need real PostgreSQL and Redis: `npm run test:scale` (vitest.scale.config.ts).
+    exclude: ['test/scale/**', '**/node_modules/**'],
     testTimeout: 20_000,
     pool: 'forks',
   },

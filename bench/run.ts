@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: every suite in bench/suites, our validator and its peers measured side by side in
- * one process, printed as ops/s and ratios. `--write` also records the table in bench/RESULTS.md.
+ * one process, printed as ops/s and ratios. `--write` also records the table in bench/RESULTS.md
+ * (its library section; bench/server/run.ts writes the service section).
  * Each timed task validates the whole input list once, so the timer's own overhead is spread over
  * hundreds of calls instead of dominating a single nanosecond-scale call.
  */
-import { readdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { readdirSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { Bench } from 'tinybench';
+import { recordSection } from './results-file.js';
 import type { BenchSuite } from './suite.js';
 
 const suitesDir = new URL('./suites/', import.meta.url);
@@ -79,12 +81,14 @@ const suites = await loadSuites();
 const rows: Row[] = [];
 for (const suite of suites) rows.push(...(await measure(suite)));
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const output = `${table(rows)}\n\nMachine: ${machine}. Each figure is the mean of a ${timeMs} ms run over the suite's input mix.\n`;
+const load = loadavg().map((value) => value.toFixed(2)).join(' ');
+const output = `${table(rows)}\n\nMachine: ${machine}, load average ${load} at the end. Each figure is the mean of a ${timeMs} ms run over the suite's input mix.\n`;
 console.log(output);
 if (write) {
-  writeFileSync(
-    new URL('./RESULTS.md', import.meta.url),
-    `# Benchmark results\n\nRecorded by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}. ` +
+  // Only the library section: the service table (npm run bench:server -- --write) stays.
+  recordSection(
+    'library',
+    `## Library (\`npm run bench\`)\n\nRecorded by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}. ` +
       `A ratio above 1 means verifield is faster than that peer; all contenders ran in one process on the same inputs.\n\n${output}`,
   );
 }

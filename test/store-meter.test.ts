@@ -250,27 +250,85 @@ describe('usage meter: group commit and failures', () => {
     await meter.close();
   });
 
-  it('reruns a batch that PostgreSQL rolled back for a deadlock, counting it once', async () => {
+  // Paid plans' batches are one statement, FREE batches a transaction: both are rerun the same way.
+  // Each attempt inserts into usage_counters once (the batch statement, or the lock of step 1).
+  const PATHS = [
+    ['a batch of a paid plan (one statement)', null],
+    ['a batch with a blocking quota (one transaction)', 1_000],
+  ] as const;
+  const attempts = (statements: readonly string[]) => statements.filter((text) => /INSERT INTO usage_counters/.test(text)).length;
+
+  it.each(PATHS)('reruns %s that PostgreSQL rolled back for a deadlock, counting it once', async (_, quota) => {
     const { spy, client } = spyClient(sql);
     const meter = createUsageMeter(client);
     const accountId = await freshAccountId();
     const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
-    spy.failNext = { match: /UPDATE usage_counters/, error: deadlock, times: 1 };
-    const decisions = await Promise.all(Array.from({ length: 10 }, () => meter.count(entry(accountId), null)));
+    spy.failNext = { match: /usage_counters/, error: deadlock, times: 1 };
+    const decisions = await Promise.all(Array.from({ length: 10 }, () => meter.count(entry(accountId), quota)));
     expect(counted(decisions)).toBe(10);
-    expect(spy.transactions).toBe(2);
+    expect(attempts(spy.statements)).toBe(2);
     expect(await store.usage.used(accountId, PERIOD)).toBe(10);
     await meter.close();
   });
 
-  it('gives up on a batch that keeps deadlocking', async () => {
+  it.each(PATHS)('gives up on %s that keeps deadlocking', async (_, quota) => {
     const { spy, client } = spyClient(sql);
     const meter = createUsageMeter(client, { attempts: 2 });
     const accountId = await freshAccountId();
-    spy.failNext = { match: /UPDATE usage_counters/, error: Object.assign(new Error('deadlock'), { code: '40P01' }), times: 5 };
-    await expect(meter.count(entry(accountId), null)).rejects.toThrow('deadlock');
-    expect(spy.transactions).toBe(2);
+    spy.failNext = { match: /usage_counters/, error: Object.assign(new Error('deadlock'), { code: '40P01' }), times: 5 };
+    await expect(meter.count(entry(accountId), quota)).rejects.toThrow('deadlock');
+    expect(attempts(spy.statements)).toBe(2);
     expect(await store.usage.used(accountId, PERIOD)).toBe(0);
     await meter.close();
+  });
+
+  it('writes a batch of a paid plan as one statement, and tells each request the count it made', async () => {
+    const { spy, client } = spyClient(sql);
+    const meter = createUsageMeter(client);
+    const [a, b] = [await freshAccountId(), await freshAccountId()];
+    await store.usage.count(entry(a), null);
+    const counts = [entry(a), entry(b), entry(a), entry(b, { periodStart: '2026-04-01' }), entry(a)];
+    const decisions = await Promise.all(counts.map((e) => meter.count(e, null)));
+    expect(spy.statements).toHaveLength(1);
+    expect(spy.transactions).toBe(0);
+    // In arrival order within each account and period, after what earlier batches counted.
+    expect(decisions).toEqual([
+      { counted: true, blocked: false, used: 2 },
+      { counted: true, blocked: false, used: 1 },
+      { counted: true, blocked: false, used: 3 },
+      { counted: true, blocked: false, used: 1 },
+      { counted: true, blocked: false, used: 4 },
+    ]);
+    expect(await store.usage.used(a, PERIOD)).toBe(4);
+    expect(await store.usage.used(b, '2026-04-01')).toBe(1);
+    await meter.close();
+  });
+
+  it('answers a paid batch mixing new requests, repeats and an id counted before with the same decisions as a FREE one', async () => {
+    const accountId = await freshAccountId();
+    const other = await freshAccountId();
+    const old = entry(other);
+    const oldAgain = entry(accountId);
+    await store.usage.count(old, null);
+    await store.usage.count(oldAgain, null);
+    const fresh = [entry(accountId), entry(accountId)];
+    const batch = [fresh[0], old, fresh[0], oldAgain, fresh[1]] as UsageEntry[];
+    const paid = await Promise.all(batch.map((e) => store.usage.count(e, null)));
+    expect(paid).toEqual([
+      { counted: true, blocked: false, used: 2 },
+      { counted: false, blocked: false, used: 1 },
+      { counted: false, blocked: false, used: 2 },
+      { counted: false, blocked: false, used: 3 },
+      { counted: true, blocked: false, used: 3 },
+    ]);
+    // The transaction path, with a quota it never reaches, decides the same repeats the same way.
+    const again = await Promise.all(batch.map((e) => store.usage.count(e, 1_000)));
+    expect(again).toEqual([
+      { counted: false, blocked: false, used: 3 },
+      { counted: false, blocked: false, used: 1 },
+      { counted: false, blocked: false, used: 3 },
+      { counted: false, blocked: false, used: 3 },
+      { counted: false, blocked: false, used: 3 },
+    ]);
   });
 });

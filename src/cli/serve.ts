@@ -54,14 +54,15 @@ export async function runServe(argv: readonly string[], io: CliIo = processIo): 
     io.err(`verifield: cannot open the store: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_FAILED;
   }
-  const { store } = opened;
+  const { store, limiter } = opened;
   try {
     // serve owns the store (the app is handed it): the first-start key exists before the port opens.
     const firstRun = await bootstrapStore(store, { now: io.now, instanceId: randomUUID() });
-    const server = await startServer({ ...config, store, log });
+    const server = await startServer({ ...config, store, limiter, log });
     try {
       if (firstRun !== null) io.out(`${firstRunMessage(firstRun, server.url)}\n`);
-      const where = config.databaseUrl === undefined ? `embedded store in ${config.dataDir ?? DEFAULT_DATA_DIR}` : 'PostgreSQL';
+      const stored = config.databaseUrl === undefined ? `embedded store in ${config.dataDir ?? DEFAULT_DATA_DIR}` : 'PostgreSQL';
+      const where = config.redisUrl === undefined ? stored : `${stored} and Redis`;
       log(`verifield listening on ${server.url} (${where})`);
       const signal = await stopped;
       log(`verifield: ${signal} received, finishing the requests in flight`);

@@ -4,17 +4,15 @@
  * flavour that tells line types apart everywhere; research/email-phone.md f.2). A valid number is
  * one the plan allows, not a line that is live.
  */
-import {
-  ParseError,
-  parsePhoneNumberWithError,
-  validatePhoneNumberLength,
-  type PhoneNumber,
-} from 'libphonenumber-js/max';
+import { ParseError, parsePhoneNumberWithError, type PhoneNumber } from 'libphonenumber-js/max';
 import { envelope, requireString, type PhoneDetails, type PhoneValidationResult } from '../result.js';
 import { callingCodeAt, soleCountryOf } from './calling-codes.js';
+import { displayFormatsOf } from './display-formats.js';
 import { readPhoneInput } from './input.js';
+import { lengthProblemOf, type LengthProblem } from './length-check.js';
 import { lineTypeOf } from './line-type.js';
 import * as messages from './messages.js';
+import { numberTypeOf } from './number-type.js';
 
 export type { PhoneDetails, PhoneLineType, PhoneValidationResult } from '../result.js';
 
@@ -67,11 +65,11 @@ export function validatePhone(value: string): PhoneValidationResult {
   // With the max metadata every numbering plan lists its types, and libphonenumber's isValid() is
   // then exactly "getType() found a type" (source/isValid.js); asking once halves the pattern
   // matching. test/phone.test.ts and test/phone.property.test.ts pin that equivalence, so an
-  // upgrade that breaks it fails there.
-  const type = phone.getType();
+  // upgrade that breaks it fails there. numberTypeOf is getType() with the patterns compiled once.
+  const type = numberTypeOf(phone);
   if (type === undefined) {
     const where = messages.place(callingCode, country);
-    const message = lengthMessage(validatePhoneNumberLength(phone.number), where) ?? messages.notValid(where);
+    const message = lengthMessage(lengthProblemOf(phone), where) ?? messages.notValid(where);
     return withDetails(envelope(value, false, message, null), readDetails(callingCode, country));
   }
   if (phone.ext !== undefined) {
@@ -81,22 +79,21 @@ export function validatePhone(value: string): PhoneValidationResult {
   }
 
   const lineType = lineTypeOf(type);
-  const internationalFormat = phone.formatInternational();
-  const nationalFormat = phone.formatNational();
+  const formats = displayFormatsOf(phone);
   const details: PhoneDetails =
     country === undefined
       ? {
           calling_code: callingCode,
           line_type: lineType,
-          international_format: internationalFormat,
-          national_format: nationalFormat,
+          international_format: formats.international,
+          national_format: formats.national,
         }
       : {
           country_code: country,
           calling_code: callingCode,
           line_type: lineType,
-          international_format: internationalFormat,
-          national_format: nationalFormat,
+          international_format: formats.international,
+          national_format: formats.national,
         };
   return withDetails(envelope(value, true, messages.VALID, phone.number), details);
 }
@@ -117,8 +114,8 @@ function refused(value: string, reason: string, digits: string): PhoneValidation
 }
 
 /** The message of a length that no number of the country has; undefined when the length is possible. */
-function lengthMessage(reason: string | undefined, where: string): string | undefined {
-  switch (reason) {
+function lengthMessage(problem: LengthProblem, where: string): string | undefined {
+  switch (problem) {
     case 'TOO_SHORT':
       return messages.tooShort(where);
     case 'TOO_LONG':

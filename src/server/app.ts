@@ -7,9 +7,10 @@
 import { Hono } from 'hono';
 import type { ServerConfig } from './config.js';
 import { createAuthenticator, type Authenticator } from './auth.js';
-import { describeError, ERROR_MESSAGES, errorResponse, messageResponse } from './errors.js';
+import { describeError, ERROR_MESSAGES, errorResponse, jsonResponse, messageResponse, refusalEnvelope } from './errors.js';
+import { withHotVies } from './hot-vies.js';
 import { startJobs, type Jobs } from './jobs.js';
-import { createMemoryLimiter } from './limiter.js';
+import type { ConcurrencyLimiter } from './limiter.js';
 import { openApiRoute } from './openapi.js';
 import { PLANS, type PlanLimits } from './plans.js';
 import { createQuotaHint, type QuotaHint } from './quota.js';
@@ -60,7 +61,14 @@ function mergedPlans(overrides: AppConfig['planOverrides']): Readonly<Record<Pla
 export function createApp(config: AppConfig): VerifieldApp {
   const { log } = basicsOf(config);
   const plans = mergedPlans(config.planOverrides);
-  const limiter = createMemoryLimiter(config.sharedPoolSize === undefined ? {} : { sharedPoolSize: config.sharedPoolSize });
+  // The limiter comes with the store (memory, PostgreSQL leases or Redis), known once it is open.
+  const limiter: ConcurrencyLimiter = {
+    acquire: async (request) => (await ensureReady()).services.limiter.acquire(request),
+    inFlight: (accountId) => runtime?.services.limiter.inFlight(accountId) ?? 0,
+    get sharedInUse() {
+      return runtime?.services.limiter.sharedInUse ?? 0;
+    },
+  };
   let runtime: Runtime | null = null;
   let readying: Promise<Runtime> | null = null;
   let closing: Promise<void> | null = null;
@@ -69,7 +77,9 @@ export function createApp(config: AppConfig): VerifieldApp {
   async function open(): Promise<Runtime> {
     const opened = await openStore(config);
     try {
-      const services: Services = createServices(config, opened);
+      // The embedded store is this process's alone: its VIES answers and breakers can be kept in memory.
+      const exclusive = config.databaseUrl === undefined && config.redisUrl === undefined;
+      const services: Services = createServices(config, exclusive ? { ...opened, store: withHotVies(opened.store) } : opened);
       const { store, rates, tracker, now } = services;
       const saved = await store.rates.load();
       if (saved !== null) rates.restore(saved);
@@ -141,7 +151,7 @@ export function createApp(config: AppConfig): VerifieldApp {
 
   // Other methods on the validation paths: say which one works instead of a bare 404.
   for (const field of FIELDS) {
-    app.all(`/api/v1/validate/${field}`, () => messageResponse(405, 'Use POST with a JSON body', { Allow: 'POST' }));
+    app.all(`/api/v1/validate/${field}`, () => jsonResponse(405, refusalEnvelope('Use POST with a JSON body'), { Allow: 'POST' }));
   }
   app.notFound(() => messageResponse(404, 'Not found'));
   app.onError((error, c) => {

@@ -4,6 +4,7 @@
  * `startServer` take, so an embedding program can set it directly.
  */
 import type { Clock } from '../ports.js';
+import type { ConcurrencyLimiter } from './limiter.js';
 import type { Store } from './store/types.js';
 
 export interface ServerConfig {
@@ -31,8 +32,10 @@ export interface ServerConfig {
   sharedPoolSize?: number;
   /** Run the periodic jobs (rates refresh, VIES status sampler, pruning) in this process. Default true. */
   jobs?: boolean;
-  /** An already-open store (tests, embedding); when set, dataDir and databaseUrl are ignored. */
+  /** An already-open store (tests, embedding); when set, dataDir, databaseUrl and redisUrl are ignored. */
   store?: Store;
+  /** The concurrency limiter that goes with `store` (e.g. the shared one it was opened with); default: in memory. */
+  limiter?: ConcurrencyLimiter;
   /** The clock (tests). Default: the system clock. */
   now?: Clock;
   /** fetch used by the VIES, TEDB, status and RDAP adapters (tests). Default: global fetch. */

@@ -19,6 +19,7 @@ export const ERROR_MESSAGES = {
   TRADER_NAME_TOO_LONG: '"traderName" is longer than 1,024 characters',
   BODY_TOO_LARGE: 'The request body is larger than 16 KiB',
   UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON, with Content-Type: application/json',
+  CONTENT_ENCODING: 'Send the request body uncompressed: Content-Encoding is not supported',
   MISSING_API_KEY: 'An API key is required: send it in the X-API-KEY header',
   // One sentence for unknown, revoked and expired keys: the text never tells a guesser which.
   INVALID_API_KEY: 'This API key is not valid: it may be mistyped, revoked or expired',
@@ -44,6 +45,15 @@ export function quotaMessage(quota: number, resetsOn: string): string {
 /** The error envelope of a validation endpoint. */
 export function errorEnvelope(code: ErrorCode, message: string, originalValue: string): ValidationResult {
   return { valid: false, message, normalizedValue: null, originalValue, validationLevel: 'STANDARD', errorCode: code };
+}
+
+/**
+ * The envelope of a request refused before any endpoint read it: broken HTTP framing, headers too
+ * large, a client too slow, a wrong method. It has no `errorCode`, as DESIGN.md 4 names none for
+ * these; the status says what happened.
+ */
+export function refusalEnvelope(message: string): ValidationResult {
+  return { valid: false, message, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD' };
 }
 
 const JSON_TYPE = 'application/json; charset=UTF-8';

@@ -7,7 +7,7 @@
  * console.log(`listening on ${server.url}`);
  */
 export { createApp, type AppConfig, type VerifieldApp } from './app.js';
-export { startServer, type RunningServer } from './start.js';
+export { startServer, DEFAULT_TIMEOUTS, type RunningServer, type ServerTimeouts, type StartConfig } from './start.js';
 export type { ServerConfig } from './config.js';
 export { PLANS, billingPeriod, type PlanLimits } from './plans.js';
 export type { ConcurrencyLimiter, Lease, LeaseOutcome, LeaseRequest } from './limiter.js';
@@ -32,3 +32,5 @@ export {
   type SqlClient,
   type SqlStoreOptions,
 } from './store/index.js';
+export { openPostgres, type PostgresOptions } from './store/postgres.js';
+export { createSqlLimiter, type SqlLimiterOptions } from './limiter-sql.js';

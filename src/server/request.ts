@@ -120,6 +120,11 @@ export async function readValidationBody(request: Request, withTraderName: boole
   if (!isJsonContentType(request.headers.get('content-type'))) {
     return failure('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
   }
+  // Nothing here decodes gzip and the like: such a body is refused, never read as if it were plain.
+  const encoding = request.headers.get('content-encoding');
+  if (encoding !== null && encoding.trim() !== '' && encoding.trim().toLowerCase() !== 'identity') {
+    return failure('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.CONTENT_ENCODING);
+  }
   const bytes = await readLimitedBody(request);
   if (bytes === 'too-large') return failure('BODY_TOO_LARGE', ERROR_MESSAGES.BODY_TOO_LARGE);
   if (bytes === 'unreadable') return failure('INVALID_JSON', ERROR_MESSAGES.INVALID_JSON);

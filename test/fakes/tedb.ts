@@ -57,7 +57,9 @@ export type FakeBehaviour =
   /** A SOAP Server fault sent with status 200. */
   | 'fault-200'
   /** 503 with an HTML maintenance page. */
-  | 'html-503';
+  | 'html-503'
+  /** Any answer the test writes: a body that is not XML, XML in other namespaces, … */
+  | { kind: 'body'; status: number; contentType: string; body: string };
 
 /** A request the fake received, as it read it. */
 export interface ReceivedRequest {
@@ -242,6 +244,11 @@ export async function startTedbFake(initialRows: FakeRateRow[] = []): Promise<Te
     if (behaviourLeft > 0 && behaviour !== 'answer') {
       current = behaviour;
       behaviourLeft -= 1;
+    }
+    if (typeof current === 'object') {
+      res.writeHead(current.status, { 'Content-Type': current.contentType });
+      res.end(current.body);
+      return;
     }
     switch (current) {
       case 'hang':

@@ -6,7 +6,7 @@
  * form, the older `soap:`/default-namespace form, or prefixes swapped), `---` where a member state
  * withholds names, Spain's own name comparison, consultation numbers for a registered requester,
  * every fault code with HTTP 500 or 200, and misbehaviour: hang, close the connection, truncated
- * XML, a stalled body, an HTML error page. It counts every call.
+ * XML, a stalled body, an HTML error page, or any body the test writes. It counts every call.
  * The traders it knows are whatever the test registers: never data copied from the fixtures.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -69,7 +69,9 @@ export type FakeBehaviour =
   /** An HTML error page (a proxy or a maintenance page). */
   | { kind: 'html'; status: number }
   /** Answers normally after `ms`. */
-  | { kind: 'delay'; ms: number };
+  | { kind: 'delay'; ms: number }
+  /** Any answer the test writes: a body that is not XML, XML in other namespaces, … */
+  | { kind: 'body'; status: number; contentType: string; body: string };
 
 /** A request as the fake read it. */
 export interface ReceivedViesRequest {
@@ -320,6 +322,10 @@ export async function startViesFake(): Promise<ViesFake> {
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, behaviour.ms));
         break;
+      case 'body':
+        res.writeHead(behaviour.status, { 'Content-Type': behaviour.contentType });
+        res.end(behaviour.body);
+        return;
       default:
         break;
     }

@@ -41,6 +41,22 @@ export interface ValidateDeps {
 
 const RETRY_AFTER_ONE_SECOND = { 'Retry-After': '1' };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Periods start and end at midnight UTC, so an account's period is the same all day: worked out
+// once per subscription day and UTC day, not with three Dates on every request.
+const periods = new Map<string, { start: string; end: string }>();
+
+function periodOf(subscriptionStart: string, at: Date): { start: string; end: string } {
+  const key = `${subscriptionStart}|${Math.floor(at.getTime() / DAY_MS)}`;
+  let period = periods.get(key);
+  if (period === undefined) {
+    period = billingPeriod(subscriptionStart, at);
+    if (periods.size >= 10_000) periods.clear();
+    periods.set(key, period);
+  }
+  return period;
+}
+
 /** One request that holds its lease: what is needed to validate and count it. */
 interface LeasedRequest {
   field: Field;
@@ -110,7 +126,7 @@ export async function handleValidation(field: Field, request: Request, deps: Val
 
     const plan = deps.plans[account.plan];
     const at = services.now();
-    const period = billingPeriod(account.subscriptionStart, at);
+    const period = periodOf(account.subscriptionStart, at);
     const quota = plan.blocksOverQuota ? plan.quota : null;
     if (quota !== null && (await hint.reached(account.id, period.start, quota))) {
       return errorResponse(429, 'QUOTA_EXCEEDED', quotaMessage(quota, period.end), value);

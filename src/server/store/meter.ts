@@ -1,7 +1,14 @@
 /**
  * The usage meter: counts performed validations exactly once, durably, within a blocking quota,
- * in group-committed batches (DESIGN.md 6). One batch is one transaction of at most four
- * statements, whatever its size:
+ * in group-committed batches (DESIGN.md 6).
+ *
+ * A batch in which no request has a blocking quota (the paid plans count overage) is one
+ * statement: insert every request into the log, ON CONFLICT (request_id) DO NOTHING, and add the
+ * rows it inserted (the requests never counted before) to their counters, creating missing ones.
+ * One statement is atomic on its own; on the embedded store it costs half the transaction below,
+ * whose statements are each a round of PGlite's parser and planner on the requests' own thread.
+ *
+ * A batch with a blocking quota (FREE) is one transaction of at most four statements:
  *
  * 1. lock the counter row of every (account, period) in the batch, creating missing ones, and read
  *    its value (an upsert whose no-op update takes the row lock and returns the latest value,
@@ -65,12 +72,22 @@ interface MeterRequest {
 
 const groupKey = (accountId: string, periodStart: string): string => `${accountId}\u0000${periodStart}`;
 
+/**
+ * Log rows as the `$1::jsonb` of a batch. toRequest made every string of a row storable already
+ * (storableText, or checked to be ASCII), so jsonParam's per-value replacer, which would make
+ * JSON.stringify several times slower, has nothing left to replace.
+ */
+const rowsParam = (rows: readonly LogRow[]): string => JSON.stringify(rows);
+
 function requireId(value: unknown, name: string): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_ID_LENGTH) {
     throw new TypeError(`usage entry: ${name} must be a string of 1 to ${MAX_ID_LENGTH} characters`);
   }
   return storableText(value);
 }
+
+// Nearly every entry of a day names the same period: it is checked once, not on every request.
+let lastValidDay = '';
 
 /**
  * Checks one entry and turns it into its log row. A malformed entry rejects its own call here,
@@ -80,9 +97,10 @@ function toRequest(entry: UsageEntry, quota: number | null): MeterRequest {
   const requestId = requireId(entry.requestId, 'requestId');
   const accountId = requireId(entry.accountId, 'accountId');
   const keyId = requireId(entry.keyId, 'keyId');
-  if (typeof entry.periodStart !== 'string' || !isIsoDay(entry.periodStart)) {
+  if (typeof entry.periodStart !== 'string' || (entry.periodStart !== lastValidDay && !isIsoDay(entry.periodStart))) {
     throw new RangeError('usage entry: periodStart must be a date YYYY-MM-DD');
   }
+  lastValidDay = entry.periodStart;
   if (!FIELDS.has(entry.endpoint)) throw new RangeError(`usage entry: unknown endpoint ${String(entry.endpoint)}`);
   if (typeof entry.value !== 'string') throw new TypeError('usage entry: value must be a string');
   if (typeof entry.valid !== 'boolean') throw new TypeError('usage entry: valid must be a boolean');
@@ -179,7 +197,7 @@ async function writeBatchOnce(tx: SqlClient, requests: readonly MeterRequest[]):
     counter.used = row.used;
   }
 
-  const inserted = await tx.query<{ request_id: string }>(INSERT_LOG, [jsonParam(rows)]);
+  const inserted = await tx.query<{ request_id: string }>(INSERT_LOG, [rowsParam(rows)]);
   const fresh = new Set(inserted.rows.map((row) => row.request_id));
 
   const decisions = new Array<MeterDecision | null>(requests.length).fill(null);
@@ -216,13 +234,105 @@ async function writeBatchOnce(tx: SqlClient, requests: readonly MeterRequest[]):
   });
 }
 
+// Log rows first, then the counters in a fixed order; RETURNING gives each counter's value after
+// the batch and the ids that were new (the final SELECT reads both CTEs, so both run in full).
+const COUNT_UNLIMITED = `
+WITH inserted AS (${INSERT_LOG.trim().replace('RETURNING request_id', 'RETURNING request_id, account_id, period_start')}
+), counted AS (
+INSERT INTO usage_counters (account_id, period_start, used)
+SELECT account_id, period_start, count(*)::int FROM inserted
+GROUP BY account_id, period_start
+ORDER BY account_id, period_start
+ON CONFLICT (account_id, period_start) DO UPDATE SET used = usage_counters.used + EXCLUDED.used
+RETURNING account_id, to_char(period_start, 'YYYY-MM-DD') AS period_start, used
+)
+SELECT NULL::text AS request_id, account_id, period_start, used FROM counted
+UNION ALL
+SELECT request_id, NULL, NULL, NULL FROM inserted`;
+
+const READ_COUNTERS = `
+SELECT g.account_id, g.period_start, coalesce(c.used, 0) AS used
+FROM jsonb_to_recordset($1::jsonb) AS g(account_id text, period_start text)
+LEFT JOIN usage_counters AS c ON c.account_id = g.account_id AND c.period_start = g.period_start::date`;
+
+/**
+ * A batch without a blocking quota, in one statement (module comment). Each new request reports
+ * the counter as it stood once it was added, in arrival order, as the transaction path does.
+ */
+async function writeUnlimitedBatch(sql: SqlClient, requests: readonly MeterRequest[]): Promise<MeterDecision[]> {
+  const firstIndexById = new Map<string, number>();
+  const rows: LogRow[] = [];
+  requests.forEach((request, index) => {
+    if (firstIndexById.has(request.row.request_id)) return;
+    firstIndexById.set(request.row.request_id, index);
+    rows.push(request.row);
+  });
+
+  const { rows: returned } = await sql.query<{ request_id: string | null; account_id: string | null; period_start: string | null; used: number | null }>(
+    COUNT_UNLIMITED,
+    [rowsParam(rows)],
+  );
+  const fresh = new Set<string>();
+  const after = new Map<string, number>();
+  for (const row of returned) {
+    if (row.request_id !== null) fresh.add(row.request_id);
+    else after.set(groupKey(row.account_id as string, row.period_start as string), row.used as number);
+  }
+  // Groups with no new request (retried ids only) were not touched: read their counters.
+  const untouched = new Map<string, { account_id: string; period_start: string }>();
+  for (const request of requests) {
+    if (!after.has(request.group)) untouched.set(request.group, { account_id: request.row.account_id, period_start: request.row.period_start });
+  }
+  if (untouched.size > 0) {
+    const { rows: read } = await sql.query<{ account_id: string; period_start: string; used: number }>(READ_COUNTERS, [jsonParam([...untouched.values()])]);
+    for (const row of read) after.set(groupKey(row.account_id, row.period_start), row.used);
+  }
+
+  // The counter before the batch is its value after, less the requests the batch added to it.
+  const before = new Map<string, number>(after);
+  for (const row of rows) {
+    if (!fresh.has(row.request_id)) continue;
+    const group = groupKey(row.account_id, row.period_start);
+    before.set(group, (before.get(group) as number) - 1);
+  }
+  return requestsDecided(requests, firstIndexById, fresh, before, after);
+}
+
+/** Decisions of a batch whose new requests were all counted, from each counter's value before it. */
+function requestsDecided(
+  requests: readonly MeterRequest[],
+  firstIndexById: ReadonlyMap<string, number>,
+  fresh: ReadonlySet<string>,
+  before: Map<string, number>,
+  after: ReadonlyMap<string, number>,
+): MeterDecision[] {
+  const decisions: MeterDecision[] = [];
+  requests.forEach((request, index) => {
+    const first = firstIndexById.get(request.row.request_id) as number;
+    if (first !== index) {
+      // A repeat in the same batch shares the fate of the first, without being counted again.
+      const decided = decisions[first] as MeterDecision;
+      decisions.push({ counted: false, blocked: decided.blocked, used: decided.used });
+    } else if (fresh.has(request.row.request_id)) {
+      const used = (before.get(request.group) as number) + 1;
+      before.set(request.group, used);
+      decisions.push({ counted: true, blocked: false, used });
+    } else {
+      // Counted by an earlier batch: the period's usage now.
+      decisions.push({ counted: false, blocked: false, used: after.get(request.group) as number });
+    }
+  });
+  return decisions;
+}
+
 /** A meter writing through `sql`; see the module comment. */
 export function createUsageMeter(sql: SqlClient, options: MeterOptions = {}): UsageMeter {
   const attempts = Math.max(1, Math.floor(options.attempts ?? 3));
   const writeBatch = async (requests: readonly MeterRequest[]): Promise<MeterDecision[]> => {
+    const unlimited = requests.every((request) => request.quota === null);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await sql.transaction((tx) => writeBatchOnce(tx, requests));
+        return unlimited ? await writeUnlimitedBatch(sql, requests) : await sql.transaction((tx) => writeBatchOnce(tx, requests));
       } catch (error) {
         if (attempt >= attempts || !isTransientSqlError(error)) throw error;
       }

@@ -1,0 +1,28 @@
+/**
+ * The CircuitBreakerStore contract (test/support/breaker-contract.ts) on the in-memory store and
+ * the SQL store (PGlite in memory). The Redis store runs the same cases in
+ * test/scale/redis-breaker.test.ts, against a real redis-server.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { memoryBreakerStore } from '../src/adapters/memory.js';
+import type { Store } from '../src/server/store/types.js';
+import { describeBreakerContract } from './support/breaker-contract.js';
+import { openTestStore } from './support/test-store.js';
+
+describeBreakerContract('memoryBreakerStore', async () => memoryBreakerStore());
+
+let sqlStore: Store | undefined;
+// PGlite takes seconds to start on a busy machine: once, outside the cases' own time limit.
+beforeAll(async () => {
+  sqlStore = await openTestStore();
+}, 60_000);
+afterAll(async () => {
+  await sqlStore?.close();
+});
+
+describeBreakerContract('SQL store (PGlite)', async () => {
+  if (sqlStore === undefined) throw new Error('the SQL store did not open');
+  // One database for every case: emptied through the port before each.
+  for (const { countryCode } of await sqlStore.breaker.list()) await sqlStore.breaker.reset(countryCode);
+  return sqlStore.breaker;
+});
