@@ -74,9 +74,17 @@ describe('the pooled SQL client', () => {
     try {
       // Idle pooled connections: killed behind the client's back.
       await Promise.all([sql.query('SELECT 1'), sql.query('SELECT 1'), sql.query('SELECT 1')]);
-      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'verifield' AND datname = $1 AND state = 'idle'", [
+      const lostBefore = logs.filter((line) => line.includes('PostgreSQL connection lost')).length;
+      const killed = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'verifield' AND datname = $1 AND state = 'idle'", [
         new URL(databaseUrl).pathname.slice(1),
       ]);
+      // The pool learns of each killed idle connection from its 'error' event; until it has, a query
+      // may still be handed a dead connection and fail, which is that query's own failure. Wait for
+      // the pool to have heard of every one before asking that the next queries succeed.
+      const deadline = Date.now() + 5_000;
+      while (logs.filter((line) => line.includes('PostgreSQL connection lost')).length < lostBefore + killed.rows.length && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       // A connection killed inside a transaction.
       await expect(
         sql.transaction(async (tx) => {
