@@ -81,6 +81,9 @@ interface Answer {
   ms: number;
 }
 
+/** 200 answers the service gave to the runner's own requests (checks, warm-up, cold starts). */
+let keyedAnswers = 0;
+
 async function post(base: string, field: string, value: string, key: string | null): Promise<Answer> {
   const started = performance.now();
   const response = await fetch(`${base}/api/v1/validate/${field}`, {
@@ -89,6 +92,7 @@ async function post(base: string, field: string, value: string, key: string | nu
     body: JSON.stringify({ value }),
   });
   const body = (await response.json()) as Record<string, unknown>;
+  if (key !== null && response.status === 200) keyedAnswers++;
   return { status: response.status, body, ms: performance.now() - started };
 }
 
@@ -97,6 +101,7 @@ function ensureBuilt(): void {
     log(`Using the build in ${DIST} (run \`npm run build\` after changing src/, or pass --build).`);
     return;
   }
+  if (distIndex !== -1) throw new Error(`no build in ${DIST} (--build only builds dist/)`);
   log('Building (npm run build)…');
   const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0 || !existsSync(CLI)) throw new Error('npm run build failed');
@@ -276,13 +281,26 @@ async function main(): Promise<void> {
       const cpuUsPerRequest = cpuBefore === null || cpuAfter === null || result.requests === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests;
       return { ...result, cpuUsPerRequest };
     };
-    for (const scenario of scenarios) await load(scenario, WARMUP_SECONDS);
+    // Answers wrk received from the service, warm-up runs included, and the runs that made them.
+    let serviceAnswers = 0;
+    let serviceRuns = 0;
+    for (const scenario of scenarios) {
+      const warm = await load(scenario, WARMUP_SECONDS);
+      if (scenario.apiKey !== null) {
+        serviceAnswers += warm.requests;
+        serviceRuns++;
+      }
+    }
     for (let round = 0; round < ROUNDS; round++) {
       // Each round starts with the next scenario, so none always runs first or after the same one.
       for (let offset = 0; offset < scenarios.length; offset++) {
         const scenario = scenarios[(round + offset) % scenarios.length] as Scenario;
         const result = await load(scenario, SECONDS);
         scenario.results.push(result);
+        if (scenario.apiKey !== null) {
+          serviceAnswers += result.requests;
+          serviceRuns++;
+        }
         const cpu = result.cpuUsPerRequest === null ? '' : `, ${fixed(result.cpuUsPerRequest, 0)} µs CPU per request`;
         log(`round ${round + 1}: ${scenario.name}: ${whole(result.requestsPerSecond)} req/s, p99 ${fixed(result.latencyMs.p99, 2)} ms${cpu}`);
       }
@@ -292,10 +310,12 @@ async function main(): Promise<void> {
     await stopProcess(baseline.child);
     await stopProcess(service.child);
 
-    // Every answer the service gave was counted: the meter holds at least as many as wrk received.
+    // Every answer was counted, once: the meter holds what was answered, plus at most the requests
+    // in flight when each wrk run stopped (counted by the service, never received by wrk).
     const accounts = JSON.parse(await cli(['accounts', 'list', '--json', '--data-dir', dataDir])) as { id: string; used: number }[];
     const counted = accounts.find((account) => account.id === accountId)?.used ?? 0;
-    const answered = scenarios.filter((s) => s.apiKey !== null).reduce((sum, s) => sum + s.results.reduce((n, r) => n + r.requests, 0), 0);
+    const answered = serviceAnswers + keyedAnswers;
+    const inFlightAtStops = CONNECTIONS * serviceRuns;
 
     const [serviceIban, baselineIban, serviceVat] = scenarios.map(summary) as [Summary, Summary, Summary];
     const rows = scenarios.map((scenario) => {
@@ -327,12 +347,14 @@ async function main(): Promise<void> {
       `| service resident memory after start | ${mib(rssAfterStart)} | reported |`,
       `| service resident memory after the load | ${mib(rssAfterLoad)} | reported |`,
       `| baseline resident memory after the load | ${mib(baselineRss)} | (reference) |`,
-      `| validations counted by the meter / answers wrk received | ${whole(counted)} / ${whole(answered)} | counted ≥ received |`,
+      `| validations counted by the meter − answers received (wrk and the runner's checks) | ${whole(counted)} − ${whole(answered)} = ${whole(counted - answered)} | 0 to ${whole(inFlightAtStops)} (requests in flight when wrk stopped) |`,
       '',
       `Machine: ${machine}. Load average before ${loadBefore}, after ${loadAverage()}.`,
     ].join('\n');
     console.log(`\n${table}\n`);
-    if (counted < answered) throw new Error(`the meter counted ${counted} validations but wrk received ${answered} answers`);
+    if (counted < answered || counted > answered + inFlightAtStops) {
+      throw new Error(`the meter counted ${counted} validations for ${answered} answers received (up to ${inFlightAtStops} more may have been in flight)`);
+    }
     if (flags.has('--write')) recordSection('server', `## Service (\`npm run bench:server\`)\n\n${table}`);
   } finally {
     for (const child of processes) await stopProcess(child);
@@ -342,4 +364,7 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await main().catch((error: unknown) => {
+  process.stderr.write(`bench:server: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
