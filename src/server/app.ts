@@ -15,9 +15,9 @@ import { openApiRoute } from './openapi.js';
 import { PLANS, type PlanLimits } from './plans.js';
 import { createQuotaHint, type QuotaHint } from './quota.js';
 import { mountReferenceRoutes } from './routes/reference.js';
-import { FIELDS, mountValidationRoutes, type ValidateRuntime } from './routes/validate.js';
+import { mountValidationRoutes, type ValidateRuntime } from './routes/validate.js';
 import { basicsOf, createServices, openStore, type AdapterOverrides, type Services } from './services.js';
-import type { Plan } from './store/types.js';
+import { FIELDS, type Plan } from './store/types.js';
 
 /** Settings for tests and embedding, beyond the flags and env vars of {@link ServerConfig}. */
 export interface AppConfig extends ServerConfig, AdapterOverrides {

@@ -14,11 +14,17 @@ import { billingPeriod, type PlanLimits } from '../plans.js';
 import type { QuotaHint } from '../quota.js';
 import { readValidationBody, sdkOf } from '../request.js';
 import type { Services } from '../services.js';
-import type { Account, ApiKeyRecord, Field, Plan, UsageEntry } from '../store/types.js';
-import { FIELD_VALIDATORS, MASKED_IN_USAGE_LOG } from './validators.js';
-
-/** The validation endpoints, in the order of SPEC.md 4. */
-export const FIELDS: readonly Field[] = ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'];
+import {
+  FIELDS,
+  MASKED_IN_USAGE_LOG,
+  USAGE_LOG_MASK,
+  type Account,
+  type ApiKeyRecord,
+  type Field,
+  type Plan,
+  type UsageEntry,
+} from '../store/types.js';
+import { FIELD_VALIDATORS } from './validators.js';
 
 /** The parts of the pipeline that exist once the store is open. */
 export interface ValidateRuntime {
@@ -92,7 +98,7 @@ async function validateAndCount(leased: LeasedRequest): Promise<Response> {
     keyId: leased.key.id,
     periodStart: period.start,
     endpoint: field,
-    value: MASKED_IN_USAGE_LOG.has(field) ? '***' : value,
+    value: MASKED_IN_USAGE_LOG.has(field) ? USAGE_LOG_MASK : value,
     valid: result.valid,
     status: 200,
     latencyMs: Math.round(performance.now() - leased.started),

@@ -26,9 +26,6 @@ export interface ValidationContext {
 
 export type FieldValidator = (value: string, context: ValidationContext) => ValidationResult | Promise<ValidationResult>;
 
-/** Endpoints whose values the usage log keeps as `***` (SPEC.md 4.5.7, 4.6.7; DESIGN.md 4 adds SSN). */
-export const MASKED_IN_USAGE_LOG: ReadonlySet<Field> = new Set<Field>(['nif', 'nas', 'ssn']);
-
 // An account's VAT number is checked once per distinct number: a malformed one is not sent as
 // requester (VIES would refuse every lookup with INVALID_REQUESTER_INFO).
 const requesters = new Map<string, string | null>();

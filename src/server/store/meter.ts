@@ -22,7 +22,7 @@
  * deadlock or serialization failure all the same (PostgreSQL) reruns the batch. A promise
  * resolves only after its batch committed; when the batch fails, every request in it rejects.
  */
-import type { Field, MeterDecision, UsageEntry } from './types.js';
+import { FIELDS, MASKED_IN_USAGE_LOG, USAGE_LOG_MASK, type Field, type MeterDecision, type UsageEntry } from './types.js';
 import { createGroupCommit, type GroupCommitOptions } from './group-commit.js';
 import { isTransientSqlError, StoreClosedError, type SqlClient } from './sql.js';
 import { isIsoDay, jsonParam, storableText, timeParam } from './sql-values.js';
@@ -41,16 +41,14 @@ export interface UsageMeter {
 }
 
 /** Endpoints whose values are never stored (DESIGN.md 4): NIF, SIN and SSN. */
-const MASKED_ENDPOINTS: ReadonlySet<Field> = new Set<Field>(['nif', 'nas', 'ssn']);
-const FIELDS: ReadonlySet<string> = new Set<Field>(['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn']);
-const MASK = '***';
+const KNOWN_FIELDS: ReadonlySet<string> = new Set<string>(FIELDS);
 const MAX_VALUE_LENGTH = 1024;
 const MAX_ID_LENGTH = 200;
 const MAX_SDK_LENGTH = 64;
 const MAX_LATENCY_MS = 2_147_483_647;
 
-/** A log row as the batch statements read it from JSON. */
-interface LogRow {
+/** A usage-log row in the table's column names; `at` as the batch statements write it (ISO text). */
+export interface LogRow<At = string> {
   request_id: string;
   account_id: string;
   key_id: string;
@@ -61,7 +59,7 @@ interface LogRow {
   status: number;
   latency_ms: number;
   sdk: string | null;
-  at: string;
+  at: At;
 }
 
 interface MeterRequest {
@@ -101,7 +99,7 @@ function toRequest(entry: UsageEntry, quota: number | null): MeterRequest {
     throw new RangeError('usage entry: periodStart must be a date YYYY-MM-DD');
   }
   lastValidDay = entry.periodStart;
-  if (!FIELDS.has(entry.endpoint)) throw new RangeError(`usage entry: unknown endpoint ${String(entry.endpoint)}`);
+  if (!KNOWN_FIELDS.has(entry.endpoint)) throw new RangeError(`usage entry: unknown endpoint ${String(entry.endpoint)}`);
   if (typeof entry.value !== 'string') throw new TypeError('usage entry: value must be a string');
   if (typeof entry.valid !== 'boolean') throw new TypeError('usage entry: valid must be a boolean');
   if (!Number.isInteger(entry.status) || entry.status < 100 || entry.status > 599) {
@@ -124,7 +122,7 @@ function toRequest(entry: UsageEntry, quota: number | null): MeterRequest {
       period_start: entry.periodStart,
       endpoint: entry.endpoint,
       // Masked here too, whatever the caller sent: these values must never reach the disk.
-      value: MASKED_ENDPOINTS.has(entry.endpoint) ? MASK : storableText(entry.value.slice(0, MAX_VALUE_LENGTH)),
+      value: MASKED_IN_USAGE_LOG.has(entry.endpoint) ? USAGE_LOG_MASK : storableText(entry.value.slice(0, MAX_VALUE_LENGTH)),
       valid: entry.valid,
       status: entry.status,
       latency_ms: Math.min(Math.round(entry.latencyMs), MAX_LATENCY_MS),

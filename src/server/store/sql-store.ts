@@ -4,7 +4,7 @@
  */
 import type { VatRates } from '../../ports.js';
 import { sqlAccounts, sqlKeys } from './account-tables.js';
-import { createUsageMeter, type MeterOptions } from './meter.js';
+import { createUsageMeter, type LogRow, type MeterOptions } from './meter.js';
 import { migrate } from './schema.js';
 import type { SqlClient } from './sql.js';
 import { dateColumn, jsonParam } from './sql-values.js';
@@ -19,21 +19,10 @@ export interface SqlStoreOptions {
   meter?: MeterOptions;
 }
 
-interface LogRow {
-  request_id: string;
-  account_id: string;
-  key_id: string;
-  period_start: string;
-  endpoint: Field;
-  value: string;
-  valid: boolean;
-  status: number;
-  latency_ms: number;
-  sdk: string | null;
-  at: unknown;
-}
+/** A log row as read back: the driver returns `at` as a Date (pg) or text (PGlite). */
+type StoredLogRow = LogRow<unknown>;
 
-function toEntry(row: LogRow): UsageEntry {
+function toEntry(row: StoredLogRow): UsageEntry {
   return {
     requestId: row.request_id,
     accountId: row.account_id,
@@ -60,7 +49,7 @@ function usageReads(sql: SqlClient): Pick<Store['usage'], 'used' | 'log'> {
     },
     async log(accountId, limit) {
       if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError('limit must be an integer >= 0');
-      const { rows } = await sql.query<LogRow>(
+      const { rows } = await sql.query<StoredLogRow>(
         `SELECT request_id, account_id, key_id, to_char(period_start, 'YYYY-MM-DD') AS period_start, endpoint, value,
            valid, status, latency_ms, sdk, at
          FROM usage_log WHERE account_id = $1 ORDER BY at DESC, request_id DESC LIMIT $2`,

@@ -11,6 +11,15 @@ export type Plan = 'FREE' | 'STARTER' | 'GROWTH' | 'PRO';
 /** The validation endpoints, which are also the scopes a key can carry. */
 export type Field = 'vat' | 'iban' | 'email' | 'phone' | 'nif' | 'nas' | 'ssn';
 
+/** Every validation endpoint, in the order of SPEC.md 4. */
+export const FIELDS: readonly Field[] = ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'];
+
+/** Fields whose values the usage log never keeps in clear (SPEC.md 4.5.7, 4.6.7; DESIGN.md 4). */
+export const MASKED_IN_USAGE_LOG: ReadonlySet<Field> = new Set<Field>(['nif', 'nas', 'ssn']);
+
+/** What the usage log stores instead of a masked value. */
+export const USAGE_LOG_MASK = '***';
+
 /** A customer account: one plan, one quota, its own keys. */
 export interface Account {
   /** Stable identifier (a UUID). */
