@@ -1,7 +1,8 @@
 /**
  * The embedded store in a data directory: everything survives a close and reopen, a count that
- * resolved survives SIGKILL, a closed store rejects instead of hanging, one process at a time
- * holds the directory, and no NIF, SIN or SSN value reaches its files.
+ * resolved survives SIGKILL (in the usage journal, replayed into PGlite at the next open), a
+ * closed store rejects instead of hanging, one process at a time holds the directory, and no NIF,
+ * SIN or SSN value reaches its files (the journal's included).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../src/server/keys.js';
 import { createSqlStore, DataDirInUseError, openEmbeddedStore, openPglite, StoreClosedError } from '../src/server/store/index.js';
 import type { Field, UsageEntry } from '../src/server/store/types.js';
+import { usageEntry } from './support/usage-entry.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SLOW = 120_000;
@@ -37,22 +39,8 @@ afterAll(() => {
   for (const dir of directories) rmSync(dir, { recursive: true, force: true });
 });
 
-function entry(accountId: string, overrides: Partial<UsageEntry> = {}): UsageEntry {
-  return {
-    requestId: randomUUID(),
-    accountId,
-    keyId: 'key-1',
-    periodStart: PERIOD,
-    endpoint: 'iban',
-    value: 'NL91ABNA0417164300',
-    valid: true,
-    status: 200,
-    latencyMs: 2,
-    sdk: null,
-    at: new Date('2026-01-05T08:00:00Z'),
-    ...overrides,
-  };
-}
+const entry = (accountId: string, overrides: Partial<UsageEntry> = {}): UsageEntry =>
+  usageEntry(accountId, PERIOD, { value: 'NL91ABNA0417164300', latencyMs: 2, sdk: null, at: new Date('2026-01-05T08:00:00Z'), ...overrides });
 
 /** Files under `dir` whose bytes contain any of `needles` (UTF-8). */
 function filesContaining(dir: string, needles: string[]): string[] {
@@ -238,16 +226,34 @@ describe('embedded store in a data directory', () => {
       }
       expect(await exited).toBe('SIGKILL');
 
+      // The child counted in the usage journal of the data directory.
+      expect(readdirSync(join(dataDir, 'usage-log')).filter((name) => name.endsWith('.ndjson')).length).toBeGreaterThan(0);
       const store = await openEmbeddedStore(dataDir);
+      let used: number;
       try {
-        const used = await store.usage.used(accountId, PERIOD);
-        const logged = new Set((await store.usage.log(accountId, 1_000_000)).map((row) => row.requestId));
+        used = await store.usage.used(accountId, PERIOD);
+        const log = await store.usage.log(accountId, 1_000_000);
+        const logged = new Set(log.map((row) => row.requestId));
+        // One log line per count, each id once: log length == counter.
+        expect(log).toHaveLength(used);
         expect(logged.size).toBe(used);
         expect(acknowledged.filter((id) => !logged.has(id))).toEqual([]);
-        // Committed but not yet printed when the process died: at most the 20 in flight.
+        // Written but not yet printed when the process died: at most the 20 in flight.
+        expect(used).toBeGreaterThanOrEqual(acknowledged.length);
         expect(used - acknowledged.length).toBeLessThanOrEqual(20);
       } finally {
         await store.close();
+      }
+      // Opening replayed the journal into PGlite: what `verifield accounts list` reads is exact.
+      const sql = await openPglite(dataDir);
+      try {
+        const { rows } = await sql.query<{ used: number }>(
+          'SELECT used FROM usage_counters WHERE account_id = $1 AND period_start = $2::date',
+          [accountId, PERIOD]
+        );
+        expect(rows[0]?.used).toBe(used);
+      } finally {
+        await sql.close();
       }
     },
     SLOW

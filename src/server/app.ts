@@ -15,7 +15,7 @@ import { openApiRoute } from './openapi.js';
 import { PLANS, type PlanLimits } from './plans.js';
 import { createQuotaHint, type QuotaHint } from './quota.js';
 import { mountReferenceRoutes } from './routes/reference.js';
-import { mountValidationRoutes, type ValidateRuntime } from './routes/validate.js';
+import { mountValidationRoutes, type ValidateDeps, type ValidateRuntime } from './routes/validate.js';
 import { basicsOf, createServices, openStore, type AdapterOverrides, type Services } from './services.js';
 import { FIELDS, type Plan } from './store/types.js';
 
@@ -41,6 +41,14 @@ const WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 interface Runtime extends ValidateRuntime {
   jobs: Jobs | null;
+}
+
+// The validation pipeline's dependencies of each app, for the Node listener's fast path (start.ts).
+const validationDeps = new WeakMap<VerifieldApp, ValidateDeps>();
+
+/** The validation pipeline of an app made by {@link createApp} (undefined for any other object). */
+export function validationDepsOf(app: VerifieldApp): ValidateDeps | undefined {
+  return validationDeps.get(app);
 }
 
 function mergedPlans(overrides: AppConfig['planOverrides']): Readonly<Record<Plan, PlanLimits>> {
@@ -145,7 +153,8 @@ export function createApp(config: AppConfig): VerifieldApp {
   }
 
   const app = new Hono();
-  mountValidationRoutes(app, { runtime: ensureReady, limiter, plans, track, log });
+  const deps: ValidateDeps = { runtime: ensureReady, limiter, plans, track, log };
+  mountValidationRoutes(app, deps);
   mountReferenceRoutes(app, { services: async () => (await ensureReady()).services, log });
   openApiRoute(app);
 
@@ -165,7 +174,7 @@ export function createApp(config: AppConfig): VerifieldApp {
       : messageResponse(500, ERROR_MESSAGES.INTERNAL, headers);
   });
 
-  return Object.assign(app, {
+  const verifieldApp: VerifieldApp = Object.assign(app, {
     async ready() {
       await ensureReady();
     },
@@ -174,4 +183,6 @@ export function createApp(config: AppConfig): VerifieldApp {
       return closing;
     },
   });
+  validationDeps.set(verifieldApp, deps);
+  return verifieldApp;
 }

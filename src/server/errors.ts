@@ -56,7 +56,8 @@ export function refusalEnvelope(message: string): ValidationResult {
   return { valid: false, message, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD' };
 }
 
-const JSON_TYPE = 'application/json; charset=UTF-8';
+/** The Content-Type of every answer of the service. */
+export const JSON_TYPE = 'application/json; charset=UTF-8';
 
 /** A JSON response; `headers` are added to the content type. */
 export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
@@ -66,7 +67,35 @@ export function jsonResponse(status: number, body: unknown, headers?: Record<str
   });
 }
 
-/** An error answer of a validation endpoint. */
+/**
+ * The answer of a validation endpoint before any transport writes it: the Hono route turns it into a
+ * Response ({@link answerResponse}), the Node listener's fast path writes it straight (fast-path.ts).
+ */
+export interface ValidationAnswer {
+  status: number;
+  body: ValidationResult;
+  /** Headers besides the JSON content type. */
+  headers?: Record<string, string>;
+}
+
+/** An error answer of a validation endpoint, not yet written. */
+export function errorAnswer(
+  status: ErrorStatus,
+  code: ErrorCode,
+  message: string,
+  originalValue = '',
+  headers?: Record<string, string>,
+): ValidationAnswer {
+  const body = errorEnvelope(code, message, originalValue);
+  return headers === undefined ? { status, body } : { status, body, headers };
+}
+
+/** A validation answer as a Web Response. */
+export function answerResponse(answer: ValidationAnswer): Response {
+  return jsonResponse(answer.status, answer.body, answer.headers);
+}
+
+/** An error answer of a validation endpoint, as a Response. */
 export function errorResponse(
   status: ErrorStatus,
   code: ErrorCode,
@@ -74,7 +103,7 @@ export function errorResponse(
   originalValue = '',
   headers?: Record<string, string>,
 ): Response {
-  return jsonResponse(status, errorEnvelope(code, message, originalValue), headers);
+  return answerResponse(errorAnswer(status, code, message, originalValue, headers));
 }
 
 /** The `{ message }` body of the reference endpoints (404, 503) and of unknown paths. */

@@ -2,7 +2,7 @@
  * API keys (DESIGN.md 4): `vf_` + 32 random bytes in base62, shown once. Only the SHA-256 hash and
  * a short display prefix are stored; a presented key is hashed and compared in constant time.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import crypto, { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_PREFIX = 'vf_';
@@ -22,8 +22,13 @@ function base62(bytes: Uint8Array): string {
   return out.padStart(43, '0');
 }
 
+// crypto.hash (Node 20.12 and later) hashes in one call, about three times faster than a Hash
+// object; every validation request hashes the key it presents.
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 /** SHA-256 of a key, lower-case hex: the only form in which a key is stored. */
 export function hashApiKey(key: string): string {
+  if (oneShotHash !== undefined) return oneShotHash('sha256', key, 'hex');
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 

@@ -2,7 +2,8 @@
  * Reading the body of a validation request (SPEC.md 2.1, DESIGN.md 4): JSON `{ value }` (plus an
  * optional `traderName` for VAT), at most 16 KiB whatever the transfer encoding, `value` at most
  * 1,024 characters. Every malformed case becomes an outcome with its `errorCode`; nothing here
- * throws. Web-standard Request only, so the app stays a plain fetch handler.
+ * throws. It reads a {@link ValidationInput}, so the same checks serve the Hono app (a Web-standard
+ * Request) and the Node listener's fast path (an IncomingMessage).
  */
 import type { ErrorCode } from '../result.js';
 import { ERROR_MESSAGES } from './errors.js';
@@ -67,7 +68,24 @@ export function isTooLong(text: string): boolean {
   return false;
 }
 
-type BodyBytes = Uint8Array | 'too-large' | 'unreadable';
+/** A body as read within the limit: its bytes, or why it could not be had. */
+export type BodyBytes = Uint8Array | 'too-large' | 'unreadable';
+
+/**
+ * A validation request as the pipeline reads it, whatever carries it: a Web-standard Request (the
+ * Hono app, {@link webInput}) or Node's IncomingMessage (the listener's fast path, node-input.ts).
+ */
+export interface ValidationInput {
+  /** A request header by its lower-case name, or null when absent. */
+  header(name: string): string | null;
+  /** The body, never more than {@link MAX_BODY_BYTES} read (see {@link readLimitedBody}). */
+  readBody(): Promise<BodyBytes>;
+}
+
+/** A Web-standard Request as a {@link ValidationInput}. */
+export function webInput(request: Request): ValidationInput {
+  return { header: (name) => request.headers.get(name), readBody: () => readLimitedBody(request) };
+}
 
 /**
  * The body's bytes, never more than {@link MAX_BODY_BYTES} read: a declared Content-Length over the
@@ -116,16 +134,17 @@ export async function readLimitedBody(request: Request): Promise<BodyBytes> {
  * `withTraderName`, the optional `traderName`). Resolves with the body or with the error code and
  * message to answer 400 with; never rejects.
  */
-export async function readValidationBody(request: Request, withTraderName: boolean): Promise<BodyOutcome> {
-  if (!isJsonContentType(request.headers.get('content-type'))) {
+export async function readValidationBody(request: Request | ValidationInput, withTraderName: boolean): Promise<BodyOutcome> {
+  const input = 'readBody' in request ? request : webInput(request);
+  if (!isJsonContentType(input.header('content-type'))) {
     return failure('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
   }
   // Nothing here decodes gzip and the like: such a body is refused, never read as if it were plain.
-  const encoding = request.headers.get('content-encoding');
+  const encoding = input.header('content-encoding');
   if (encoding !== null && encoding.trim() !== '' && encoding.trim().toLowerCase() !== 'identity') {
     return failure('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.CONTENT_ENCODING);
   }
-  const bytes = await readLimitedBody(request);
+  const bytes = await input.readBody();
   if (bytes === 'too-large') return failure('BODY_TOO_LARGE', ERROR_MESSAGES.BODY_TOO_LARGE);
   if (bytes === 'unreadable') return failure('INVALID_JSON', ERROR_MESSAGES.INVALID_JSON);
 

@@ -1,16 +1,18 @@
 /**
- * `startServer`: the app of src/server/app.ts behind a Node listener (@hono/node-server 2). The
+ * `startServer`: the app of src/server/app.ts behind a Node listener (@hono/node-server 2), with a
+ * fast path for the validation endpoints that skips the Web Request/Response translation. The
  * app is made ready (store open, migrations run, jobs started) before the port opens, so the first
  * connection is served by a complete service; closing stops listening first, lets the requests in
  * flight finish (their counts are committed by the app's meter), then closes the app.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { serve } from '@hono/node-server';
-import { createApp, type AppConfig, type VerifieldApp } from './app.js';
+import { getRequestListener } from '@hono/node-server';
+import { createApp, validationDepsOf, type AppConfig, type VerifieldApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { refusalEnvelope } from './errors.js';
+import { validationFastPath } from './fast-path.js';
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = '127.0.0.1';
@@ -133,11 +135,18 @@ function listen(app: VerifieldApp, port: number, hostname: string, timeouts: Ser
       // so the request goes on to get the service's own answer (with the envelope).
       requireHostHeader: false,
     };
-    // node-server listens at once; a failure to bind (port taken, no such interface) comes as 'error'.
-    const server = serve({ fetch: app.fetch, port, hostname, serverOptions }, () => {
+    const deps = validationDepsOf(app);
+    const fastPath = deps === undefined ? null : validationFastPath(deps);
+    const appListener = getRequestListener(app.fetch, { hostname });
+    // Validation calls take the fast path (fast-path.ts); everything else goes through node-server to the app.
+    const server = createServer(serverOptions, (incoming, outgoing) => {
+      if (fastPath === null || !fastPath(incoming, outgoing)) void appListener(incoming, outgoing);
+    });
+    // A failure to bind (port taken, no such interface) comes as 'error'.
+    server.listen(port, hostname, () => {
       server.off('error', reject);
-      resolve(server as Server);
-    }) as Server;
+      resolve(server);
+    });
     server.on('clientError', answerClientError);
     refuseOtherProtocols(server);
     server.once('error', reject);

@@ -8,11 +8,19 @@
 import type { Hono } from 'hono';
 import type { ValidationResult } from '../../result.js';
 import type { Authenticator } from '../auth.js';
-import { concurrencyMessage, describeError, ERROR_MESSAGES, errorResponse, jsonResponse, quotaMessage } from '../errors.js';
+import {
+  answerResponse,
+  concurrencyMessage,
+  describeError,
+  ERROR_MESSAGES,
+  errorAnswer,
+  quotaMessage,
+  type ValidationAnswer,
+} from '../errors.js';
 import type { ConcurrencyLimiter } from '../limiter.js';
 import { billingPeriod, type PlanLimits } from '../plans.js';
 import type { QuotaHint } from '../quota.js';
-import { readValidationBody, sdkOf } from '../request.js';
+import { readValidationBody, sdkOf, webInput, type ValidationInput } from '../request.js';
 import type { Services } from '../services.js';
 import {
   FIELDS,
@@ -76,7 +84,7 @@ interface LeasedRequest {
   /** The blocking quota (FREE), or null. */
   quota: number | null;
   hint: QuotaHint;
-  request: Request;
+  input: ValidationInput;
   requestId: string;
   /** performance.now() when the request arrived. */
   started: number;
@@ -84,7 +92,7 @@ interface LeasedRequest {
 }
 
 /** The library's answer, counted; the answer leaves only once the batch holding its count committed. */
-async function validateAndCount(leased: LeasedRequest): Promise<Response> {
+async function validateAndCount(leased: LeasedRequest): Promise<ValidationAnswer> {
   const { field, value, traderName, services, account, plan, period, quota } = leased;
   const result: ValidationResult = await FIELD_VALIDATORS[field](value, {
     services,
@@ -102,32 +110,35 @@ async function validateAndCount(leased: LeasedRequest): Promise<Response> {
     valid: result.valid,
     status: 200,
     latencyMs: Math.round(performance.now() - leased.started),
-    sdk: sdkOf(leased.request.headers.get('x-service-sdk')),
+    sdk: sdkOf(leased.input.header('x-service-sdk')),
     at: leased.at,
   };
   const decision = await services.store.usage.count(entry, quota);
   leased.hint.observe(account.id, period.start, decision.used);
   // A FREE quota used up by requests that were in flight together: refused, not counted.
-  if (decision.blocked) return errorResponse(429, 'QUOTA_EXCEEDED', quotaMessage(quota ?? plan.quota, period.end), value);
-  return jsonResponse(200, result);
+  if (decision.blocked) return errorAnswer(429, 'QUOTA_EXCEEDED', quotaMessage(quota ?? plan.quota, period.end), value);
+  return { status: 200, body: result };
 }
 
-/** Answers one validation request. Never rejects: an unexpected failure is a 500 without internals. */
-export async function handleValidation(field: Field, request: Request, deps: ValidateDeps): Promise<Response> {
+/**
+ * Answers one validation request, read through `input` (a Web Request or Node's IncomingMessage).
+ * Never rejects: an unexpected failure is a 500 without internals.
+ */
+export async function handleValidation(field: Field, input: ValidationInput, deps: ValidateDeps): Promise<ValidationAnswer> {
   const started = performance.now();
   const requestId = crypto.randomUUID();
-  const presentedKey = request.headers.get('x-api-key') ?? undefined;
+  const presentedKey = input.header('x-api-key') ?? undefined;
   let value = '';
   let keyPrefix: string | null = null;
   try {
     const { services, auth: authenticator, quota: hint } = await deps.runtime();
     const auth = await authenticator.authenticate(presentedKey, field);
-    if (!auth.ok) return errorResponse(auth.status, auth.code, auth.message);
+    if (!auth.ok) return errorAnswer(auth.status, auth.code, auth.message);
     const { account, key } = auth;
     keyPrefix = key.displayPrefix;
 
-    const read = await readValidationBody(request, field === 'vat');
-    if (!read.ok) return errorResponse(400, read.code, read.message, read.originalValue);
+    const read = await readValidationBody(input, field === 'vat');
+    if (!read.ok) return errorAnswer(400, read.code, read.message, read.originalValue);
     value = read.body.value;
 
     const plan = deps.plans[account.plan];
@@ -135,17 +146,17 @@ export async function handleValidation(field: Field, request: Request, deps: Val
     const period = periodOf(account.subscriptionStart, at);
     const quota = plan.blocksOverQuota ? plan.quota : null;
     if (quota !== null && (await hint.reached(account.id, period.start, quota))) {
-      return errorResponse(429, 'QUOTA_EXCEEDED', quotaMessage(quota, period.end), value);
+      return errorAnswer(429, 'QUOTA_EXCEEDED', quotaMessage(quota, period.end), value);
     }
 
     const leased = await deps.limiter.acquire({ accountId: account.id, limit: plan.maxConcurrent, shared: plan.usesSharedPool });
     if (!leased.ok) {
       const message = leased.reason === 'account' ? concurrencyMessage(plan.maxConcurrent) : ERROR_MESSAGES.CONCURRENCY_POOL;
-      return errorResponse(429, 'CONCURRENCY_LIMIT', message, value, RETRY_AFTER_ONE_SECOND);
+      return errorAnswer(429, 'CONCURRENCY_LIMIT', message, value, RETRY_AFTER_ONE_SECOND);
     }
     try {
       return await deps.track(
-        validateAndCount({ field, value, traderName: read.body.traderName, services, account, key, plan, period, quota, hint, request, requestId, started, at }),
+        validateAndCount({ field, value, traderName: read.body.traderName, services, account, key, plan, period, quota, hint, input, requestId, started, at }),
       );
     } finally {
       // A lease that fails to go back (a shared limiter) expires by itself; the answer stands.
@@ -164,13 +175,13 @@ export async function handleValidation(field: Field, request: Request, deps: Val
         error: describeError(error, presentedKey === undefined ? [value] : [presentedKey, value]),
       }),
     );
-    return errorResponse(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, value, { 'X-Request-Id': requestId });
+    return errorAnswer(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, value, { 'X-Request-Id': requestId });
   }
 }
 
 /** Mounts the seven validation endpoints. */
 export function mountValidationRoutes(app: Hono, deps: ValidateDeps): void {
   for (const field of FIELDS) {
-    app.post(`/api/v1/validate/${field}`, (c) => handleValidation(field, c.req.raw, deps));
+    app.post(`/api/v1/validate/${field}`, async (c) => answerResponse(await handleValidation(field, webInput(c.req.raw), deps)));
   }
 }

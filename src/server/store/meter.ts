@@ -62,13 +62,18 @@ export interface LogRow<At = string> {
   at: At;
 }
 
-interface MeterRequest {
+/** One checked request: its log row, its counter's key and its quota. */
+export interface MeterRequest {
+  /** The row to log, value already masked and every string storable. */
   row: LogRow;
+  /** The counter it counts against: see {@link groupKey}. */
   group: string;
+  /** null: no blocking limit. */
   quota: number | null;
 }
 
-const groupKey = (accountId: string, periodStart: string): string => `${accountId}\u0000${periodStart}`;
+/** Key of the counter of one (account, period), as the meters keep them in maps. */
+export const groupKey = (accountId: string, periodStart: string): string => `${accountId}\u0000${periodStart}`;
 
 /**
  * Log rows as the `$1::jsonb` of a batch. toRequest made every string of a row storable already
@@ -89,9 +94,10 @@ let lastValidDay = '';
 
 /**
  * Checks one entry and turns it into its log row. A malformed entry rejects its own call here,
- * before it could fail a batch shared with other requests.
+ * before it could fail a batch shared with other requests. Shared by the SQL meter and the
+ * embedded store's usage journal (usage-journal.ts), so both accept and store the same.
  */
-function toRequest(entry: UsageEntry, quota: number | null): MeterRequest {
+export function toRequest(entry: UsageEntry, quota: number | null): MeterRequest {
   const requestId = requireId(entry.requestId, 'requestId');
   const accountId = requireId(entry.accountId, 'accountId');
   const keyId = requireId(entry.keyId, 'keyId');
@@ -248,7 +254,8 @@ SELECT NULL::text AS request_id, account_id, period_start, used FROM counted
 UNION ALL
 SELECT request_id, NULL, NULL, NULL FROM inserted`;
 
-const READ_COUNTERS = `
+/** Reads the counters of `$1`, a JSON array of { account_id, period_start }; 0 for a missing one. */
+export const READ_COUNTERS = `
 SELECT g.account_id, g.period_start, coalesce(c.used, 0) AS used
 FROM jsonb_to_recordset($1::jsonb) AS g(account_id text, period_start text)
 LEFT JOIN usage_counters AS c ON c.account_id = g.account_id AND c.period_start = g.period_start::date`;

@@ -154,8 +154,20 @@ END
 $$;
 `;
 
+// The embedded store's usage journal (usage-journal.ts): one row per segment file of
+// <dataDir>/usage-log/, with the bytes of it that usage_counters already holds (the checkpoint is
+// the row of the highest segment) and the newest `at` among those lines, in milliseconds, so
+// that reading the log newest first can skip older segments. Unused (and empty) on PostgreSQL.
+const V3_USAGE_JOURNAL = `
+CREATE TABLE usage_journal_segments (
+  segment integer PRIMARY KEY CHECK (segment > 0),
+  checkpointed_bytes bigint NOT NULL CHECK (checkpointed_bytes >= 0),
+  newest_at_ms bigint
+);
+`;
+
 /** The migrations, oldest first; version n is `MIGRATIONS[n - 1]`. */
-export const MIGRATIONS: readonly string[] = [V1_INITIAL, V2_CONCURRENCY_LEASES];
+export const MIGRATIONS: readonly string[] = [V1_INITIAL, V2_CONCURRENCY_LEASES, V3_USAGE_JOURNAL];
 
 /** The schema version this code reads and writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,7 @@
 /**
  * The `Store` of the service over any {@link SqlClient}: one schema and one set of statements for
- * the embedded PGlite and for PostgreSQL. Usage counting goes through the group-commit meter.
+ * the embedded PGlite and for PostgreSQL. Usage counting goes through the group-commit meter,
+ * unless `options.usage` supplies another (the embedded store's usage journal, usage-journal.ts).
  */
 import type { VatRates } from '../../ports.js';
 import { sqlAccounts, sqlKeys } from './account-tables.js';
@@ -17,12 +18,18 @@ export interface SqlStoreOptions {
   migrate?: boolean;
   /** Batching of the usage meter. */
   meter?: MeterOptions;
+  /**
+   * Builds `usage` in place of the SQL meter, once the schema is migrated: the embedded store
+   * with a data directory counts in its usage journal. Its `close()` runs before `sql` closes.
+   */
+  usage?: (sql: SqlClient) => Promise<Store['usage'] & { close(): Promise<void> }>;
 }
 
 /** A log row as read back: the driver returns `at` as a Date (pg) or text (PGlite). */
 type StoredLogRow = LogRow<unknown>;
 
-function toEntry(row: StoredLogRow): UsageEntry {
+/** A usage-log row (from SQL or from the usage journal) as the `UsageEntry` it records. */
+export function toEntry(row: StoredLogRow): UsageEntry {
   return {
     requestId: row.request_id,
     accountId: row.account_id,
@@ -38,7 +45,8 @@ function toEntry(row: StoredLogRow): UsageEntry {
   };
 }
 
-function usageReads(sql: SqlClient): Pick<Store['usage'], 'used' | 'log'> {
+/** `used` and `log` of the SQL meter's tables. */
+export function usageReads(sql: SqlClient): Pick<Store['usage'], 'used' | 'log'> {
   return {
     async used(accountId, periodStart) {
       const { rows } = await sql.query<{ used: number }>(
@@ -88,6 +96,11 @@ function sqlJobs(sql: SqlClient): Store['jobs'] {
   };
 }
 
+function sqlUsage(sql: SqlClient, options: MeterOptions | undefined): Store['usage'] & { close(): Promise<void> } {
+  const meter = createUsageMeter(sql, options);
+  return { count: (entry, quota) => meter.count(entry, quota), ...usageReads(sql), close: () => meter.close() };
+}
+
 /**
  * The service's store over `sql` (migrated first unless `options.migrate` is false). `close()`
  * waits for the pending usage counts, then closes `sql`; every call after it rejects.
@@ -98,19 +111,24 @@ function sqlJobs(sql: SqlClient): Store['jobs'] {
  */
 export async function createSqlStore(sql: SqlClient, options: SqlStoreOptions = {}): Promise<Store> {
   if (options.migrate !== false) await migrate(sql);
-  const meter = createUsageMeter(sql, options.meter);
+  const usage = options.usage === undefined ? sqlUsage(sql, options.meter) : await options.usage(sql);
   let closing: Promise<void> | null = null;
   return {
     accounts: sqlAccounts(sql),
     keys: sqlKeys(sql),
-    usage: { count: (entry, quota) => meter.count(entry, quota), ...usageReads(sql) },
+    usage: { count: (entry, quota) => usage.count(entry, quota), used: (a, p) => usage.used(a, p), log: (a, l) => usage.log(a, l) },
     viesCache: sqlViesCache(sql),
     breaker: sqlBreakerStore(sql),
     statusSamples: sqlStatusSamples(sql),
     rates: sqlRates(sql),
     jobs: sqlJobs(sql),
     close() {
-      closing ??= meter.close().then(() => sql.close());
+      // The usage closes first (its last counts, the journal's final checkpoint); the connection
+      // closes whether or not that failed, and the first error is the one reported.
+      closing ??= usage.close().then(
+        () => sql.close(),
+        (error: unknown) => sql.close().then(() => Promise.reject(error), () => Promise.reject(error))
+      );
       return closing;
     },
   };

@@ -156,9 +156,13 @@ export interface Store {
   usage: {
     /**
      * Counts one performed validation and logs it, durably, in one group-committed batch: the
-     * promise resolves once the transaction that holds it has committed. `quota` null means no
-     * blocking limit (paid plans count overage); otherwise the request is refused (blocked) when
-     * `used` would exceed it. A request id already counted is not counted again.
+     * promise resolves once the batch that holds it is written (the transaction committed; on
+     * the embedded store with a data directory, the journal's append completed). `quota` null
+     * means no blocking limit (paid plans count overage); otherwise the request is refused
+     * (blocked) when `used` would exceed it. A request id already counted is not counted again:
+     * on PostgreSQL and the in-memory store, whenever it was counted; on the embedded store with
+     * a data directory, when it is among the last 100,000 ids counted (across restarts too), an
+     * older id counting again.
      */
     count(entry: UsageEntry, quota: number | null): Promise<MeterDecision>;
     /** Validations counted in the period. */
