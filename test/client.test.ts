@@ -29,13 +29,13 @@ import {
   type Fakes,
   type TestServer,
 } from './server-support.js';
-import { withFailingCounts, type FailingStore } from './support/failing-store.js';
+import { instrumentStore, type InstrumentedStore } from './fakes/store.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 let fakes: Fakes;
 let coldTedb: TedbFake;
-let store: FailingStore;
+let store: InstrumentedStore;
 let service: TestServer;
 let cold: TestServer;
 let holder: { account: Account; key: string };
@@ -63,7 +63,7 @@ beforeAll(async () => {
   coldTedb = await startTedbFake();
   coldTedb.behave('html-503');
   // The real SQL store on an in-memory PGlite: the answers are what a deployed service sends.
-  store = withFailingCounts(await openEmbeddedStore());
+  store = instrumentStore(await openEmbeddedStore());
   cold = await startTestServer(store, { ...fakeConfig(fakes), tedbUrl: coldTedb.url, jobs: false });
   service = await startTestServer(store, {
     ...fakeConfig(fakes),

@@ -28,14 +28,14 @@ import {
   type TestServer,
 } from './server-support.js';
 import { createOpenApiValidator } from './support/openapi-validator.js';
-import { withFailingCounts, type FailingStore } from './support/failing-store.js';
+import { instrumentStore, type InstrumentedStore } from './fakes/store.js';
 import { seededRng, VALID_VAT_BUILDERS } from './support/vat-numbers.js';
 
 const validator = createOpenApiValidator(openApiDocument);
 
 let fakes: Fakes;
 let coldTedb: TedbFake;
-let store: FailingStore;
+let store: InstrumentedStore;
 /** The service under test: rates fetched at start, jobs running. */
 let main: TestServer;
 /** A service that has never reached TEDB: its rates endpoints answer 503. */
@@ -124,7 +124,7 @@ beforeAll(async () => {
   coldTedb = await startTedbFake();
   coldTedb.behave('html-503');
   // The real SQL store on an in-memory PGlite: the answers are what a deployed service sends.
-  store = withFailingCounts(await openEmbeddedStore());
+  store = instrumentStore(await openEmbeddedStore());
   cold = await startTestServer(store, { ...fakeConfig(fakes), tedbUrl: coldTedb.url, jobs: false });
   main = await startTestServer(store, {
     ...fakeConfig(fakes),

@@ -27,46 +27,20 @@ import {
   type TestServer,
 } from './server-support.js';
 import { findInFiles, findInText, formsOf, randomNif, randomSin, randomSsn } from './support/sensitive-values.js';
+import { instrumentStore, type CountFailure, type InstrumentedStore } from './fakes/store.js';
 
-/** The real store, whose meter can be told to fail with an error that echoes what it was given. */
-function withLeakyFailures(inner: Store): Store & { failNextCounts(times: number): void } {
-  let failures = 0;
-  return {
-    accounts: inner.accounts,
-    keys: inner.keys,
-    viesCache: inner.viesCache,
-    breaker: inner.breaker,
-    statusSamples: inner.statusSamples,
-    rates: inner.rates,
-    jobs: inner.jobs,
-    usage: {
-      used: (accountId, periodStart) => inner.usage.used(accountId, periodStart),
-      log: (accountId, limit) => inner.usage.log(accountId, limit),
-      count(entry, quota) {
-        if (failures > 0) {
-          failures--;
-          // The worst a database driver does: repeat the statement's parameters in its message.
-          return Promise.reject(new Error(`insert into usage_log failed: ${JSON.stringify(entry)}`));
-        }
-        return inner.usage.count(entry, quota);
-      },
-    },
-    close: () => inner.close(),
-    failNextCounts(times) {
-      failures = times;
-    },
-  };
-}
+// The worst a database driver does: repeat the statement's parameters in its message.
+const leakyFailure: CountFailure = (entry) => new Error(`insert into usage_log failed: ${JSON.stringify(entry)}`);
 
 let dataDir: string;
 let fakes: Fakes;
-let store: ReturnType<typeof withLeakyFailures>;
+let store: InstrumentedStore;
 let service: TestServer;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'verifield-security-'));
   fakes = await startFakes();
-  store = withLeakyFailures(await openEmbeddedStore(dataDir));
+  store = instrumentStore(await openEmbeddedStore(dataDir), leakyFailure);
   service = await startTestServer(store, { ...fakeConfig(fakes), keyCacheMs: 0, planOverrides: { FREE: { quota: 2 } } });
 });
 
@@ -129,7 +103,7 @@ describe('keys and NIF, SIN, SSN values are never kept or printed in the clear',
     expect(quota.map((answer) => answer.status).sort()).toEqual([200, 200, 429]);
     // 500: the meter fails with a message that repeats everything it was given.
     for (const [field, value] of [['nif', nifs[1]], ['nas', sins[1]], ['ssn', ssns[1]], ['iban', visibleIban]] as const) {
-      store.failNextCounts(1);
+      store.failCounts(1);
       const failed = await send(field, value, key);
       expect(failed.status).toBe(500);
       expect(failed.body.errorCode).toBe('INTERNAL');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createAuthenticator } from '../src/server/auth.js';
 import { describeError } from '../src/server/errors.js';
 import { createMemoryLimiter } from '../src/server/limiter.js';
-import { isJsonContentType, isTooLong, MAX_BODY_BYTES, readValidationBody, sdkOf } from '../src/server/request.js';
+import { isJsonContentType, isTooLong, MAX_BODY_BYTES, readValidationBody, sdkOf, webInput } from '../src/server/request.js';
 import { memoryStore } from './fakes/store.js';
 import { accountWithKey, createKey } from './server-support.js';
 
@@ -28,20 +28,20 @@ function streamOf(bytes: Uint8Array, chunk = 512): ReadableStream<Uint8Array> {
 
 describe('readValidationBody', () => {
   it('reads { value } and, for VAT only, traderName', async () => {
-    expect(await readValidationBody(jsonRequest('{"value":"x","traderName":"ACME"}'), false)).toEqual({ ok: true, body: { value: 'x' } });
-    expect(await readValidationBody(jsonRequest('{"value":"x","traderName":"ACME"}'), true)).toEqual({ ok: true, body: { value: 'x', traderName: 'ACME' } });
-    expect(await readValidationBody(jsonRequest('{"value":"x","traderName":null}'), true)).toEqual({ ok: true, body: { value: 'x' } });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":"ACME"}')), false)).toEqual({ ok: true, body: { value: 'x' } });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":"ACME"}')), true)).toEqual({ ok: true, body: { value: 'x', traderName: 'ACME' } });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":null}')), true)).toEqual({ ok: true, body: { value: 'x' } });
   });
 
   it('refuses a streamed body one byte over 16 KiB, and reads one of exactly 16 KiB', async () => {
     const head = '{"value":"v","pad":"';
     const exact = new TextEncoder().encode(`${head}${'p'.repeat(MAX_BODY_BYTES - head.length - 2)}"}`);
     expect(exact.byteLength).toBe(MAX_BODY_BYTES);
-    expect((await readValidationBody(jsonRequest(streamOf(exact)), false)).ok).toBe(true);
+    expect((await readValidationBody(webInput(jsonRequest(streamOf(exact))), false)).ok).toBe(true);
     const over = new Uint8Array(MAX_BODY_BYTES + 1);
     over.set(exact);
     over[MAX_BODY_BYTES] = 0x20;
-    expect(await readValidationBody(jsonRequest(streamOf(over)), false)).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
+    expect(await readValidationBody(webInput(jsonRequest(streamOf(over))), false)).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
   });
 
   it('stops reading a huge streamed body at the limit', async () => {
@@ -52,24 +52,24 @@ describe('readValidationBody', () => {
         controller.enqueue(new Uint8Array(1024).fill(0x20));
       },
     });
-    expect(await readValidationBody(jsonRequest(endless), false)).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
+    expect(await readValidationBody(webInput(jsonRequest(endless)), false)).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
     expect(pulled).toBeLessThan(40);
   });
 
   it('a declared Content-Length over the limit is refused without reading', async () => {
     const request = jsonRequest('{}', { 'Content-Type': 'application/json', 'Content-Length': String(MAX_BODY_BYTES + 1) });
-    expect(await readValidationBody(request, false)).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
+    expect(await readValidationBody(webInput(request), false)).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
   });
 
   it('a leading byte order mark is accepted (it is not part of the JSON)', async () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"value":"x"}')]);
-    expect(await readValidationBody(jsonRequest(bytes), false)).toEqual({ ok: true, body: { value: 'x' } });
+    expect(await readValidationBody(webInput(jsonRequest(bytes)), false)).toEqual({ ok: true, body: { value: 'x' } });
   });
 
   it('never rejects, whatever the bytes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), fc.boolean(), async (bytes, vat) => {
-        const outcome = await readValidationBody(jsonRequest(bytes), vat);
+        const outcome = await readValidationBody(webInput(jsonRequest(bytes)), vat);
         expect(typeof outcome.ok).toBe('boolean');
       }),
       { numRuns: 200 },
@@ -79,7 +79,7 @@ describe('readValidationBody', () => {
   it('any string up to 1,024 characters comes through as sent', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 200 }), async (value) => {
-        const outcome = await readValidationBody(jsonRequest(JSON.stringify({ value })), false);
+        const outcome = await readValidationBody(webInput(jsonRequest(JSON.stringify({ value }))), false);
         expect(outcome).toEqual({ ok: true, body: { value } });
       }),
       { numRuns: 200 },

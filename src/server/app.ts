@@ -46,9 +46,11 @@ interface Runtime extends ValidateRuntime {
 // The validation pipeline's dependencies of each app, for the Node listener's fast path (start.ts).
 const validationDeps = new WeakMap<VerifieldApp, ValidateDeps>();
 
-/** The validation pipeline of an app made by {@link createApp} (undefined for any other object). */
-export function validationDepsOf(app: VerifieldApp): ValidateDeps | undefined {
-  return validationDeps.get(app);
+/** The validation pipeline of an app made by {@link createApp}. */
+export function validationDepsOf(app: VerifieldApp): ValidateDeps {
+  const deps = validationDeps.get(app);
+  if (deps === undefined) throw new TypeError('not an app made by createApp');
+  return deps;
 }
 
 function mergedPlans(overrides: AppConfig['planOverrides']): Readonly<Record<Plan, PlanLimits>> {

@@ -4,9 +4,7 @@
  * with the same limits as readLimitedBody, without building a Web Request around it.
  */
 import type { IncomingMessage } from 'node:http';
-import { MAX_BODY_BYTES, type BodyBytes, type ValidationInput } from './request.js';
-
-const DECIMAL = /^\s*\d+\s*$/;
+import { declaresTooLarge, MAX_BODY_BYTES, type BodyBytes, type ValidationInput } from './request.js';
 
 /**
  * The body of `incoming`, at most {@link MAX_BODY_BYTES}: a declared Content-Length over the limit
@@ -14,8 +12,7 @@ const DECIMAL = /^\s*\d+\s*$/;
  * fast path then closes the connection rather than read the rest).
  */
 export function readNodeBody(incoming: IncomingMessage): Promise<BodyBytes> {
-  const declared = rawHeader(incoming.rawHeaders, 'content-length');
-  if (declared !== null && DECIMAL.test(declared) && Number(declared) > MAX_BODY_BYTES) return Promise.resolve('too-large');
+  if (declaresTooLarge(rawHeader(incoming.rawHeaders, 'content-length'))) return Promise.resolve('too-large');
   if (incoming.readableEnded) return Promise.resolve(new Uint8Array(0));
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];

@@ -68,6 +68,11 @@ export function isTooLong(text: string): boolean {
   return false;
 }
 
+/** Whether a Content-Length header declares more than {@link MAX_BODY_BYTES}: refused before reading. */
+export function declaresTooLarge(contentLength: string | null): boolean {
+  return contentLength !== null && DECIMAL.test(contentLength) && Number(contentLength) > MAX_BODY_BYTES;
+}
+
 /** A body as read within the limit: its bytes, or why it could not be had. */
 export type BodyBytes = Uint8Array | 'too-large' | 'unreadable';
 
@@ -93,9 +98,9 @@ export function webInput(request: Request): ValidationInput {
  */
 export async function readLimitedBody(request: Request): Promise<BodyBytes> {
   const declared = request.headers.get('content-length');
+  if (declaresTooLarge(declared)) return 'too-large';
   try {
     if (declared !== null && DECIMAL.test(declared)) {
-      if (Number(declared) > MAX_BODY_BYTES) return 'too-large';
       // Node's parser holds a body to its Content-Length: the buffered fast path is safe here.
       const bytes = new Uint8Array(await request.arrayBuffer());
       return bytes.byteLength > MAX_BODY_BYTES ? 'too-large' : bytes;
@@ -134,8 +139,7 @@ export async function readLimitedBody(request: Request): Promise<BodyBytes> {
  * `withTraderName`, the optional `traderName`). Resolves with the body or with the error code and
  * message to answer 400 with; never rejects.
  */
-export async function readValidationBody(request: Request | ValidationInput, withTraderName: boolean): Promise<BodyOutcome> {
-  const input = 'readBody' in request ? request : webInput(request);
+export async function readValidationBody(input: ValidationInput, withTraderName: boolean): Promise<BodyOutcome> {
   if (!isJsonContentType(input.header('content-type'))) {
     return failure('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
   }

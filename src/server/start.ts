@@ -135,12 +135,11 @@ function listen(app: VerifieldApp, port: number, hostname: string, timeouts: Ser
       // so the request goes on to get the service's own answer (with the envelope).
       requireHostHeader: false,
     };
-    const deps = validationDepsOf(app);
-    const fastPath = deps === undefined ? null : validationFastPath(deps);
+    const fastPath = validationFastPath(validationDepsOf(app));
     const appListener = getRequestListener(app.fetch, { hostname });
     // Validation calls take the fast path (fast-path.ts); everything else goes through node-server to the app.
     const server = createServer(serverOptions, (incoming, outgoing) => {
-      if (fastPath === null || !fastPath(incoming, outgoing)) void appListener(incoming, outgoing);
+      if (!fastPath(incoming, outgoing)) void appListener(incoming, outgoing);
     });
     // A failure to bind (port taken, no such interface) comes as 'error'.
     server.listen(port, hostname, () => {

@@ -28,8 +28,16 @@ export interface InstrumentedStore extends Store {
 /** The in-memory store, instrumented. */
 export type MemoryStore = InstrumentedStore;
 
-/** Wraps `inner`: `usage.count` calls are counted and can be made to fail; `close` is recorded. */
-export function instrumentStore(inner: Store): InstrumentedStore {
+/** The error of a failed count: by default a lost connection; a test may make it echo the entry. */
+export type CountFailure = (entry: UsageEntry) => Error;
+
+const connectionLost: CountFailure = () => new Error('connection to the database lost');
+
+/**
+ * Wraps `inner`: `usage.count` calls are counted and can be made to fail (with `failure`'s
+ * error); `close` is recorded.
+ */
+export function instrumentStore(inner: Store, failure: CountFailure = connectionLost): InstrumentedStore {
   let failures = 0;
   let countCalls = 0;
   let closed = false;
@@ -51,7 +59,7 @@ export function instrumentStore(inner: Store): InstrumentedStore {
           failures--;
           // Like a real outage, the failure comes after a round trip.
           await new Promise((resolve) => setTimeout(resolve, 1));
-          throw new Error('connection to the database lost');
+          throw failure(entry);
         }
         return inner.usage.count(entry, quota);
       },

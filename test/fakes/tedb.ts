@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { XMLParser } from 'fast-xml-parser';
+import { findChild, readSoapBody } from './soap-request.js';
 
 export const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 export const MESSAGE_NS = 'urn:ec.europa.eu:taxud:tedb:services:v1:IVatRetrievalService';
@@ -156,52 +156,12 @@ export function faultXml(
 // ---------------------------------------------------------------------------------------------
 // Reading requests (by namespace, independently of the code under test)
 
-interface Node {
-  ns: string;
-  name: string;
-  children: Node[];
-  text: string;
-}
-
-const requestParser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false });
-
-function readTree(items: Record<string, unknown>[], scope: Record<string, string>): Node[] {
-  const out: Node[] = [];
-  for (const item of items) {
-    const attrs = (item[':@'] ?? {}) as Record<string, string>;
-    for (const key of Object.keys(item)) {
-      if (key === ':@' || key === '#text' || key.startsWith('?')) continue;
-      const inner = { ...scope };
-      for (const [attr, value] of Object.entries(attrs)) {
-        if (attr === 'xmlns') inner[''] = value;
-        else if (attr.startsWith('xmlns:')) inner[attr.slice(6)] = value;
-      }
-      const [prefix, name] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['', key];
-      const children = item[key] as Record<string, unknown>[];
-      const text = children.filter((c) => '#text' in c).map((c) => String(c['#text'])).join('');
-      out.push({ ns: inner[prefix] ?? '?unbound', name, children: readTree(children, inner), text });
-    }
-  }
-  return out;
-}
-
-function find(node: Node | undefined, ns: string, name: string): Node | undefined {
-  return node?.children.find((c) => c.ns === ns && c.name === name);
-}
-
 function readRequest(body: string): { memberStates: string[]; situationOn: string | null } | null {
-  let roots: Node[];
-  try {
-    roots = readTree(requestParser.parse(body, true) as Record<string, unknown>[], { '': '' });
-  } catch {
-    return null;
-  }
-  const envelope = roots.find((r) => r.ns === SOAP_NS && r.name === 'Envelope');
-  const message = find(find(envelope, SOAP_NS, 'Body'), MESSAGE_NS, 'retrieveVatRatesReqMsg');
-  const states = find(message, TYPES_NS, 'memberStates');
+  const message = findChild(readSoapBody(body, SOAP_NS) ?? undefined, MESSAGE_NS, 'retrieveVatRatesReqMsg');
+  const states = findChild(message, TYPES_NS, 'memberStates');
   if (!message || !states) return null;
   const memberStates = states.children.filter((c) => c.ns === TYPES_NS && c.name === 'isoCode').map((c) => c.text.trim());
-  const situationOn = find(message, TYPES_NS, 'situationOn')?.text.trim() ?? null;
+  const situationOn = findChild(message, TYPES_NS, 'situationOn')?.text.trim() ?? null;
   if (memberStates.length === 0) return null;
   return { memberStates, situationOn };
 }

@@ -11,7 +11,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { XMLParser } from 'fast-xml-parser';
+import { readSoapBody } from './soap-request.js';
 
 export const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 export const TYPES_NS = 'urn:ec.europa.eu:taxud:vies:services:checkVat:types';
@@ -173,46 +173,9 @@ export function faultXml(faultString: string, style: FakeStyle = 'current', faul
 // ---------------------------------------------------------------------------------------------
 // Reading requests (by namespace, independently of the code under test)
 
-interface Node {
-  ns: string;
-  name: string;
-  children: Node[];
-  text: string;
-}
-
-const requestParser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, processEntities: true });
-
-function readTree(items: Record<string, unknown>[], scope: Record<string, string>): Node[] {
-  const out: Node[] = [];
-  for (const item of items) {
-    const attrs = (item[':@'] ?? {}) as Record<string, string>;
-    for (const key of Object.keys(item)) {
-      if (key === ':@' || key === '#text' || key.startsWith('?')) continue;
-      const inner = { ...scope };
-      for (const [attr, value] of Object.entries(attrs)) {
-        if (attr === 'xmlns') inner[''] = value;
-        else if (attr.startsWith('xmlns:')) inner[attr.slice(6)] = value;
-      }
-      const [prefix, name] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['', key];
-      const children = (item[key] ?? []) as Record<string, unknown>[];
-      const text = children.filter((c) => '#text' in c).map((c) => String(c['#text'])).join('');
-      out.push({ ns: inner[prefix] ?? '?unbound', name, children: readTree(children, inner), text });
-    }
-  }
-  return out;
-}
-
 /** Reads a checkVat / checkVatApprox request envelope; null when it is not one. */
 export function readViesRequest(body: string): { operation: 'checkVat' | 'checkVatApprox'; fields: Record<string, string> } | null {
-  let roots: Node[];
-  try {
-    roots = readTree(requestParser.parse(body, true) as Record<string, unknown>[], { '': '' });
-  } catch {
-    return null;
-  }
-  const envelope = roots.find((r) => r.ns === SOAP_NS && r.name === 'Envelope');
-  const soapBody = envelope?.children.find((c) => c.ns === SOAP_NS && c.name === 'Body');
-  const message = soapBody?.children.find((c) => c.ns === TYPES_NS && (c.name === 'checkVat' || c.name === 'checkVatApprox'));
+  const message = readSoapBody(body, SOAP_NS)?.children.find((c) => c.ns === TYPES_NS && (c.name === 'checkVat' || c.name === 'checkVatApprox'));
   if (!message) return null;
   const fields: Record<string, string> = {};
   for (const child of message.children) if (child.ns === TYPES_NS) fields[child.name] = child.text.trim();

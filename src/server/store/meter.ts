@@ -70,6 +70,8 @@ export interface MeterRequest {
   group: string;
   /** null: no blocking limit. */
   quota: number | null;
+  /** `row.at` in milliseconds, for the journal's newest-line mark (no parsing back of the text). */
+  atMs: number;
 }
 
 /** Key of the counter of one (account, period), as the meters keep them in maps. */
@@ -137,6 +139,7 @@ export function toRequest(entry: UsageEntry, quota: number | null): MeterRequest
     },
     group: groupKey(accountId, entry.periodStart),
     quota,
+    atMs: entry.at.getTime(),
   };
 }
 

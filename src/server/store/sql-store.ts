@@ -116,7 +116,8 @@ export async function createSqlStore(sql: SqlClient, options: SqlStoreOptions = 
   return {
     accounts: sqlAccounts(sql),
     keys: sqlKeys(sql),
-    usage: { count: (entry, quota) => usage.count(entry, quota), used: (a, p) => usage.used(a, p), log: (a, l) => usage.log(a, l) },
+    // Only the Store members: closing is the store's; the implementations use no `this`.
+    usage: { count: usage.count, used: usage.used, log: usage.log },
     viesCache: sqlViesCache(sql),
     breaker: sqlBreakerStore(sql),
     statusSamples: sqlStatusSamples(sql),

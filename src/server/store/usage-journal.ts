@@ -285,8 +285,7 @@ export async function openUsageJournal(sql: SqlClient, options: UsageJournalOpti
         touched.add(counter);
         lines.push(JSON.stringify(request.row));
         ids.push(id);
-        const atMs = Date.parse(request.row.at);
-        if (newestAtMs === null || atMs > newestAtMs) newestAtMs = atMs;
+        if (newestAtMs === null || request.atMs > newestAtMs) newestAtMs = request.atMs;
         decision = { counted: true, blocked: false, used: counter.decided };
       } else {
         decision = { counted: false, blocked: true, used: counter.decided };
