@@ -1,6 +1,8 @@
 import { defineConfig } from 'tsup';
 import { browserEntryPoints, nodeEntryPoints } from './scripts/entry-points.js';
 
+// The published build (`npm run build`). `npm start` overrides format, dts and treeshake on tsup's
+// command line (scripts/build.mjs --to-run): running the service needs only the ESM files.
 const shared = {
   format: ['esm', 'cjs'] as ('esm' | 'cjs')[],
   dts: true,

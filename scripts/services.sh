@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Throwaway PostgreSQL 15 and Redis 7 on loopback for the scale-out tests (issue 9,
-# research/server-stack.md 4). Nothing here is for production: fsync is off, Redis keeps nothing.
+# Throwaway PostgreSQL 15 and Redis 7 on loopback for the scale-out tests (issue 9;
+# docs/architecture.md#scale-out). Nothing here is for production: fsync is off, Redis keeps nothing.
 #
 #   bash scripts/services.sh start          start both (installs them with apt-get when missing);
 #                                           prints `export DATABASE_URL=… REDIS_URL=…` lines on stdout

@@ -1,9 +1,10 @@
 /**
  * size-limit checks, one per package subpath, made from scripts/entry-points.ts (through
- * package-entries.ts) and the budgets recorded in scripts/size-budgets.json. `.size-limit.cjs`
- * loads this file, `npm run size:record` rewrites the budgets, `npm run size:report` prints the
- * table with the peers. Measured as size-limit measures: esbuild bundle of `import * as all from
- * '<built ESM file>'`, minified, gzip level 9.
+ * package-entries.ts) and the budgets recorded in scripts/size-budgets.json, then one per named
+ * import with a fixed limit ({@link namedImportBudgets}). `.size-limit.cjs` loads this file,
+ * `npm run size:record` rewrites the recorded budgets, `npm run size:report` prints the table with
+ * the peers. Measured as size-limit measures: esbuild bundle of `import * as all from '<built ESM
+ * file>'` (or `import { name } from …`), minified, gzip level 9.
  */
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -81,6 +82,40 @@ export function nodeExternals(): string[] {
   return [...builtins, ...optionalPeers, ...Object.keys(pkg.optionalDependencies ?? {})];
 }
 
+/**
+ * A function a form imports alone, with a limit of its own: what the package promises that import
+ * costs a browser bundle, whatever the rest of the subpath weighs. Fixed limits rather than
+ * recorded ones, so `npm run size:record` cannot raise them.
+ */
+export interface NamedImportBudget {
+  /** The subpath, e.g. `verifield/vat`. */
+  specifier: string;
+  /** The export imported alone, e.g. `validateVat`. */
+  exportName: string;
+  /** min+gzip bytes the import may cost. */
+  limitBytes: number;
+}
+
+/**
+ * `validateVat` no heavier than jsvat with every country (5.0 kB); `validateEmailSyntax` within
+ * 8 kB. Decimal kilobytes, as the size report prints them.
+ */
+export const namedImportBudgets: readonly NamedImportBudget[] = [
+  { specifier: 'verifield/vat', exportName: 'validateVat', limitBytes: 5000 },
+  { specifier: 'verifield/email-syntax', exportName: 'validateEmailSyntax', limitBytes: 8000 },
+];
+
+/** The check of a named import, without its limit: its subpath's check, importing just that name. */
+export function namedImportCheck(budget: NamedImportBudget): SizeCheck {
+  const entry = packageEntries.find((candidate) => candidate.specifier === budget.specifier);
+  if (entry === undefined) throw new Error(`No subpath ${budget.specifier} for the size check of ${budget.exportName}`);
+  return {
+    ...subpathCheck(entry),
+    name: `${budget.specifier} { ${budget.exportName} }`,
+    import: { [entry.esm]: `{ ${budget.exportName} }` },
+  };
+}
+
 /** The check of one subpath, without its limit. */
 export function subpathCheck(entry: PackageEntry): SizeCheck {
   const platform = entry.platform;
@@ -98,8 +133,9 @@ export function subpathCheck(entry: PackageEntry): SizeCheck {
 }
 
 /**
- * The checks of `.size-limit.cjs`: every subpath with its recorded budget. A subpath without a
- * budget is an error, so a new entry point cannot ship unmeasured.
+ * The checks of `.size-limit.cjs`: every subpath with its recorded budget, then every named import
+ * with its fixed limit. A subpath without a budget is an error, so a new entry point cannot ship
+ * unmeasured.
  */
 export function sizeLimitChecks(): SizeCheck[] {
   const { budgets } = readBudgets();
@@ -110,8 +146,11 @@ export function sizeLimitChecks(): SizeCheck[] {
         'run `npm run build && npm run size:record` and commit scripts/size-budgets.json.',
     );
   }
-  return packageEntries.map((entry) => ({
-    ...subpathCheck(entry),
-    limit: `${(budgets[entry.specifier] as SizeBudget).limitBytes} B`,
-  }));
+  return [
+    ...packageEntries.map((entry) => ({
+      ...subpathCheck(entry),
+      limit: `${(budgets[entry.specifier] as SizeBudget).limitBytes} B`,
+    })),
+    ...namedImportBudgets.map((budget) => ({ ...namedImportCheck(budget), limit: `${budget.limitBytes} B` })),
+  ];
 }

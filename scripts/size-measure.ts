@@ -72,7 +72,7 @@ export const peerComparisons: readonly PeerComparison[] = [
   },
   {
     specifier: 'verifield/email-syntax',
-    ours: ours('checkEmailSyntax', 'verifield/email-syntax'),
+    ours: ours('validateEmailSyntax', 'verifield/email-syntax'),
     peers: [{ packageName: 'validator', label: 'isEmail', source: `import isEmail from 'validator/es/lib/isEmail'; ${use('isEmail')}` }],
   },
   {

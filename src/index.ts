@@ -34,4 +34,5 @@ export { validateNas } from './nas/index.js';
 export { validateSsn } from './ssn/index.js';
 export { validateVat } from './vat/index.js';
 export { validateEmail } from './email/index.js';
+export { validateEmailSyntax } from './email/validate-syntax.js';
 export { validatePhone } from './phone/index.js';

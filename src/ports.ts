@@ -13,7 +13,7 @@ export interface RegionalVatRate {
   note: string;
 }
 
-/** VAT rates of one member state (SPEC.md 2.9). */
+/** VAT rates of one member state (docs/fields/vat.md#vat-rates). */
 export interface CountryVatRates {
   /** Member state code as the EU registry writes it: Greece is `EL`. */
   countryCode: string;
@@ -29,7 +29,7 @@ export interface CountryVatRates {
   fetchedAt: string;
 }
 
-/** VAT rates of every member state (SPEC.md 2.10). */
+/** VAT rates of every member state (docs/fields/vat.md#vat-rates). */
 export interface VatRates {
   /** One entry per member state, ordered by country code. */
   rates: CountryVatRates[];
@@ -51,7 +51,7 @@ export interface RatesSource {
 }
 
 // ---------------------------------------------------------------------------------------------
-// VAT registry (VIES) and what the registry policy keeps between lookups (DESIGN.md 5)
+// VAT registry (VIES) and what the registry policy keeps between lookups (docs/architecture.md#ports-and-adapters)
 
 /** The clock the core reads; tests pass a controllable one. */
 export type Clock = () => Date;
@@ -167,7 +167,7 @@ export interface VatAnswerCache {
   set(countryCode: string, vatNumber: string, entry: CachedVatAnswer): Promise<void>;
 }
 
-/** A country's circuit breaker as stored (DESIGN.md 4). */
+/** A country's circuit breaker as stored (docs/fields/vat.md#circuit-breaker). */
 export interface CircuitBreakerState {
   /** Live lookups that failed in a row since the last success. */
   consecutiveFailures: number;
@@ -226,10 +226,10 @@ export interface ViesStatusFeed {
   fetchStatus(signal?: AbortSignal): Promise<ViesStatusSnapshot>;
 }
 
-/** Which source decided a country's verdict in the availability report (DESIGN.md 4). */
+/** Which source decided a country's verdict in the availability report (docs/fields/vat.md#vies-availability). */
 export type ViesStatusDecider = 'COMMISSION_FEED' | 'SERVICE_LOOKUPS';
 
-/** A country of the availability report (SPEC.md 2.11). */
+/** A country of the availability report (docs/fields/vat.md#vies-availability). */
 export interface ViesCountryStatus {
   /** VIES prefix of the member state (Greece is EL, Northern Ireland XI). */
   countryCode: string;
@@ -243,7 +243,7 @@ export interface ViesCountryStatus {
   decidedBy: ViesStatusDecider;
 }
 
-/** The VIES availability report (SPEC.md 2.11, GET /api/v1/status/vies). */
+/** The VIES availability report (docs/fields/vat.md#vies-availability, GET /api/v1/status/vies). */
 export interface ViesStatusResponse {
   /** When the report was made (ISO 8601). */
   generatedAt: string;
@@ -258,7 +258,48 @@ export interface ViesStatusResponse {
 }
 
 // ---------------------------------------------------------------------------------------------
-// DNS and domain age (verifyEmail, DESIGN.md 5)
+// Health (GET /readyz, docs/service.md#health)
+
+/** Whether something the service keeps up to date is: `none` yet, `current`, or `stale` (older than it should be). */
+export type Freshness = 'current' | 'stale' | 'none';
+
+/** The body of GET /readyz: 200 when `status` is `ready`, 503 when it is `not-ready`. */
+export interface ReadinessReport {
+  /** `ready` (status 200) when the store took the probe's write in time; `not-ready` (503) otherwise. */
+  status: 'ready' | 'not-ready';
+  /** When the check ran. */
+  checkedAt: string;
+  /** The check of the store (and of Redis, on a scaled-out deployment). */
+  store: {
+    /** The probe's write was taken and read back in time. */
+    writable: boolean;
+    /** How long the probe took; null when it did not finish. */
+    latencyMs: number | null;
+    /** Why the store is not ready, in words; null when it is. */
+    message: string | null;
+  };
+  /** The VAT rates the rates endpoints serve; null until the service has started. */
+  vatRates: {
+    /** `current`: today's daily refresh is in; `stale`: older rates are served; `none`: the rates endpoints answer 503. */
+    state: Freshness;
+    /** When the newest rates served were fetched. */
+    fetchedAt: string | null;
+    /** When the last refresh failed, if one failed after the last success. */
+    lastFailureAt: string | null;
+  } | null;
+  /** The samples of the Commission's VIES status feed; null until the service has started. */
+  viesStatusFeed: {
+    /** `current`: a sample of the last 15 minutes; `stale`: older ones only; `none`: no sample yet. */
+    state: Freshness;
+    /** When the newest sample was taken. */
+    lastSampleAt: string | null;
+    /** Samples held for the 30-day availability window. */
+    samples: number;
+  } | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// DNS and domain age (verifyEmail, docs/architecture.md#ports-and-adapters)
 
 /**
  * Why a DNS question brought no answer: `timeout` (nobody answered in time, or the caller

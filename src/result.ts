@@ -1,13 +1,13 @@
 /**
- * The one envelope every validator returns (SPEC.md 2.2), with the details object of each field
- * (SPEC.md 2.3 to 2.8). Later modules fill these types; they are declared here once so that the
+ * The one envelope every validator returns (docs/envelope.md), with the details object of each field
+ * (docs/envelope.md#details-objects). Later modules fill these types; they are declared here once so that the
  * envelope, the server and the client all speak of the same shapes.
  */
 
 /** Depth of the checks that were applied. */
 export type ValidationLevel = 'BASIC' | 'STANDARD' | 'ADVANCED' | 'PREMIUM';
 
-/** Signals found by the email checks (SPEC.md 2.3, EmailSignals). */
+/** Signals found by the email checks (docs/fields/email.md#details, EmailSignals). */
 export interface EmailSignals {
   /** The address passes the syntax checks. */
   syntax_valid: boolean;
@@ -39,7 +39,7 @@ export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH';
 /** Whether mail to the address is expected to arrive. */
 export type Deliverability = 'DELIVERABLE' | 'RISKY' | 'UNDELIVERABLE' | 'UNKNOWN';
 
-/** Details of an email validation (SPEC.md 2.3). */
+/** Details of an email validation (docs/fields/email.md#details). */
 export interface EmailDetails {
   /** The individual signals behind the score. */
   signals: EmailSignals;
@@ -53,13 +53,13 @@ export interface EmailDetails {
   applied_level: ValidationLevel;
 }
 
-/** Origin of a VAT registration verdict (SPEC.md 3). */
+/** Origin of a VAT registration verdict (docs/fields/vat.md#registration-verdict). */
 export type VatSource = 'LIVE' | 'CACHE' | 'STALE' | 'UNVERIFIED' | 'NOT_APPLICABLE';
 
 /** Outcome of a trader name comparison. */
 export type TraderNameMatch = 'MATCH' | 'MISMATCH' | 'NOT_AVAILABLE';
 
-/** Details of a VAT validation (SPEC.md 2.4). */
+/** Details of a VAT validation (docs/fields/vat.md#details). */
 export interface VatDetails {
   /** The number matches its member state's structure and check digits. */
   format_valid: boolean;
@@ -85,7 +85,7 @@ export interface VatDetails {
   trader_name_match_source?: 'VIES' | 'SERVICE';
 }
 
-/** Line types of the numbering plan (SPEC.md 2.5). */
+/** Line types of the numbering plan (docs/fields/phone.md#line-types). */
 export type PhoneLineType =
   | 'MOBILE'
   | 'FIXED_LINE'
@@ -100,7 +100,7 @@ export type PhoneLineType =
   | 'VOICEMAIL'
   | 'UNKNOWN';
 
-/** Details of a phone validation (SPEC.md 2.5). */
+/** Details of a phone validation (docs/fields/phone.md#details). */
 export interface PhoneDetails {
   /** ISO 3166-1 alpha-2; absent when a shared calling code does not identify one country. */
   country_code?: string;
@@ -114,7 +114,7 @@ export interface PhoneDetails {
   national_format?: string;
 }
 
-/** Details of an IBAN validation (SPEC.md 2.4b). */
+/** Details of an IBAN validation (docs/fields/iban.md#details). */
 export interface IbanDetails {
   /** First two characters of the IBAN, even when the country is unknown to the registry. */
   country_code: string;
@@ -132,7 +132,7 @@ export interface IbanDetails {
   formatted?: string;
 }
 
-/** Details of a Canadian SIN validation (SPEC.md 2.6). */
+/** Details of a Canadian SIN validation (docs/fields/nas.md#details). */
 export interface NasDetails {
   /** The Luhn check digit is correct. */
   checksum_valid: boolean;
@@ -144,10 +144,10 @@ export interface NasDetails {
   formatted: string;
 }
 
-/** Kinds of Spanish NIF (SPEC.md 4.5). */
+/** Kinds of Spanish NIF (docs/fields/nif.md#kinds). */
 export type NifType = 'DNI' | 'NIE' | 'NIF_K' | 'NIF_L' | 'NIF_M' | 'ENTITY';
 
-/** Details of a Spanish NIF validation (SPEC.md 2.7). */
+/** Details of a Spanish NIF validation (docs/fields/nif.md#details). */
 export interface NifDetails {
   /** Kind of NIF: DNI, NIE, NIF_K/L/M or ENTITY. */
   type: NifType;
@@ -161,13 +161,13 @@ export interface NifDetails {
   entity_type?: string;
 }
 
-/** Details of a US SSN validation (SPEC.md 2.8). */
+/** Details of a US SSN validation (docs/fields/ssn.md#details). */
 export interface SsnDetails {
   /** The number is an Individual Taxpayer Identification Number, not an SSN. */
   itin: boolean;
 }
 
-/** Machine-readable reasons of the service's error answers (DESIGN.md 4). */
+/** Machine-readable reasons of the service's error answers (docs/envelope.md#error-codes). */
 export type ErrorCode =
   | 'INVALID_JSON'
   | 'MISSING_VALUE'
@@ -178,12 +178,14 @@ export type ErrorCode =
   | 'MISSING_API_KEY'
   | 'INVALID_API_KEY'
   | 'EXPIRED_API_KEY'
+  | 'CONFLICTING_API_KEYS'
+  | 'METHOD_NOT_ALLOWED'
   | 'FORBIDDEN'
   | 'CONCURRENCY_LIMIT'
   | 'QUOTA_EXCEEDED'
   | 'INTERNAL';
 
-/** The response envelope of every validation (SPEC.md 2.2). */
+/** The response envelope of every validation (docs/envelope.md#the-envelope). */
 export interface ValidationResult {
   /** Whether the input passes the checks of that field. */
   valid: boolean;
@@ -229,7 +231,7 @@ export type EmailValidationResult = ValidationResult & { emailDetails: EmailDeta
 export type PhoneValidationResult = ValidationResult;
 
 /**
- * Throws the TypeError that DESIGN.md 3 promises for a non-string input. Strings, however odd,
+ * Throws the TypeError that docs/envelope.md#non-string-input promises for a non-string input. Strings, however odd,
  * never throw: they get an envelope.
  */
 export function requireString(value: unknown, functionName: string): asserts value is string {

@@ -16,7 +16,7 @@ function sample(at: number, states: Record<string, string>, vowAvailable = true)
   return { at: new Date(at), vowAvailable, countries };
 }
 
-describe('createAvailabilityTracker (SPEC.md 2.11)', () => {
+describe('createAvailabilityTracker (docs/fields/vat.md#vies-availability)', () => {
   it('is what verifield/vat exports', () => {
     expect(exported).toBe(createAvailabilityTracker);
   });

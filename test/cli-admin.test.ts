@@ -1,5 +1,5 @@
 /**
- * `verifield accounts` and `verifield keys` end to end (DESIGN.md 6): separate processes on one
+ * `verifield accounts` and `verifield keys` end to end (docs/service.md#command-line): separate processes on one
  * temporary data directory, as an operator runs them. Ids and keys go to stdout alone so scripts
  * can capture them; the key is printed once and never stored in the clear.
  */
@@ -120,10 +120,27 @@ describe('verifield accounts and keys on one data directory', () => {
 
     const revoked = admin(['keys', 'revoke', keyId]);
     expect(revoked.status).toBe(0);
+    expect(revoked.stderr).toContain(`Revoked key ${keyId}`);
     expect(admin(['keys', 'list', '--account', free]).stdout).toMatch(/website.*revoked/);
     const again = admin(['keys', 'create', '--account', free, '--name', 'replacement']);
     expect(again.status).toBe(0);
     keys.push(again.stdout.trim());
+  }, SLOW);
+
+  it('says when a key was revoked instead of revoking it again, and exits 0', () => {
+    type Listed = { id: string; name: string; revokedAt: string | null };
+    const website = (): Listed => {
+      const listed = JSON.parse(admin(['keys', 'list', '--account', free, '--json']).stdout) as Listed[];
+      return listed.find((key) => key.name === 'website') as Listed;
+    };
+    const { id, revokedAt } = website();
+    expect(revokedAt).not.toBeNull();
+    const again = admin(['keys', 'revoke', id]);
+    expect(again.status).toBe(0);
+    // The time of the first revocation, as `keys list` shows times: `2026-01-15 09:30 UTC`.
+    const when = `${(revokedAt as string).slice(0, 16).replace('T', ' ')} UTC`;
+    expect(again.stderr).toBe(`Key ${id} was already revoked on ${when}; nothing changed.\n`);
+    expect(website().revokedAt).toBe(revokedAt);
   }, SLOW);
 
   it('creates a key with an expiry and restricted scopes', () => {

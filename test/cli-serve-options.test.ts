@@ -1,5 +1,5 @@
 /**
- * `verifield serve` options (DESIGN.md 6): every flag and its environment variable, flags winning,
+ * `verifield serve` options (docs/service.md#configuration): every flag and its environment variable, flags winning,
  * wrong values refused with a message that names the flag or the variable, and a help text that
  * lists them all.
  */
@@ -14,7 +14,7 @@ function config(argv: string[], env: Record<string, string> = {}): ServerConfig 
   return request.config;
 }
 
-/** Every option of DESIGN.md 6 (and of ServerConfig): flag, variable, a good raw value, what it becomes. */
+/** Every option of docs/service.md#configuration (and of ServerConfig): flag, variable, a good raw value, what it becomes. */
 const OPTIONS: Array<[flag: string, env: string, raw: string, key: keyof ServerConfig, value: unknown]> = [
   ['--port', 'PORT', '9090', 'port', 9090],
   ['--host', 'HOST', '0.0.0.0', 'host', '0.0.0.0'],

@@ -1,5 +1,5 @@
 /**
- * `verifield serve` as a process (DESIGN.md 6): on an empty data directory it creates the FREE
+ * `verifield serve` as a process (docs/service.md#first-start): on an empty data directory it creates the FREE
  * account "default", prints its key once and a curl line that works as printed; started again on
  * the same directory it prints nothing of the kind; it stops cleanly on SIGTERM; wrong flags and
  * a taken port end it with a message.

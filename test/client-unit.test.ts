@@ -194,6 +194,19 @@ describe('createClient: answers', () => {
     expect(error.retryAfter).toBeLessThanOrEqual(30);
   });
 
+  it('resolves readyz with the report on 503 as on 200, and rejects other statuses', async () => {
+    const report = { status: 'not-ready', checkedAt: '2026-11-26T00:00:00.000Z', store: { writable: false, latencyMs: null, message: 'the store did not answer within 2 s' }, vatRates: null, viesStatusFeed: null };
+    answer = () => jsonAnswer(503, report);
+    expect(await createClient({ baseUrl: base }).readyz()).toEqual(report);
+    answer = () => jsonAnswer(502, report);
+    const gateway = (await createClient({ baseUrl: base }).readyz().catch((e: unknown) => e)) as VerifieldApiError;
+    expect(gateway).toBeInstanceOf(VerifieldApiError);
+    expect(gateway.status).toBe(502);
+    answer = () => jsonAnswer(503, { message: 'busy' });
+    const healthz = (await createClient({ baseUrl: base }).healthz().catch((e: unknown) => e)) as VerifieldApiError;
+    expect(healthz.status).toBe(503);
+  });
+
   it('rejects a body that is not JSON (a proxy page), and a 200 that is not an object, with body null', async () => {
     answer = () => ({ status: 502, body: '<html>Bad gateway</html>', headers: { 'Content-Type': 'text/html' } });
     const gateway = (await createClient({ baseUrl: base }).viesStatus().catch((e: unknown) => e)) as VerifieldApiError;

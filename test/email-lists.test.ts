@@ -101,7 +101,7 @@ describe('isRelayDomain', () => {
 });
 
 describe('isRoleLocalPart', () => {
-  it('knows the role mailboxes of SPEC.md 4.3 and every mailbox name of RFC 2142', () => {
+  it('knows the role mailboxes of docs/fields/email.md#verdict and every mailbox name of RFC 2142', () => {
     const rfc2142 = ['info', 'marketing', 'sales', 'support', 'abuse', 'noc', 'security', 'postmaster', 'hostmaster', 'usenet', 'news', 'webmaster', 'www', 'uucp', 'ftp'];
     for (const local of ['info', 'admin', 'support', 'noreply', 'postmaster', 'webmaster', ...rfc2142]) {
       expect(isRoleLocalPart(local), local).toBe(true);

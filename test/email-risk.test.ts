@@ -3,7 +3,7 @@ import { assessEmailRisk, riskLevelOf, type EmailRiskInput } from '../src/email/
 
 const clean: EmailRiskInput = { syntaxValid: true, disposable: false, typoDetected: false, roleBased: false, relay: false };
 
-describe('riskLevelOf (DESIGN.md 4: LOW < 30 <= MEDIUM < 70 <= HIGH)', () => {
+describe('riskLevelOf (docs/fields/email.md#risk-model: LOW < 30 <= MEDIUM < 70 <= HIGH)', () => {
   it.each([
     [0, 'LOW'],
     [29, 'LOW'],
@@ -64,7 +64,7 @@ describe('assessEmailRisk with DNS findings (verifyEmail)', () => {
     expect(assessEmailRisk({ ...clean, dns: 'MX', typoDetected: true })).toMatchObject({ risk_score: 40, deliverability: 'RISKY' });
   });
 
-  it('is UNDELIVERABLE once the signals add up to a high risk (SPEC.md 4.3.4: a typo domain with mail records)', () => {
+  it('is UNDELIVERABLE once the signals add up to a high risk (docs/fields/email.md#verdict: a typo domain with mail records)', () => {
     expect(assessEmailRisk({ ...clean, dns: 'MX', typoDetected: true, disposable: true })).toMatchObject({
       risk_score: 100,
       deliverability: 'UNDELIVERABLE',

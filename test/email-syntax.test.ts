@@ -64,7 +64,8 @@ describe('checkEmailSyntax: lengths (RFC 5321 4.5.3.1)', () => {
   });
 
   it('counts the local part in UTF-8 octets, not characters', () => {
-    // 16 four-octet characters are 64 octets; 17 are 68 (research a.4: python counts characters).
+    // 16 four-octet characters are 64 octets; 17 are 68 (docs/fields/email.md#syntax;
+    // python email-validator counts characters instead).
     expect(checkEmailSyntax(`${'😀'.repeat(16)}@${domain}`).valid).toBe(true);
     expectFailure(`${'😀'.repeat(17)}@${domain}`, 'LOCAL_PART_TOO_LONG');
     expect(checkEmailSyntax(`${'é'.repeat(32)}@${domain}`).valid).toBe(true);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateEmail } from '../src/email/index.js';
 
-describe('validateEmail: the SPEC.md 4.3 messages', () => {
+describe('validateEmail: the messages of docs/fields/email.md#verdict', () => {
   it('says "Email cannot be empty" for empty or blank input', () => {
     for (const value of ['', ' ', '\t\n ']) {
       const result = validateEmail(value);
@@ -20,7 +20,7 @@ describe('validateEmail: the SPEC.md 4.3 messages', () => {
   });
 });
 
-describe('validateEmail: the offline envelope (DESIGN.md 3)', () => {
+describe('validateEmail: the offline envelope (docs/envelope.md#validation-levels)', () => {
   it('answers a valid address with BASIC depth, mx_valid null and UNKNOWN deliverability', () => {
     const result = validateEmail('Jane.Doe@Example.COM');
     expect(result).toEqual({
@@ -80,7 +80,7 @@ describe('validateEmail: the offline envelope (DESIGN.md 3)', () => {
     }
   });
 
-  it('gives the same verdict at every level (SPEC.md 4.3.2)', () => {
+  it('gives the same verdict at every level (docs/fields/email.md#verdict)', () => {
     for (const value of ['jane@gmail.com', 'x@mailinator.com', 'bad@', 'info@gmial.com']) {
       const verdicts = (['BASIC', 'STANDARD', 'ADVANCED', 'PREMIUM'] as const).map((level) => validateEmail(value, { level }));
       for (const result of verdicts) {
@@ -97,7 +97,7 @@ describe('validateEmail: the offline envelope (DESIGN.md 3)', () => {
   });
 });
 
-describe('validateEmail: signals never change the verdict (SPEC.md 4.3.2)', () => {
+describe('validateEmail: signals never change the verdict (docs/fields/email.md#verdict)', () => {
   it('reports a typo with its suggestion, in the message too, and stays valid', () => {
     const result = validateEmail('jane.doe@gmial.com');
     expect(result.valid).toBe(true);

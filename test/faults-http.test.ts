@@ -1,6 +1,6 @@
 /**
  * Faults of every dependency, injected through the loopback fakes, seen from the HTTP service
- * (SPEC.md 3 and 7.4): VIES faults of every code with HTTP 500 and 200, hangs, resets, truncated,
+ * (docs/fields/vat.md#registration-verdict, docs/fields/email.md#dns): VIES faults of every code with HTTP 500 and 200, hangs, resets, truncated,
  * non-XML and wrong-namespace answers; DNS SERVFAIL, REFUSED, silence and truncated UDP answers;
  * RDAP 404, 429, 5xx, hangs and broken JSON; TEDB answers that are not XML or are in other
  * namespaces. Every validation still answers 200 (counted once), degraded: a failure never turns
@@ -186,7 +186,7 @@ describe('VIES faults through POST /api/v1/validate/vat', () => {
     await healthyLookup();
   });
 
-  it('INVALID_INPUT is VIES saying the number is not one it holds (DESIGN.md 5): registered false, LIVE', async () => {
+  it('INVALID_INPUT is VIES saying the number is not one it holds (docs/fields/vat.md#registration-verdict): registered false, LIVE', async () => {
     fakes.vies.behave({ kind: 'fault', code: 'INVALID_INPUT', status: 500 }, { times: 1 });
     const answer = await validateVat(freshNumber(true));
     expect(answer.status).toBe(200);

@@ -10,7 +10,7 @@ import {
   seededPicker,
 } from './iban-generator.js';
 
-/** IBAN lengths of SWIFT IBAN Registry release 101, typed here from research/numbers.md b. */
+/** IBAN lengths of SWIFT IBAN Registry release 101, typed here from the release (docs/fields/iban.md#registry). */
 const REGISTRY_LENGTHS = `
 AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BI27 BR29 BY28 CH21 CR22 CY28 CZ24 DE22 DJ27 DK18
 DO28 EE20 EG29 ES24 FI18 FK18 FO18 FR27 GB22 GE22 GI23 GL18 GR27 GT28 HN28 HR21 HU28 IE22 IL23
@@ -21,7 +21,7 @@ SK24 SM27 SO23 ST25 SV28 TL23 TN24 TR26 UA29 VA22 VG24 XK20 YE30`
   .split(/\s+/)
   .map((entry) => [entry.slice(0, 2), Number(entry.slice(2))] as const);
 
-/** SEPA scope: EU27 + IS LI NO + CH GB MC SM VA AD GI + AL MD ME MK RS (research/numbers.md b). */
+/** SEPA scope: EU27 + IS LI NO + CH GB MC SM VA AD GI + AL MD ME MK RS (docs/fields/iban.md#sepa). */
 const EU27 = 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' ');
 const SEPA = [...EU27, ...'IS LI NO CH GB MC SM VA AD GI AL MD ME MK RS'.split(' ')];
 
@@ -189,7 +189,7 @@ describe('validateIban: messages and details of invalid input', () => {
     expect(result.ibanDetails.sepa).toBe(false);
   });
 
-  it('unknown country: SPEC.md message, country code upper-cased, expected_length null, not SEPA', () => {
+  it('unknown country: the fixed message (docs/fields/iban.md#messages), country code upper-cased, expected_length null, not SEPA', () => {
     // A correct checksum does not rescue a country outside the registry.
     const xx = ibanFrom('XX', '370400440532013000');
     const result = validateIban(xx.toLowerCase());
@@ -213,7 +213,7 @@ describe('validateIban: messages and details of invalid input', () => {
     expect(validateIban('JE12 3456').message).toBe('JE is not an IBAN country');
   });
 
-  it('correct checksum, wrong length: SPEC.md message, checksum_valid true, structure_valid false', () => {
+  it('correct checksum, wrong length: the fixed message (docs/fields/iban.md#messages), checksum_valid true, structure_valid false', () => {
     const short = ibanFrom('FR', '2004101005050001302606'); // 22 BBAN characters instead of 23
     const long = ibanFrom('FR', '200410100505000130260611');
     for (const iban of [short, long]) {

@@ -1,5 +1,5 @@
 /**
- * The trader name comparison, documented by examples (DESIGN.md 4): what the customer typed, what
+ * The trader name comparison, documented by examples (docs/fields/vat.md#trader-name-comparison): what the customer typed, what
  * VIES publishes (upper case, as registries write it), the verdict, and why. The names are
  * invented; the legal forms and spellings are those of the EU languages.
  */
@@ -88,7 +88,7 @@ describe('trader name comparison', () => {
   });
 });
 
-describe('traderNameVerdict (SPEC.md 4.1.8)', () => {
+describe('traderNameVerdict (docs/fields/vat.md#trader-name-comparison)', () => {
   const published: VatRegistryAnswer = { valid: true, requestDate: '2026-11-22', name: 'BOULANGERIE DUPONT SARL' };
 
   it('compares with the published name (SERVICE)', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateNas } from '../src/nas/index.js';
 
-// Messages of SPEC.md 4.6.4 and the brief, verbatim.
+// Messages of docs/fields/nas.md#messages, verbatim.
 const SERIES_0 = 'Valid SIN format, but numbers starting with 0 are not issued to individuals';
 const SERIES_8 = 'Valid SIN format, but numbers starting with 8 are not issued to individuals';
 const VALID = 'Valid SIN';
@@ -79,7 +79,7 @@ describe('validateNas: verdicts and messages', () => {
     expect(result.nasDetails?.individual_series).toBe(false);
   });
 
-  it('reports 000 000 000 valid with the 0-series message (SPEC.md 4.6.5)', () => {
+  it('reports 000 000 000 valid with the 0-series message (docs/fields/nas.md#messages)', () => {
     const result = validateNas('000 000 000');
     expect(result.valid).toBe(true);
     expect(result.message).toBe(SERIES_0);

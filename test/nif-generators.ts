@@ -1,13 +1,17 @@
 /**
- * Builds Spanish NIFs for the tests from the published rules (SPEC.md 4.5, research/numbers.md c),
- * written independently of src/nif so that a mistake there is not repeated here.
+ * Builds Spanish NIFs for the tests from the published rules (docs/fields/nif.md#kinds and
+ * #entity-control-character), written independently of src/nif so that a mistake there is not
+ * repeated here.
  */
 import fc from 'fast-check';
 
 export const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 export const ENTITY_CONTROL_LETTERS = 'JABCDEFGHI';
 
-/** The 17 entity letters with the legal form SPEC.md 4.5.4 gives and the enforced control form. */
+/**
+ * The 17 entity letters with the legal form of docs/fields/nif.md#entity-letters and the enforced
+ * control form (docs/fields/nif.md#control-form).
+ */
 export const ENTITY_LETTERS: readonly { letter: string; words: string; form: 'digit' | 'letter' | 'either' }[] = [
   { letter: 'A', words: 'public limited company', form: 'digit' },
   { letter: 'B', words: 'private limited company', form: 'digit' },

@@ -42,7 +42,7 @@ describe('validateNif: DNI', () => {
     }
   });
 
-  it('rejects a wrong control letter with the SPEC message and keeps the details', () => {
+  it('rejects a wrong control letter with the fixed message and keeps the details', () => {
     const dni = makeDni('54362315');
     const wrong = dni.slice(0, 8) + otherLetter(dni.slice(-1));
     const r = validateNif(wrong);
@@ -155,7 +155,7 @@ describe('validateNif: entities', () => {
     },
   );
 
-  it('answers the exact SPEC message for A with a letter control', () => {
+  it('answers the exact fixed message for A with a letter control', () => {
     const r = validateNif(makeEntity('A', '2812345', 'letter'));
     expect(r.normalizedValue).toBe('A2812345C');
     expect(r.valid).toBe(false);

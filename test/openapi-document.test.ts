@@ -1,5 +1,6 @@
 /**
- * The OpenAPI document on its own: the ten endpoints and statuses of SPEC.md 4, every schema valid
+ * The OpenAPI document on its own: the ten endpoints and statuses of docs/service.md#openapi-document and the two health
+ * endpoints, every schema valid
  * under a strict JSON Schema 2020-12 compiler, every reference resolving, and the schemas in step
  * with what the library's validators really return (samples from the real validators must match,
  * and every documented property must show up in some sample). test/openapi.test.ts checks a real
@@ -19,6 +20,7 @@ import type { DnsResolver, VatRegistry, VatRegistryAnswer } from '../src/ports.j
 import { VatRegistryError } from '../src/ports.js';
 import type { ValidationResult } from '../src/result.js';
 import { errorEnvelope } from '../src/server/errors.js';
+import { version as packageVersion } from '../package.json';
 import { ERROR_CODES_BY_STATUS, openApiDocument, openApiRoute, type SchemaObject } from '../src/server/openapi.js';
 import { validateSsn } from '../src/ssn/index.js';
 import { validateVat, verifyVat } from '../src/vat/index.js';
@@ -36,7 +38,7 @@ function problems(schemaName: string, data: unknown): string[] {
   return validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
 }
 
-/** SPEC.md 4: the endpoints and the statuses each declares. */
+/** docs/service.md#openapi-document: the endpoints and the statuses each declares. */
 const SPEC_ENDPOINTS: Record<string, { method: 'get' | 'post'; statuses: string[] }> = {
   '/api/v1/validate/vat': { method: 'post', statuses: ['200', '400', '401', '429', '500'] },
   '/api/v1/validate/iban': { method: 'post', statuses: ['200', '400', '401', '429', '500'] },
@@ -48,6 +50,8 @@ const SPEC_ENDPOINTS: Record<string, { method: 'get' | 'post'; statuses: string[
   '/api/v1/vat/rates': { method: 'get', statuses: ['200', '503'] },
   '/api/v1/vat/rates/{countryCode}': { method: 'get', statuses: ['200', '404', '503'] },
   '/api/v1/status/vies': { method: 'get', statuses: ['200'] },
+  '/healthz': { method: 'get', statuses: ['200'] },
+  '/readyz': { method: 'get', statuses: ['200', '503'] },
 };
 
 /** Every `$ref` string anywhere in `value`. */
@@ -72,15 +76,18 @@ function resolvePointer(pointer: string): unknown {
 }
 
 describe('the OpenAPI document', () => {
-  it('is OpenAPI 3.1 at the interface version of SPEC.md 9', () => {
+  it('is OpenAPI 3.1, versioned as the package, with the interface version (docs/service.md#openapi-document) in x-api-version', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.info.version).toBe('1.0.25');
+    expect(doc.info.version).toBe(packageVersion);
+    expect(doc.info['x-api-version']).toBe('1.0.25');
+    // The interface's major version stays in every path.
+    for (const path of Object.keys(doc.paths).filter((p) => p.startsWith('/api/'))) expect(path).toMatch(/^\/api\/v1\//);
     expect(doc.info.title.length).toBeGreaterThan(0);
     // The document must survive a JSON round trip unchanged (no undefined, functions or symbols).
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 
-  it('declares exactly the ten endpoints of SPEC.md 4, each with exactly its statuses', () => {
+  it('declares exactly the ten endpoints of docs/service.md#endpoints and the two health endpoints, each with exactly its statuses', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(SPEC_ENDPOINTS).sort());
     for (const [path, { method, statuses }] of Object.entries(SPEC_ENDPOINTS)) {
       const item = doc.paths[path];
@@ -89,12 +96,14 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('asks for X-API-KEY on the validation endpoints only, which also take the optional X-Service-SDK header', () => {
+  it('asks for the key (X-API-KEY or Authorization: Bearer) on the validation endpoints only, which also take the optional X-Service-SDK header', () => {
     expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-KEY' });
+    expect(doc.components.securitySchemes.BearerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const [path, { method }] of Object.entries(SPEC_ENDPOINTS)) {
       const operation = doc.paths[path]?.[method];
       if (path.startsWith('/api/v1/validate/')) {
-        expect(operation?.security, path).toEqual([{ ApiKey: [] }]);
+        // Two alternatives: either scheme alone is enough.
+        expect(operation?.security, path).toEqual([{ ApiKey: [] }, { BearerKey: [] }]);
         expect(operation?.parameters, path).toEqual([{ $ref: '#/components/parameters/ServiceSdk' }]);
         expect(operation?.requestBody?.required, path).toBe(true);
       } else {
@@ -104,10 +113,24 @@ describe('the OpenAPI document', () => {
     expect(doc.components.parameters.ServiceSdk).toMatchObject({ name: 'X-Service-SDK', in: 'header', required: false });
   });
 
+  it('declares the RateLimit fields on every validation answer once the key is known: always on a 200', () => {
+    for (const path of Object.keys(SPEC_ENDPOINTS).filter((p) => p.startsWith('/api/v1/validate/'))) {
+      const responses = doc.paths[path]?.post?.responses ?? {};
+      const ok = responses['200'] as { headers?: Record<string, { required?: boolean }> };
+      expect(ok.headers?.['RateLimit-Policy']?.required, path).toBe(true);
+      expect(ok.headers?.RateLimit?.required, path).toBe(true);
+      for (const name of ['BadRequest', 'TooManyRequests', 'InternalError', ...(path.endsWith('/nas') ? ['Forbidden'] : [])]) {
+        expect(Object.keys(doc.components.responses[name]?.headers ?? {}), name).toEqual(expect.arrayContaining(['RateLimit-Policy', 'RateLimit']));
+      }
+      // A 401 has no key to tell the state of.
+      expect(doc.components.responses.Unauthorized?.headers).toBeUndefined();
+    }
+  });
+
   it('has unique operation ids', () => {
     const ids = Object.values(doc.paths).flatMap((item) => [item.get, item.post]).filter((op) => op !== undefined).map((op) => op.operationId);
-    expect(ids).toHaveLength(10);
-    expect(new Set(ids).size).toBe(10);
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
   });
 
   it('resolves every $ref', () => {
@@ -126,8 +149,9 @@ describe('the OpenAPI document', () => {
     };
     for (const pointer of refsIn({ paths: doc.paths })) visit(pointer);
     const unused = Object.keys(schemas).filter((name) => !reachable.has(`#/components/schemas/${name}`));
-    // ValidationResult (SPEC.md 2.2, every details object optional) and ErrorCode are there for readers and generators.
-    expect(unused.sort()).toEqual(['ErrorCode', 'ValidationResult']);
+    // ValidationResult (docs/envelope.md#the-envelope, every details object optional), ErrorCode and the 405 envelope (answered to
+    // methods that have no operation) are there for readers and generators.
+    expect(unused.sort()).toEqual(['ErrorCode', 'MethodNotAllowedResult', 'ValidationResult']);
   });
 
   it('compiles the header and parameter schemas strictly too', () => {
@@ -141,6 +165,7 @@ describe('the OpenAPI document', () => {
       400: 'BadRequestResult',
       401: 'UnauthorizedResult',
       403: 'ForbiddenResult',
+      405: 'MethodNotAllowedResult',
       429: 'TooManyRequestsResult',
       500: 'InternalErrorResult',
     };
@@ -328,7 +353,7 @@ describe('the schemas and the real validators', () => {
       const seenNested = new Set<string>();
       for (const result of results) {
         expect(problems(resultSchema, result), `${resultSchema} ${JSON.stringify(result)}`).toEqual([]);
-        // The generic envelope of SPEC.md 2.2 accepts every field's answer too.
+        // The generic envelope of docs/envelope.md#the-envelope accepts every field's answer too.
         expect(problems('ValidationResult', result)).toEqual([]);
         const details = result[key] as Record<string, unknown> | undefined;
         for (const name of Object.keys(details ?? {})) seenKeys.add(name);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationResult } from '../src/result.js';
 import { openApiDocument } from '../src/server/openapi.js';
 import { openEmbeddedStore } from '../src/server/store/index.js';
-import type { Account, Field } from '../src/server/store/types.js';
+import type { Account, Field, Store } from '../src/server/store/types.js';
 import { startTedbFake, tedbRowsFor, type TedbFake } from './fakes/tedb.js';
 import { STATUS_COUNTRIES } from './fakes/vies-status.js';
 import {
@@ -202,7 +202,7 @@ describe('error answers match the document', () => {
     });
   }
 
-  it('401 on every validation endpoint: missing, unknown, revoked and expired keys', async () => {
+  it('401 on every validation endpoint: missing, unknown, revoked and expired keys, two different keys', async () => {
     const holder = await accountWithKey(store, 'PRO');
     const revoked = await createKey(store, holder.account);
     await store.keys.revoke(revoked.id, new Date());
@@ -212,6 +212,9 @@ describe('error answers match the document', () => {
         const answer = await validate(field, { value: 'x' }, key);
         expect(answer.status).toBe(401);
       }
+      const twoKeys = await validate(field, { value: 'x' }, starter.key, { Authorization: `Bearer ${holder.key}` });
+      expect(twoKeys.status).toBe(401);
+      expect((twoKeys.json as ValidationResult).errorCode).toBe('CONFLICTING_API_KEYS');
     }
   });
 
@@ -291,6 +294,29 @@ describe('reference answers match the document', () => {
     expect((await call('get', '/api/v1/status/vies', { base: cold.url })).status).toBe(200);
   });
 
+  it('GET /healthz and GET /readyz (200) without a key', async () => {
+    expect((await call('get', '/healthz')).json).toEqual({ status: 'ok' });
+    const ready = await call('get', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.json).toMatchObject({ status: 'ready', store: { writable: true }, vatRates: { state: 'current' }, viesStatusFeed: { state: 'current' } });
+    expect((await call('get', '/readyz', { base: cold.url })).json).toMatchObject({ status: 'ready', vatRates: { state: 'none', fetchedAt: null } });
+  });
+
+  it('GET /readyz (503) when the store refuses writes', async () => {
+    const inner = await openEmbeddedStore();
+    const refusing: Store = { ...inner, probe: () => Promise.reject(new Error('could not write block: No space left on device')) };
+    const broken = await startTestServer(refusing, { ...fakeConfig(fakes), jobs: false });
+    try {
+      const answer = await call('get', '/readyz', { base: broken.url });
+      expect(answer.status).toBe(503);
+      expect(answer.json).toMatchObject({ status: 'not-ready', store: { writable: false, latencyMs: null, message: 'The store refused a write' } });
+      expect(answer.text).not.toContain('No space');
+    } finally {
+      await broken.close();
+      await inner.close();
+    }
+  });
+
   it('GET /api/v1/openapi.json serves this document', async () => {
     const response = await fetch(`${main.url}/api/v1/openapi.json`);
     expect(response.status).toBe(200);
@@ -302,6 +328,6 @@ describe('coverage', () => {
   it('every status the document declares on every endpoint was answered by the server above', () => {
     const missing = validator.declared().filter((entry) => !validator.seen.has(entry));
     expect(missing).toEqual([]);
-    expect(validator.declared()).toHaveLength(42);
+    expect(validator.declared()).toHaveLength(45);
   });
 });

@@ -1,6 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readStamp, staleReason, writeStamp } from '../scripts/build-freshness.mjs';
 import { binOnlyEntryPoints, browserEntryPoints, nodeEntryPoints } from '../scripts/entry-points.js';
 
 const subpathEntries = [...Object.keys(browserEntryPoints), ...Object.keys(nodeEntryPoints)].filter(
@@ -49,6 +53,67 @@ describe('package.json', () => {
   });
 });
 
+describe('npm start builds only after a change (scripts/build-freshness.mjs)', () => {
+  const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+  const roots: string[] = [];
+  afterEach(() => {
+    for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+  });
+
+  function emptyProject(): string {
+    const root = mkdtempSync(join(tmpdir(), 'verifield-build-'));
+    roots.push(root);
+    return root;
+  }
+
+  /** A project whose every input was written at `inputsAt` and built from `builtAt` on (seconds since the epoch). */
+  function builtProject(inputsAt: number, builtAt: number): string {
+    const root = emptyProject();
+    mkdirSync(join(root, 'src/iban'), { recursive: true });
+    mkdirSync(join(root, 'dist'));
+    writeFileSync(join(root, 'src/iban/index.ts'), 'export {};\n');
+    writeFileSync(join(root, 'src/index.ts'), 'export {};\n');
+    writeFileSync(join(root, 'package.json'), '{}\n');
+    for (const path of ['src/iban/index.ts', 'src/index.ts', 'src/iban', 'src', 'package.json']) utimesSync(join(root, path), inputsAt, inputsAt);
+    writeStamp(root, { inputsReadAt: builtAt * 1000, full: false });
+    return root;
+  }
+
+  it('needs a build when dist/ has never been built', () => {
+    expect(staleReason(emptyProject())).toBe('no build yet');
+  });
+
+  it('is up to date when nothing changed since the build', () => {
+    const project = builtProject(1_700_000_000, 1_700_000_100);
+    expect(staleReason(project)).toBeNull();
+    expect(readStamp(project)).toEqual({ inputsReadAt: 1_700_000_100_000, full: false });
+  });
+
+  it('names the input that changed after the build: an edited, added or deleted source, package.json', () => {
+    const later = 1_700_000_200;
+    let project = builtProject(1_700_000_000, 1_700_000_100);
+    utimesSync(join(project, 'src/iban/index.ts'), later, later);
+    expect(staleReason(project)).toBe('src/iban/index.ts changed');
+
+    project = builtProject(1_700_000_000, 1_700_000_100);
+    writeFileSync(join(project, 'src/iban/extra.ts'), 'export {};\n');
+    expect(staleReason(project)).toMatch(/^src\/iban(\/extra\.ts)? changed$/);
+
+    project = builtProject(1_700_000_000, 1_700_000_100);
+    unlinkSync(join(project, 'src/index.ts'));
+    expect(staleReason(project)).toBe('src changed');
+
+    project = builtProject(1_700_000_000, 1_700_000_100);
+    utimesSync(join(project, 'package.json'), later, later);
+    expect(staleReason(project)).toBe('package.json changed');
+  });
+
+  it('finds this checkout up to date after `npm run build`, the full build', () => {
+    expect(readStamp(repoRoot)?.full).toBe(true);
+    expect(staleReason(repoRoot)).toBeNull();
+  });
+});
+
 describe('verifield check (CLI)', () => {
   const cli = new URL('../dist/cli/index.js', import.meta.url).pathname;
   const run = (args: string[], input?: string) =>
@@ -63,9 +128,9 @@ describe('verifield check (CLI)', () => {
     expect(JSON.parse(bad.stdout)).toMatchObject({ valid: false, message: 'SIN check digit does not match, please check the number' });
   });
 
-  it('validates one value per line from stdin into JSON lines', () => {
+  it('validates one value per line from stdin into JSON lines, exiting 1 when one is invalid', () => {
     const out = run(['check', 'nif', '-'], '12345678Z\n12345678A\n');
-    expect(out.status).toBe(0);
+    expect(out.status).toBe(1);
     const verdicts = out.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { valid: boolean }).valid);
     expect(verdicts).toEqual([true, false]);
   });

@@ -181,7 +181,7 @@ describe('validatePhone: numbers of the national numbering plans', () => {
   });
 });
 
-describe('validatePhone: the country of a shared calling code (SPEC.md 2.5)', () => {
+describe('validatePhone: the country of a shared calling code (docs/fields/phone.md#shared-calling-codes)', () => {
   it.each([
     ['+44 1481 710000', 'GG'], // Guernsey's 01481 area code
     ['+44 1534 500000', 'JE'], // Jersey's 01534
@@ -219,8 +219,8 @@ describe('validatePhone: the country of a shared calling code (SPEC.md 2.5)', ()
   });
 });
 
-describe('validatePhone: SPEC.md 4.4', () => {
-  it('4.4.1 reads 00 as +, and accepts spaces, dashes, parentheses, dots and slashes', () => {
+describe('validatePhone: input, messages, line types and details (docs/fields/phone.md)', () => {
+  it('reads 00 as +, and accepts spaces, dashes, parentheses, dots and slashes', () => {
     const expected = validatePhone('+442079460123');
     for (const written of [
       '0044 20 7946 0123',
@@ -240,22 +240,22 @@ describe('validatePhone: SPEC.md 4.4', () => {
     }
   });
 
-  it('4.4.1 normalises full-width characters and reads Arabic-Indic digits', () => {
+  it('normalises full-width characters and reads Arabic-Indic digits', () => {
     for (const written of ['＋４４ ２０ ７９４６ ０１２３', '＋44 20 7946 0123', '+٤٤ ٢٠ ٧٩٤٦ ٠١٢٣', '+۴۴ ۲۰ ۷۹۴۶ ۰۱۲۳']) {
       expect(validatePhone(written).normalizedValue, written).toBe('+442079460123');
     }
   });
 
-  it('4.4.1 assumes no default country', () => {
+  it('assumes no default country', () => {
     expect(validatePhone('2125550100').valid).toBe(false);
     expect(validatePhone('011 44 20 7946 0123').valid).toBe(false); // US exit code: not international here
   });
 
-  it('4.4.2 normalises a valid number to E.164', () => {
+  it('normalises a valid number to E.164', () => {
     expect(validatePhone('0033 (0)1 99 00 12 34').normalizedValue).toBe('+33199001234');
   });
 
-  it('4.4.3 asks for the country code when there is none, without phoneDetails', () => {
+  it('asks for the country code when there is none, without phoneDetails', () => {
     for (const written of ['020 7946 0123', '(212) 555-0100', '2125550100', '44 20 7946 0123']) {
       const result = validatePhone(written);
       expect(result.valid).toBe(false);
@@ -266,7 +266,7 @@ describe('validatePhone: SPEC.md 4.4', () => {
     }
   });
 
-  it('4.4.4 says a number is too short, with country_code and calling_code only', () => {
+  it('says a number is too short, with country_code and calling_code only', () => {
     const france = validatePhone('+33 1 99 00 12 3');
     expect(france.valid).toBe(false);
     expect(france.message).toBe('Phone number is too short for France (+33)');
@@ -283,13 +283,13 @@ describe('validatePhone: SPEC.md 4.4', () => {
     expect(nanp.phoneDetails).toEqual({ calling_code: 1 });
   });
 
-  it('4.4.4 says "too short" without details when not even a calling code was typed', () => {
+  it('says "too short" without details when not even a calling code was typed', () => {
     const result = validatePhone('+4');
     expect(result.message).toBe('Phone number is too short');
     expect(result).not.toHaveProperty('phoneDetails');
   });
 
-  it('4.4.5 answers "Unknown country calling code" for a code nobody has', () => {
+  it('answers "Unknown country calling code" for a code nobody has', () => {
     for (const written of ['+999 123 4567', '+0 20 7946 0123', '+999', '00999 123 4567', '+28 1234 5678']) {
       const result = validatePhone(written);
       expect(result.valid, written).toBe(false);
@@ -298,17 +298,17 @@ describe('validatePhone: SPEC.md 4.4', () => {
     }
   });
 
-  it('4.4.6 keeps premium-rate and VoIP numbers valid: line_type is the filter', () => {
+  it('keeps premium-rate and VoIP numbers valid: line_type is the filter', () => {
     expect(validatePhone('+44 909 879 0123')).toMatchObject({ valid: true, phoneDetails: { line_type: 'PREMIUM_RATE' } });
     expect(validatePhone('+31 85 123 4567')).toMatchObject({ valid: true, phoneDetails: { line_type: 'VOIP' } });
   });
 
-  it('4.4.6 answers FIXED_LINE_OR_MOBILE where the plan does not tell them apart (US, Canada)', () => {
+  it('answers FIXED_LINE_OR_MOBILE where the plan does not tell them apart (US, Canada)', () => {
     expect(validatePhone('+1 212 555 0100').phoneDetails?.line_type).toBe('FIXED_LINE_OR_MOBILE');
     expect(validatePhone('+1 613 555 0123').phoneDetails?.line_type).toBe('FIXED_LINE_OR_MOBILE');
   });
 
-  it('4.4.7 returns phoneDetails for an invalid number read as international, without type and formats', () => {
+  it('returns phoneDetails for an invalid number read as international, without type and formats', () => {
     const cases: [string, RegExp, object][] = [
       ['+33 4 00 00 00 00', /^Not a valid phone number for France \(\+33\)$/, { country_code: 'FR', calling_code: 33 }],
       ['+33 1 99 00 12 345', /^Phone number is too long for France \(\+33\)$/, { country_code: 'FR', calling_code: 33 }],

@@ -35,7 +35,7 @@ const standard = (value: string, more: Partial<TedbRateRow> = {}): TedbRateRow =
   row({ type: 'STANDARD', rateType: 'DEFAULT', value, categoryId: null, categoryDescription: null, ...more });
 
 describe('mapTedbRows', () => {
-  it('maps a state the way SPEC.md 2.9 describes it', () => {
+  it('maps a state the way docs/fields/vat.md#vat-rates describes it', () => {
     const spec: CountrySpec = {
       memberState: 'FR',
       situationOn: '2025-07-01+02:00',

@@ -1,33 +1,193 @@
 /**
- * The README's JavaScript examples run as written against the built package (npm test builds
- * first), and each `console.log(...) // → text` line prints exactly that text.
+ * Every code example of README.md works as written against the built package (npm test builds
+ * first):
+ * - ```js blocks run, and each `console.log(...) // → text` line prints exactly that text;
+ * - ```ts blocks are type-checked together with `tsc --strict` (node16 resolution: `verifield/…`
+ *   goes through package.json exports to the built declarations), then run the same way with their
+ *   types stripped. They run against loopback fakes of VIES and TEDB and a service started here,
+ *   whose addresses and key they read from VERIFIELD_VIES_URL, VERIFIELD_TEDB_URL, VERIFIELD_URL
+ *   and VERIFIELD_API_KEY. A block whose first line is `// not run: <why>` is only type-checked.
+ * The VAT numbers the README cites in its tables and prose are accepted or rejected as it says.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateVat } from '../src/vat/index.js';
+import { accountWithKey, fakeConfig, startFakes, startTestServer, until, type Fakes, type TestServer } from './server-support.js';
+import { tedbRowsFor } from './fakes/tedb.js';
+import { openTestStore } from './support/test-store.js';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const examples = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] as string);
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
 // Inside the repository, so that `import … from 'verifield/…'` resolves through package.json exports.
-const scratch = new URL('../.tmp/', import.meta.url);
+const scratch = join(repoRoot, '.tmp/readme');
+const NOT_RUN = /^\/\/ not run: \S/;
+
+interface Example {
+  language: 'js' | 'ts';
+  code: string;
+  /** 1-based, counting every example in README order. */
+  number: number;
+  firstLine: string;
+}
+
+const examples: Example[] = [...readme.matchAll(/```(js|ts)\n([\s\S]*?)```/g)].map((match, index) => ({
+  language: match[1] as 'js' | 'ts',
+  code: match[2] as string,
+  number: index + 1,
+  firstLine: (match[2] as string).split('\n')[0] ?? '',
+}));
+const typescript = examples.filter((example) => example.language === 'ts');
+
+function label(example: Example): string {
+  return `example ${example.number} (${example.firstLine.slice(0, 60)})`;
+}
+
+/** What the `// → text` comments say the example prints, one line each. */
+function expectedOutput(code: string): string[] {
+  return [...code.matchAll(/\/\/ → (.*)$/gm)].map((match) => (match[1] as string).trim());
+}
+
+function printedLines(stdout: string): string[] {
+  return stdout.trim() === '' ? [] : stdout.trim().split('\n').map((line) => line.trim());
+}
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a file with Node without blocking this process, which may be serving the example. */
+function runNode(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { encoding: 'utf8', timeout: 30_000, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+function scratchFile(name: string, text: string): string {
+  mkdirSync(scratch, { recursive: true });
+  const path = join(scratch, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+rmSync(scratch, { recursive: true, force: true });
 
 describe('README examples', () => {
-  it('has examples to run', () => {
-    expect(examples.length).toBeGreaterThan(3);
+  it('has JavaScript and TypeScript examples to check', () => {
+    expect(examples.filter((example) => example.language === 'js').length).toBeGreaterThan(3);
+    expect(typescript.length).toBeGreaterThan(3);
   });
 
-  examples.forEach((code, index) => {
-    const firstLine = code.split('\n')[0] ?? '';
-    it(`example ${index + 1} (${firstLine.slice(0, 60)}) prints what its comments say`, () => {
-      mkdirSync(scratch, { recursive: true });
-      const file = new URL(`readme-example-${index + 1}.mjs`, scratch);
-      writeFileSync(file, code);
-      const run = spawnSync(process.execPath, [file.pathname], { encoding: 'utf8', timeout: 15_000 });
+  for (const example of examples.filter((candidate) => candidate.language === 'js')) {
+    it(`${label(example)} prints what its comments say`, async () => {
+      const run = await runNode([scratchFile(`example-${example.number}.mjs`, example.code)]);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
-      const expected = [...code.matchAll(/\/\/ → (.*)$/gm)].map((m) => (m[1] as string).trim());
-      const printed = run.stdout.trim() === '' ? [] : run.stdout.trim().split('\n').map((line) => line.trim());
-      expect(printed).toEqual(expected);
+      expect(printedLines(run.stdout)).toEqual(expectedOutput(example.code));
     });
+  }
+});
+
+describe('README TypeScript examples', () => {
+  let fakes: Fakes;
+  let service: TestServer;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    fakes = await startFakes();
+    // The numbers the VIES examples use: a customer's and the requester's own (both with valid check digits).
+    fakes.vies.register('LU24231759', { valid: true, name: 'EXEMPLE SARL', address: '1 RUE DU NORD L-1111 LUXEMBOURG' });
+    fakes.vies.register('BE0123456749', { valid: true, name: 'NV VOORBEELD', address: 'KERKSTRAAT 1 1000 BRUSSEL' });
+    fakes.tedb.rows = [
+      ...tedbRowsFor({ memberState: 'EL', situationOn: '2025-07-01+02:00', standard: '24.0', reduced: ['6.0', '13.0'] }),
+      ...tedbRowsFor({ memberState: 'DE', situationOn: '2025-07-01+02:00', standard: '19.0', reduced: ['7.0'] }),
+    ];
+    // With its jobs, so that it fetches the rates from the TEDB fake as it would at a first start.
+    service = await startTestServer(await openTestStore(), { ...fakeConfig(fakes), jobs: true });
+    await until(async () => (await fetch(`${service.url}/api/v1/vat/rates/EL`)).status === 200, 30_000);
+    const { key } = await accountWithKey(service.store, 'FREE');
+    env = { VERIFIELD_VIES_URL: fakes.vies.url, VERIFIELD_TEDB_URL: fakes.tedb.url, VERIFIELD_URL: service.url, VERIFIELD_API_KEY: key };
+  }, 60_000);
+
+  afterAll(async () => {
+    await service?.close();
+    await service?.store.close();
+    await fakes?.close();
+  });
+
+  it('type-check with tsc --strict against the built declarations', async () => {
+    const files = typescript.map((example) => scratchFile(`example-${example.number}.mts`, example.code));
+    const tsconfig = scratchFile(
+      'tsconfig.json',
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'node16',
+          moduleResolution: 'node16',
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          types: ['node'],
+          noEmit: true,
+          skipLibCheck: true,
+        },
+        files,
+      }),
+    );
+    const check = await runNode([join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', tsconfig]);
+    expect(check.stdout + check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  }, 60_000);
+
+  for (const example of typescript) {
+    const reason = NOT_RUN.test(example.firstLine) ? example.firstLine.replace('// not run: ', '') : null;
+    if (reason !== null) {
+      it(`${label(example)} is marked as not run: ${reason}`, () => {
+        expect(reason.length).toBeGreaterThan(10);
+      });
+      continue;
+    }
+    it(`${label(example)} runs with its types stripped and prints what its comments say`, async () => {
+      const { code } = transformSync(example.code, { loader: 'ts', format: 'esm', target: 'es2022' });
+      const run = await runNode([scratchFile(`example-${example.number}.mjs`, code)], env);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(printedLines(run.stdout)).toEqual(expectedOutput(example.code));
+    }, 40_000);
+  }
+});
+
+describe('the VAT numbers the README cites', () => {
+  /** The example column of the table of VAT structures (the rows after its header). */
+  function tableExamples(): string[] {
+    const start = readme.indexOf('| prefix | structure after the prefix |');
+    const rows = readme.slice(start).split('\n').slice(2);
+    const table = rows.slice(0, rows.findIndex((row) => !row.startsWith('|')));
+    return table.flatMap((row) => (row.split('|').at(-2) ?? '').split(',').map((cell) => cell.trim()));
+  }
+
+  it('are valid in the table of VAT structures, for every prefix', () => {
+    const cited = tableExamples();
+    expect(cited.length).toBeGreaterThan(30);
+    for (const number of cited) {
+      const { valid, message } = validateVat(number);
+      expect({ number, valid, message }).toEqual({ number, valid: true, message: expect.any(String) });
+    }
+  });
+
+  it('are accepted or rejected as the prose says', () => {
+    for (const own of ['--vat-number DE136695976', "requester: 'BE0123456749'", "validateVat('LU 242 317 59'"]) expect(readme).toContain(own);
+    for (const number of ['DE136695976', 'BE0123456749', 'LU 242 317 59']) expect(validateVat(number).valid, number).toBe(true);
+    expect(readme).toContain('`BE 986.375.479` becomes `BE0986375479`');
+    expect(validateVat('BE 986.375.479')).toMatchObject({ valid: true, normalizedValue: 'BE0986375479' });
+    expect(readme).toContain('(`PL0000000000`, `XI000000000`) are rejected');
+    for (const number of ['PL0000000000', 'XI000000000']) expect(validateVat(number).valid, number).toBe(false);
   });
 });

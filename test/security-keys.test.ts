@@ -1,5 +1,5 @@
 /**
- * Why the time a key check takes tells an attacker nothing (DESIGN.md 4), shown by construction
+ * Why the time a key check takes tells an attacker nothing (docs/service.md#api-keys), shown by construction
  * rather than with a stopwatch: a presented key is hashed whole (SHA-256) and looked up by that
  * hash only, so an unknown key and a wrong key that shares a real key's display prefix go down the
  * same path with the same store calls to the same answer; and a found hash is compared with

@@ -1,5 +1,6 @@
 /**
- * Security checks of the HTTP service (issue 11; DESIGN.md 4): keys are kept only as hashes, and
+ * Security checks of the HTTP service (issue 11; docs/service.md#api-keys,
+ * #usage-log and docs/envelope.md#message-policy): keys are kept only as hashes, and
  * NIF, SIN and SSN values never in the clear, in the store or the logs, whatever path a request
  * took (200, 400, 401, 403, 429, 500); no error message repeats a key or a value; expired and
  * revoked keys are refused; a key of one account never counts against, limits or reads another.

@@ -1,5 +1,5 @@
 /**
- * The validation endpoints over real HTTP (SPEC.md 4, 5, 7; DESIGN.md 4): every status on every
+ * The validation endpoints over real HTTP (docs/service.md, docs/envelope.md#error-answers): every status on every
  * endpoint it applies to, the error envelope and its codes, keys and scopes, the usage log, the
  * X-Service-SDK header, email depth by plan, the VAT requester, and what the logs never contain.
  */
@@ -81,7 +81,7 @@ describe('200: a validation was performed', () => {
     });
   }
 
-  it('VAT: registered number is LIVE, then CACHE; unregistered is registered false (SPEC.md 3, 4.1.5)', async () => {
+  it('VAT: registered number is LIVE, then CACHE; unregistered is registered false (docs/fields/vat.md#registration-verdict)', async () => {
     const again = await post(service.url, 'vat', { value: REGISTERED_VAT }, key);
     expect(again.body.vatDetails).toMatchObject({ registered: true, source: 'CACHE', country_code: 'LU', trader_name: 'ACME SARL' });
     const absent = await post(service.url, 'vat', { value: UNREGISTERED_VAT }, key);
@@ -89,7 +89,7 @@ describe('200: a validation was performed', () => {
     expect(absent.body.validationLevel).toBe('STANDARD');
   });
 
-  it('VAT: traderName is passed to the comparison (SPEC.md 4.1.8)', async () => {
+  it('VAT: traderName is passed to the comparison (docs/fields/vat.md#trader-name-comparison)', async () => {
     const fresh = luxembourgVat('777001');
     fakes.vies.register(fresh, { valid: true, name: 'Globex Luxembourg SARL' });
     const answer = await post(service.url, 'vat', { value: fresh, traderName: 'Globex Luxembourg' }, key);
@@ -115,7 +115,7 @@ describe('200: a validation was performed', () => {
     expect(plain.body.vatDetails?.consultation_number ?? null).toBeNull();
   });
 
-  it('email: depth follows the plan (SPEC.md 4.3.7), the verdict does not', async () => {
+  it('email: depth follows the plan (docs/fields/email.md#depth), the verdict does not', async () => {
     const value = `jane.doe@${MAIL_DOMAINS.good}`;
     const levels: Record<string, unknown> = {};
     for (const plan of ['FREE', 'STARTER', 'GROWTH', 'PRO'] as const) {
@@ -134,7 +134,7 @@ describe('200: a validation was performed', () => {
     expect(levels).toEqual({ FREE: 'STANDARD', STARTER: 'STANDARD', GROWTH: 'ADVANCED', PRO: 'PREMIUM' });
   });
 
-  it('email: a domain without MX or A records is the SPEC message', async () => {
+  it('email: a domain without MX or A records is the fixed message', async () => {
     const answer = await post(service.url, 'email', { value: `a@${MAIL_DOMAINS.dead}` }, key);
     expect(answer.body).toMatchObject({ valid: false, message: 'Domain has no valid MX or A records' });
   });
@@ -154,7 +154,7 @@ describe('200: a validation was performed', () => {
   });
 });
 
-describe('400: malformed requests, on every endpoint (DESIGN.md 4)', () => {
+describe('400: malformed requests, on every endpoint (docs/service.md#request-bodies)', () => {
   const long = 'x'.repeat(1025);
   const cases: Array<{ code: string; body: string; type?: string; originalValue: string }> = [
     { code: 'INVALID_JSON', body: '{"value": "abc"', originalValue: '' },
@@ -164,7 +164,8 @@ describe('400: malformed requests, on every endpoint (DESIGN.md 4)', () => {
     { code: 'MISSING_VALUE', body: '["abc"]', originalValue: '' },
     { code: 'VALUE_NOT_STRING', body: '{"value": 12345678}', originalValue: '' },
     { code: 'VALUE_NOT_STRING', body: '{"value": {"nested": "x"}}', originalValue: '' },
-    { code: 'VALUE_TOO_LONG', body: JSON.stringify({ value: long }), originalValue: long },
+    // A value too long comes back cut to its first 1,024 characters.
+    { code: 'VALUE_TOO_LONG', body: JSON.stringify({ value: long }), originalValue: long.slice(0, 1024) },
     { code: 'BODY_TOO_LARGE', body: JSON.stringify({ value: 'a', padding: 'p'.repeat(16 * 1024) }), originalValue: '' },
     { code: 'UNSUPPORTED_MEDIA_TYPE', body: '{"value": "abc"}', type: 'text/plain', originalValue: '' },
     { code: 'UNSUPPORTED_MEDIA_TYPE', body: 'value=abc', type: 'application/x-www-form-urlencoded', originalValue: '' },
@@ -211,7 +212,12 @@ describe('400: malformed requests, on every endpoint (DESIGN.md 4)', () => {
   it('value of exactly 1,024 characters is validated; astral characters count once', async () => {
     expect((await post(service.url, 'email', { value: 'a'.repeat(1024) }, key)).status).toBe(200);
     expect((await post(service.url, 'iban', { value: '😀'.repeat(1024) }, key)).status).toBe(200);
-    expect((await post(service.url, 'iban', { value: '😀'.repeat(1025) }, key)).body.errorCode).toBe('VALUE_TOO_LONG');
+    const astral = await post(service.url, 'iban', { value: '😀'.repeat(1025) }, key);
+    expect(astral.body.errorCode).toBe('VALUE_TOO_LONG');
+    // The echo is the first 1,024 characters: no emoji is cut in half.
+    expect(astral.body.originalValue).toBe('😀'.repeat(1024));
+    const huge = await post(service.url, 'email', { value: `${'b'.repeat(1024)}${'c'.repeat(14_000)}` }, key);
+    expect(huge.body).toMatchObject({ errorCode: 'VALUE_TOO_LONG', originalValue: 'b'.repeat(1024) });
   });
 
   it('VAT: traderName must be a string of at most 1,024 characters', async () => {
@@ -233,7 +239,7 @@ describe('400: malformed requests, on every endpoint (DESIGN.md 4)', () => {
   });
 });
 
-describe('401 and 403: keys and scopes (SPEC.md 5, DESIGN.md 4)', () => {
+describe('401 and 403: keys and scopes (docs/service.md#api-keys)', () => {
   it('every validation endpoint needs a key: 401 MISSING_API_KEY', async () => {
     for (const field of ALL_FIELDS) {
       const answer = await post(service.url, field, { value: SAMPLES[field].valid }, undefined);
@@ -386,10 +392,22 @@ describe('metering: only performed validations count', () => {
 });
 
 describe('other paths', () => {
-  it('GET on a validation endpoint is 405 with Allow: POST; unknown paths are 404 JSON', async () => {
-    const wrongMethod = await fetch(`${service.url}/api/v1/validate/iban`);
-    expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get('allow')).toBe('POST');
+  it('any method but POST on a validation endpoint is 405 METHOD_NOT_ALLOWED with Allow: POST; unknown paths are 404 JSON', async () => {
+    for (const field of ALL_FIELDS) {
+      for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
+        const wrongMethod = await fetch(`${service.url}/api/v1/validate/${field}`, { method, headers: { 'X-API-KEY': key } });
+        expect(wrongMethod.status, `${method} ${field}`).toBe(405);
+        expect(wrongMethod.headers.get('allow')).toBe('POST');
+        expect(await wrongMethod.json()).toEqual({
+          valid: false,
+          message: ERROR_MESSAGES.METHOD_NOT_ALLOWED,
+          normalizedValue: null,
+          originalValue: '',
+          validationLevel: 'STANDARD',
+          errorCode: 'METHOD_NOT_ALLOWED',
+        });
+      }
+    }
     const unknown = await fetch(`${service.url}/api/v1/nothing`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'Not found' });

@@ -156,6 +156,24 @@ describe('the rates job', () => {
     expect((await store.rates.load())?.rates.find((entry) => entry.countryCode === 'BE')?.standardRate).toBe(22);
   });
 
+  it('on a first start with TEDB down, says that no rates were fetched yet (there are none to serve)', async () => {
+    const empty = await openTestStore();
+    try {
+      tedb.behave('html-503', 1);
+      const time = virtualTime('2026-06-10T08:00:00Z');
+      const first = instance(time, 'first-start', empty);
+      await time.flush();
+      const failed = first.logs.filter((line) => line.includes('VAT rates refresh failed'));
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatch(/; no VAT rates fetched yet$/);
+      expect(first.logs.join('\n')).not.toContain('previous rates');
+      expect(first.rates.all()).toBeNull();
+      await first.jobs.stop();
+    } finally {
+      await empty.close();
+    }
+  });
+
   it('keeps serving the previous rates while TEDB fails, retrying with backoff until it answers', async () => {
     tedb.rows = ratesRows('2026-06-02');
     const time = virtualTime('2026-06-01T08:00:00Z');
@@ -169,7 +187,7 @@ describe('the rates job', () => {
     await time.advanceTo(new Date('2026-06-01T22:05:00Z'));
     expect(one.rates.country('BE')).toMatchObject({ kind: 'ok', rates: { standardRate: 21, fetchedAt: '2026-06-01T08:00:00.000Z' } });
     expect((await store.rates.load())?.rates.find((entry) => entry.countryCode === 'BE')?.standardRate).toBe(21);
-    expect(one.logs.some((line) => line.includes('VAT rates refresh failed'))).toBe(true);
+    expect(one.logs.some((line) => line.includes('VAT rates refresh failed') && line.endsWith('; serving the previous rates'))).toBe(true);
 
     await time.advanceTo(new Date('2026-06-01T23:00:00Z'));
     // Failed at 00:05, retried after 1, 2 and 4 minutes; the fourth attempt got the new rate.

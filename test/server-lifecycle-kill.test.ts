@@ -1,5 +1,5 @@
 /**
- * Durability of the usage meter (DESIGN.md 6, issue 8): the built `verifield serve` is killed with
+ * Durability of the usage meter (docs/service.md#metering, issue 8): the built `verifield serve` is killed with
  * SIGKILL in the middle of a few hundred concurrent validations. Every request the client saw
  * answered 200 must be counted after a restart, none twice: the counter is at least the 200s the
  * client received, equals the number of logged validations, and exceeds the 200s by no more than

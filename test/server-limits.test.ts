@@ -1,5 +1,5 @@
 /**
- * Quota and concurrency over real HTTP (SPEC.md 7 and 8, DESIGN.md 4): a FREE account over its
+ * Quota and concurrency over real HTTP (docs/service.md#quotas and #concurrency): a FREE account over its
  * quota, the plan's concurrent maximum seen from the far side of the VIES connection, the shared
  * pool of the non-PRO plans, and leases that always come back.
  */
@@ -31,7 +31,7 @@ afterAll(async () => {
   await fakes?.close();
 });
 
-describe('quota of a FREE account (SPEC.md 8: requests blocked over quota)', () => {
+describe('quota of a FREE account (docs/service.md#quotas: requests refused over quota)', () => {
   let store: InstrumentedStore;
   let service: TestServer;
   const QUOTA = 7;
@@ -89,7 +89,7 @@ describe('quota of a FREE account (SPEC.md 8: requests blocked over quota)', () 
   });
 });
 
-describe('concurrency (SPEC.md 7: 429 over the plan maximum)', () => {
+describe('concurrency (docs/service.md#concurrency: 429 over the plan maximum)', () => {
   let store: InstrumentedStore;
   let service: TestServer;
 

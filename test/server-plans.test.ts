@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expiryFrom, generateApiKey, hashApiKey, hashesMatch } from '../src/server/keys.js';
 import { billingPeriod, PLANS } from '../src/server/plans.js';
 
-describe('plans (SPEC.md 8)', () => {
+describe('plans (docs/service.md#plans)', () => {
   it('has the quotas, concurrency and key limits of the table', () => {
     expect(Object.entries(PLANS).map(([plan, p]) => [plan, p.quota, p.maxConcurrent, p.maxKeys, p.blocksOverQuota])).toEqual([
       ['FREE', 250, 3, 1, true],
@@ -53,7 +53,7 @@ describe('billing period', () => {
   });
 });
 
-describe('API keys (DESIGN.md 4)', () => {
+describe('API keys (docs/service.md#api-keys)', () => {
   it('are vf_ + 43 base62 characters, different each time, stored only as a SHA-256 hash', () => {
     const a = generateApiKey();
     const b = generateApiKey();

@@ -1,28 +1,59 @@
 /**
  * The size budgets of scripts/size-budgets.json (checked by `npm run size`, which npm test runs):
  * one per subpath, each the measured size plus at most 10 %, and still close to what the subpath
- * weighs today. Sizes are measured on the build (npm test builds first) with size-limit's plugins.
+ * weighs today; and the fixed limits of the functions a form imports alone (`validateVat` 5 KiB,
+ * `validateEmailSyntax` 8 KiB). Sizes are measured on the build (npm test builds first) with
+ * size-limit's plugins.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageEntries } from '../scripts/package-entries.js';
-import { BUDGET_HEADROOM, budgetFor, readBudgets, sizeLimitChecks, subpathCheck } from '../scripts/size-checks.js';
+import {
+  BUDGET_HEADROOM,
+  budgetFor,
+  namedImportBudgets,
+  namedImportCheck,
+  readBudgets,
+  sizeLimitChecks,
+  subpathCheck,
+} from '../scripts/size-checks.js';
 import { measureChecks } from '../scripts/size-measure.js';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const { budgets } = readBudgets();
+const namedCheckNames = namedImportBudgets.map((budget) => `${budget.specifier} { ${budget.exportName} }`);
 let currentSizes = new Map<string, number>();
+let namedSizes: number[] = [];
 
 beforeAll(async () => {
-  const sizes = await measureChecks(packageEntries.map(subpathCheck));
+  const sizes = await measureChecks([...packageEntries.map(subpathCheck), ...namedImportBudgets.map(namedImportCheck)]);
   currentSizes = new Map(packageEntries.map((entry, index) => [entry.specifier, sizes[index] as number]));
+  namedSizes = sizes.slice(packageEntries.length);
 }, 60_000);
 
 describe('size budgets', () => {
   it('has a budget for every subpath and none for a subpath that is gone', () => {
     expect(Object.keys(budgets).sort()).toEqual(packageEntries.map((entry) => entry.specifier).sort());
-    expect(sizeLimitChecks().map((check) => check.name)).toEqual(packageEntries.map((entry) => entry.specifier));
+    expect(sizeLimitChecks().map((check) => check.name)).toEqual([
+      ...packageEntries.map((entry) => entry.specifier),
+      ...namedCheckNames,
+    ]);
+  });
+
+  it('checks validateVat and validateEmailSyntax imported alone against their fixed limits', () => {
+    const named = sizeLimitChecks().slice(packageEntries.length);
+    expect(named.map((check) => [check.name, check.import, check.limit])).toEqual([
+      ['verifield/vat { validateVat }', { 'dist/vat/index.js': '{ validateVat }' }, '5000 B'],
+      ['verifield/email-syntax { validateEmailSyntax }', { 'dist/email-syntax/index.js': '{ validateEmailSyntax }' }, '8000 B'],
+    ]);
+    for (const check of named) expect(check.modifyEsbuildConfig({}).platform, check.name).toBe('browser');
+    namedImportBudgets.forEach((budget, index) => {
+      expect(namedSizes[index], budget.exportName).toBeGreaterThan(0);
+      expect(namedSizes[index], budget.exportName).toBeLessThanOrEqual(budget.limitBytes);
+      // Imported alone, each weighs less than its whole subpath: the rest of the subpath is left out.
+      expect(namedSizes[index], budget.exportName).toBeLessThanOrEqual(currentSizes.get(budget.specifier) ?? 0);
+    });
   });
 
   it('sets each budget at the measured size plus at most 10 %', () => {
@@ -61,7 +92,7 @@ describe('size budgets', () => {
     });
     expect(run.status).toBe(1);
     const results = JSON.parse(run.stdout) as { name: string; passed: boolean }[];
-    expect(results.map((result) => result.name)).toEqual(packageEntries.map((entry) => entry.specifier));
+    expect(results.map((result) => result.name)).toEqual([...packageEntries.map((entry) => entry.specifier), ...namedCheckNames]);
     expect(results.every((result) => !result.passed)).toBe(true);
   }, 60_000);
 });

@@ -12,7 +12,7 @@ const SERIAL_0000 = 'An SSN never ends in 0000: serial number 0000 is never issu
 const VALID = 'Valid SSN format; an SSN has no check digit, so please double-check the digits';
 const sampleMessage = (printed: string) => `${printed} is a well-known sample number, not a real SSN`;
 
-/** The well-known samples with their stories (research/numbers.md d; SSA's advertising block). */
+/** The well-known samples with their stories (docs/fields/ssn.md#sample-numbers; SSA's advertising block). */
 const WELL_KNOWN_SAMPLES = [
   '078-05-1120', // Woolworth wallet card
   '219-09-9999', // SSA pamphlet

@@ -193,7 +193,7 @@ describe.each(STORES)('usage meter on $name', (subject) => {
   });
 
   describe('the log', () => {
-    it('keeps what DESIGN.md 4 lists, newest first', async () => {
+    it('keeps what docs/service.md#usage-log lists, newest first', async () => {
       const accountId = await freshAccountId();
       const first = entry(accountId, {
         endpoint: 'email',

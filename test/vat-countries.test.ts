@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateNif } from '../src/nif/index.js';
 import { validateVat } from '../src/vat/index.js';
 import { VALID_VAT_BUILDERS, seededRng, withDigit, type Rng } from './support/vat-numbers.js';
 
@@ -198,10 +199,35 @@ describe("the issue's edge cases", () => {
     const entity = makeWhere('ES', 'entity', (n) => n[2] === 'A');
     const digit = Number(entity.slice(-1));
     const asLetter = 'JABCDEFGHI'[digit] as string;
-    // SPEC.md 4.5: a NIF starting with A ends with a digit.
+    // docs/fields/nif.md#control-form: a NIF starting with A ends with a digit.
     expect(validateVat(`${entity.slice(0, -1)}${asLetter}`).message).toMatch(/control character does not match/);
     expect(isValid(entity)).toBe(true);
     expect(isValid(`${entity}0`)).toBe(false);
+  });
+
+  it('ES: agrees with validateNif on every kind of NIF, typos and shapes that are no NIF', () => {
+    const variants = Object.keys(VALID_VAT_BUILDERS.ES ?? {});
+    const characters = '0123456789ABCDEFGHJKLMNPQRSUVWXYZ';
+    const bodies: string[] = [];
+    for (let n = 0; n < SAMPLES * 4; n++) {
+      const body = make('ES', variants[n % variants.length] as string).slice(2);
+      const at = int(0, 8);
+      bodies.push(body, `${body.slice(0, at)}${characters[int(0, characters.length - 1)]}${body.slice(at + 1)}`);
+      // An entity's digits under every leading letter, with the control as a digit and as a letter.
+      const control = body[8] as string;
+      const digit = /\d/.test(control) ? Number(control) : 'JABCDEFGHI'.indexOf(control);
+      if (digit < 0) continue;
+      for (const lead of 'ABCDEFGHJKLMNPQRSUVWXYZ') {
+        bodies.push(`${lead}${body.slice(1, 8)}${digit}`, `${lead}${body.slice(1, 8)}${'JABCDEFGHI'[digit]}`);
+      }
+    }
+    for (const body of bodies) {
+      const nif = validateNif(body);
+      const vat = validateVat(`ES${body}`);
+      expect(vat.valid, `ES${body}: ${vat.message} / ${nif.message}`).toBe(nif.valid);
+      // A recognised NIF with a wrong control is a wrong control character for VAT too.
+      if (!nif.valid) expect(/control character/.test(vat.message), `ES${body}`).toBe(nif.nifDetails !== undefined);
+    }
   });
 
   it('CZ: 9-digit birth numbers only before 1954; real dates only; legal entities never start with 9', () => {

@@ -17,7 +17,7 @@ const makeWhere = (prefix: string, variant: string, wanted: (n: string) => boole
   }
 };
 
-describe('validateVat: the offline envelope (DESIGN.md 3)', () => {
+describe('validateVat: the offline envelope (docs/fields/vat.md#details)', () => {
   it('answers BASIC, registered null, vies_available false and UNVERIFIED for a member state', () => {
     const number = make('DE', 'standard');
     expect(validateVat(number)).toEqual({

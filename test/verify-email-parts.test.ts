@@ -166,7 +166,7 @@ describe('isIpLiteral', () => {
   });
 });
 
-describe('mxQualityScore (research/email-phone.md d.3)', () => {
+describe('mxQualityScore (docs/fields/email.md#mx-provider)', () => {
   const google = { name: 'Google Workspace', category: 'mailbox' as const };
   const two = [
     { exchange: 'aspmx.l.google.com', priority: 1 },

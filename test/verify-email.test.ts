@@ -1,6 +1,6 @@
 /**
  * verifyEmail end to end: nodeDnsResolver against the loopback DNS server and rdapDomainAge
- * against the loopback RDAP service, for every case of SPEC.md 4.3.
+ * against the loopback RDAP service, for every case of docs/fields/email.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeDnsResolver } from '../src/adapters/dns-node.js';
@@ -91,7 +91,7 @@ function verify(value: string, options: Partial<VerifyEmailOptions> = {}): Promi
   return verifyEmail(value, { dns, domainAge, now: () => NOW, ...options });
 }
 
-describe('verifyEmail: the four `valid` false cases of SPEC.md 4.3.1', () => {
+describe('verifyEmail: the four `valid` false cases of docs/fields/email.md#verdict', () => {
   it.each([
     ['', 'Email cannot be empty'],
     ['   ', 'Email cannot be empty'],
@@ -139,7 +139,7 @@ describe('verifyEmail: the four `valid` false cases of SPEC.md 4.3.1', () => {
   });
 });
 
-describe('verifyEmail: deliverability (SPEC.md 4.3.5)', () => {
+describe('verifyEmail: deliverability (docs/fields/email.md#risk-model)', () => {
   it('DELIVERABLE: MX records and no significant risk signal', async () => {
     const result = await verify('jane.doe@northwind-traders.com');
     expect(result).toEqual({
@@ -183,7 +183,7 @@ describe('verifyEmail: deliverability (SPEC.md 4.3.5)', () => {
     expect(result.emailDetails).toMatchObject({ risk_score: 40, deliverability: 'RISKY', signals: { typo_detected: true, suggested_domain: 'yahoo.com' } });
   });
 
-  it('UNDELIVERABLE with valid true: a typo domain with its own MX whose signals add up to a high risk (SPEC.md 4.3.4)', async () => {
+  it('UNDELIVERABLE with valid true: a typo domain with its own MX whose signals add up to a high risk (docs/fields/email.md#verdict)', async () => {
     const result = await verify('jane@gmial.com');
     expect(result).toMatchObject({ valid: true, message: 'Valid email address. Did you mean jane@gmail.com?' });
     expect(result.emailDetails).toMatchObject({
@@ -193,7 +193,7 @@ describe('verifyEmail: deliverability (SPEC.md 4.3.5)', () => {
     });
   });
 
-  it('a role address stays valid and DELIVERABLE when the domain accepts mail (SPEC.md 4.3.3)', async () => {
+  it('a role address stays valid and DELIVERABLE when the domain accepts mail (docs/fields/email.md#verdict)', async () => {
     for (const local of ['info', 'admin', 'support', 'noreply', 'postmaster', 'webmaster']) {
       const result = await verify(`${local}@northwind-traders.com`);
       expect(result).toMatchObject({ valid: true, message: 'Valid email address' });
@@ -353,7 +353,7 @@ describe('verifyEmail: ADVANCED and PREMIUM fields', () => {
   });
 });
 
-describe('verifyEmail: depth by level (SPEC.md 4.3.7)', () => {
+describe('verifyEmail: depth by level (docs/fields/email.md#depth)', () => {
   const ADVANCED_ONLY = ['free_provider', 'domain_age_days', 'mx_provider', 'mx_quality_score'] as const;
 
   /** The result with what only ADVANCED/PREMIUM return, and the level names, taken out. */
@@ -394,7 +394,7 @@ describe('verifyEmail: depth by level (SPEC.md 4.3.7)', () => {
     }
     expect(standard.emailDetails).not.toHaveProperty('risk_level');
     expect(advanced.emailDetails).toHaveProperty('risk_level');
-    // PREMIUM is ADVANCED under another name (DESIGN.md 4).
+    // PREMIUM is ADVANCED under another name (docs/fields/email.md#depth).
     expect({ ...premium, validationLevel: 'ADVANCED', emailDetails: { ...premium.emailDetails, applied_level: 'ADVANCED' } }).toEqual(advanced);
   });
 

@@ -1,4 +1,4 @@
-/** The pure rules of src/vat/registry-policy.ts: SPEC.md 8.5's constants and the breaker's states. */
+/** The pure rules of src/vat/registry-policy.ts: the constants of docs/fields/vat.md#constants and the breaker's states. */
 import { describe, expect, it } from 'vitest';
 import { VatRegistryError } from '../src/ports.js';
 import {
@@ -24,7 +24,7 @@ const T = new Date('2026-11-22T10:00:00Z');
 const later = (ms: number): Date => new Date(T.getTime() + ms);
 
 describe('registry policy', () => {
-  it('uses the constants of SPEC.md 8.5 and DESIGN.md 4', () => {
+  it('uses the constants of docs/fields/vat.md#constants', () => {
     expect(LIVE_BUDGET_MS).toBe(4000);
     expect(FRESH_FOR_MS).toBe(24 * HOUR);
     expect(STALE_FOR_MS).toBe(30 * DAY);

@@ -1,7 +1,7 @@
 /**
  * Properties of verifyVat over any sequence of VIES outcomes and clock steps: `registered` is
  * null or the last answer VIES gave, never false from a failure; and the source follows the
- * order of SPEC.md 3 with the breaker of DESIGN.md 4, as an independent model of both says.
+ * order of docs/fields/vat.md#registration-verdict with the breaker of #circuit-breaker, as an independent model of both says.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -89,7 +89,7 @@ const isOutage = (value: Outcome): boolean => ['ms-unavailable', 'max-concurrent
 const vat = VALID_VAT_BUILDERS.FR?.['numeric key']?.(seededRng(9)) as string;
 
 describe('verifyVat over any sequence of VIES outcomes and clock steps', () => {
-  it('registered is null or the last answer VIES gave; the source and the calls follow SPEC.md 3 and the breaker', async () => {
+  it('registered is null or the last answer VIES gave; the source and the calls follow docs/fields/vat.md#registration-verdict and the breaker', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(outcome, { minLength: 1, maxLength: 12 }),
@@ -117,7 +117,7 @@ describe('verifyVat over any sequence of VIES outcomes and clock steps', () => {
             const result = await verifyVat(vat, options);
             const details = result.vatDetails;
 
-            // The model of SPEC.md 3 and DESIGN.md 4.
+            // The model of docs/fields/vat.md#registration-verdict and #circuit-breaker.
             const age = answeredAt === null ? Infinity : time - answeredAt;
             let expectedSource: string;
             let expectedRegistered: boolean | null;

@@ -1,6 +1,6 @@
 /**
  * verifyVat against the loopback VIES fake, through the real SOAP adapter and the memory stores,
- * with a clock the test moves: every row of SPEC.md 3, the budget, the breaker, names and
+ * with a clock the test moves: every row of docs/fields/vat.md#registration-verdict, the budget, the breaker, names and
  * consultation numbers.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ function registered(prefix: string, name?: string, address?: string): string {
   return `${vat.slice(0, 2).toLowerCase()} ${vat.slice(2)}`;
 }
 
-describe('verifyVat: the order of SPEC.md 3', () => {
+describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () => {
   it('is what verifield/vat exports', () => {
     expect(exportedVerifyVat).toBe(verifyVat);
   });

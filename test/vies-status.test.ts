@@ -99,7 +99,7 @@ describe('viesStatusFeed', () => {
     expect(await failure(pending)).toMatchObject({ kind: 'aborted' });
   });
 
-  it('feeds the availability tracker: samples in, SPEC.md 2.11 report out', async () => {
+  it('feeds the availability tracker: samples in, docs/fields/vat.md#vies-availability report out', async () => {
     let time = Date.UTC(2026, 10, 22, 10);
     const tracker = createAvailabilityTracker({ now: () => new Date(time) });
     for (let i = 0; i < 4; i++) {

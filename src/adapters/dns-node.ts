@@ -1,7 +1,7 @@
 /**
  * The DnsResolver port on Node's `node:dns/promises` (c-ares), with its own resolvers so that
  * servers are configurable (tests point it at a loopback DNS server), a hard time budget per
- * lookup, and a small in-process cache. Semantics: research/email-phone.md d.2.
+ * lookup, and a small in-process cache. Semantics: docs/protocols.md#dns.
  */
 import { Resolver } from 'node:dns/promises';
 import type { DnsAnswer, DnsFailureReason, DnsResolver, MxAnswer, MxRecord } from '../ports.js';

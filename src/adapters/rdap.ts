@@ -1,7 +1,7 @@
 /**
  * The DomainAgeSource port on RDAP (RFC 9082/9083), the successor of WHOIS: the IANA bootstrap
  * file (RFC 9224) says which server answers for a TLD, that server's domain object carries a
- * `registration` event. Research: research/email-phone.md d.4.
+ * `registration` event. Protocol facts: docs/protocols.md#rdap.
  */
 import { getDomain } from 'tldts';
 import type { DomainAgeSource } from '../ports.js';

@@ -1,7 +1,7 @@
 /**
  * The Commission's Taxes in Europe Database (TEDB) as a {@link RatesSource}: one
  * `retrieveVatRates` SOAP call for the 27 member states on a date, read by namespace, mapped by
- * src/vat/rates-mapping.ts. Protocol facts: research/vies-tedb.md C.
+ * src/vat/rates-mapping.ts. Protocol facts: docs/protocols.md#tedb-vat-rates.
  */
 import type { RatesSource, SourceCountryVatRates } from '../ports.js';
 import { mapTedbRows, type TedbRateRow } from '../vat/rates-mapping.js';

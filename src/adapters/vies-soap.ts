@@ -3,7 +3,7 @@
  * over `fetch`, read by namespace URI and local name (src/adapters/soap.ts), so both the current
  * `env:`/`ns2:` answers and the older `soap:`/default-namespace ones parse. Faults are read from the
  * body on any HTTP status and mapped to a {@link VatRegistryError} carrying the VIES code, what it
- * is about (scope) and whether retrying may help. Protocol facts: research/vies-tedb.md A.
+ * is about (scope) and whether retrying may help. Protocol facts: docs/protocols.md#vies-soap.
  */
 import {
   VatRegistryError,
@@ -53,7 +53,7 @@ export type ViesFaultCode =
   | 'MS_MAX_CONCURRENT_REQ_TIME'
   | 'SERVER_BUSY';
 
-/** What each fault means for a caller (research/vies-tedb.md A.5). */
+/** What each fault means for a caller (docs/protocols.md#vies-faults). */
 export const VIES_FAULTS: Readonly<Record<ViesFaultCode, { scope: VatRegistryFailureScope; retryable: boolean }>> = {
   // The country code is unknown or the number empty: an answer about the input.
   INVALID_INPUT: { scope: 'input', retryable: false },

@@ -2,7 +2,7 @@
  * The Commission's VIES status feed (`GET …/vies/rest-api/check-status`) as a
  * {@link ViesStatusFeed}: which member-state systems VIES can reach right now. The server samples
  * it every five minutes; `createAvailabilityTracker` turns the samples into the availability
- * report. Shape: research/vies-tedb.md B.4.
+ * report. Shape: docs/protocols.md#vies-status-feed.
  */
 import type { ViesCountryAvailability, ViesStatusFeed, ViesStatusSnapshot } from '../ports.js';
 

@@ -1,5 +1,5 @@
 /**
- * `verifield accounts create|list` (DESIGN.md 6): accounts straight in the store, for the
+ * `verifield accounts create|list` (docs/service.md#command-line): accounts straight in the store, for the
  * operator of a service. `create` prints only the new id on stdout, so a script can capture it.
  */
 import { billingPeriod, isPlan, PLANS } from '../server/plans.js';

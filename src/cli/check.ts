@@ -1,43 +1,121 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+/**
+ * `verifield check`: one value prints its envelope as JSON; a file (or stdin) is checked line by
+ * line by check-batch.ts. Exit status 0 when every value is valid, 1 when one is not (0 with
+ * `--no-fail`), 2 for a wrong call or when not every line could be answered.
+ */
+import { fstatSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { ValidationResult } from '../result.js';
+import { parseArgs, UsageError, type ParsedArgs } from './args.js';
+import { checkLines } from './check-batch.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './io.js';
 import { offlineValidators } from './offline-fields.js';
 
-export const checkUsage = `usage: verifield check FIELD VALUE
-       verifield check FIELD --file PATH     (one value per line; - or no value reads stdin)
-FIELD is one of: ${Object.keys(offlineValidators).join(', ')}`;
+const PROGRESS_VARIABLE = 'VERIFIELD_PROGRESS_INTERVAL_MS';
+const DEFAULT_PROGRESS_INTERVAL_MS = 1000;
 
-/**
- * `verifield check`: one value prints its envelope as JSON and exits 0 when valid, 1 when not;
- * a file (or stdin) is validated line by line into JSON lines and exits 0 once all are written.
- */
-export async function runCheck(args: readonly string[]): Promise<number> {
-  const [field, ...rest] = args;
+export const checkUsage = `usage: verifield check FIELD VALUE [--no-fail]
+       verifield check FIELD --file PATH [--no-fail]     (one value per line; PATH - or no --file reads stdin)
+FIELD is one of: ${Object.keys(offlineValidators).join(', ')}
+One value prints its envelope as JSON. A file prints one JSON line per input line, in order: a
+blank line gets an invalid envelope, so output line N answers input line N (CRLF line ends too).
+Progress every second and a summary (values, valid, invalid, values per second) go to stderr.
+Exit status: 0 every value valid; 1 some value invalid (0 with --no-fail); 2 a wrong call, or the
+input could not be read to its end. Put -- before a value that starts with -.
+Environment: ${PROGRESS_VARIABLE}, milliseconds between progress lines (default ${DEFAULT_PROGRESS_INTERVAL_MS}).`;
+
+function progressInterval(env: NodeJS.ProcessEnv): number {
+  const text = env[PROGRESS_VARIABLE];
+  if (text === undefined || text === '') return DEFAULT_PROGRESS_INTERVAL_MS;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 1) throw new UsageError(`${PROGRESS_VARIABLE} must be a whole number of milliseconds, at least 1`);
+  return ms;
+}
+
+/** Where the lines come from: `--file PATH`, `-`, or nothing (stdin); null for a single value. */
+function linesSource(args: ParsedArgs): string | null {
+  const file = args.values.get('file');
+  const [, value, extra] = args.positionals;
+  if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra} (quote a value that contains spaces)`);
+  if (file !== undefined) {
+    if (value !== undefined) throw new UsageError(`unexpected argument: ${value} (a value or --file, not both)`);
+    return file;
+  }
+  return value === undefined || value === '-' ? '-' : null;
+}
+
+type Validator = (value: string) => ValidationResult;
+
+/** The lines of `source` (a path, or - for stdin) checked in a batch. */
+async function checkSource(validate: Validator, source: string, options: { noFail: boolean; progressIntervalMs: number }): Promise<number> {
+  const common = { ...options, validate, stdout: process.stdout, stderr: process.stderr };
+  if (source === '-') {
+    if (process.stdin.isTTY) {
+      // Someone types the values: each answer follows its line, and progress would overwrite the typing.
+      process.stderr.write('verifield: reading values from the terminal, one per line; Ctrl-D ends\n');
+      return checkLines({ ...common, progressIntervalMs: null, input: process.stdin, inputName: 'stdin', totalBytes: null });
+    }
+    // Redirected from a file (`< values.txt`), stdin has a size, and the progress a percentage.
+    let totalBytes: number | null = null;
+    try {
+      const stats = fstatSync(0);
+      if (stats.isFile()) totalBytes = stats.size;
+    } catch {
+      // No descriptor 0 to inspect: read what comes, without a percentage.
+    }
+    return checkLines({ ...common, input: process.stdin, inputName: 'stdin', totalBytes });
+  }
+  let file: { input: Readable; totalBytes: number | null };
+  try {
+    file = await openFile(source);
+  } catch (error) {
+    process.stderr.write(`verifield: cannot read ${source}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_USAGE;
+  }
+  return checkLines({ ...common, ...file, inputName: source });
+}
+
+/** Opens a file to read, with its size when it is a regular file (not a FIFO or a device). */
+async function openFile(path: string): Promise<{ input: Readable; totalBytes: number | null }> {
+  const handle = await open(path, 'r');
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw new Error('it is a directory');
+    return { input: handle.createReadStream(), totalBytes: stats.isFile() ? stats.size : null };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** `verifield check …`; resolves with the exit status. */
+export async function runCheck(argv: readonly string[]): Promise<number> {
+  let args: ParsedArgs;
+  let source: string | null;
+  let progressIntervalMs: number;
+  try {
+    args = parseArgs(argv, { values: ['file'], switches: ['no-fail', 'help'] });
+    if (args.switches.has('help')) {
+      process.stdout.write(`${checkUsage}\n`);
+      return EXIT_OK;
+    }
+    source = linesSource(args);
+    progressIntervalMs = source === null ? DEFAULT_PROGRESS_INTERVAL_MS : progressInterval(process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`verifield: ${error.message}\n${checkUsage}\n`);
+    return EXIT_USAGE;
+  }
+  const [field, value] = args.positionals;
   const validate = field === undefined ? undefined : offlineValidators[field];
-  if (!validate) {
-    process.stderr.write(`${field === undefined ? 'missing FIELD' : `unknown field: ${field}`}\n${checkUsage}\n`);
-    return 2;
+  if (validate === undefined) {
+    process.stderr.write(`verifield: ${field === undefined ? 'missing FIELD' : `unknown field: ${field}`}\n${checkUsage}\n`);
+    return EXIT_USAGE;
   }
-  const [first, second] = rest;
-  const readsLines = rest.length === 0 || first === '-' || first === '--file';
-  if (!readsLines && rest.length === 1) {
-    const result = validate(first as string);
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    return result.valid ? 0 : 1;
-  }
-  const path = first === '--file' ? second : '-';
-  if (path === undefined || !readsLines || rest.length > (first === '--file' ? 2 : 1)) {
-    process.stderr.write(`${checkUsage}\n`);
-    return 2;
-  }
-  const input = path === '-' ? process.stdin : createReadStream(path, { encoding: 'utf8' });
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  let count = 0;
-  for await (const line of lines) {
-    if (line === '') continue;
-    process.stdout.write(`${JSON.stringify(validate(line))}\n`);
-    count++;
-    if (process.stderr.isTTY && count % 1000 === 0) process.stderr.write(`\r${count} values checked`);
-  }
-  if (process.stderr.isTTY && count >= 1000) process.stderr.write(`\r${count} values checked\n`);
-  return 0;
+  const noFail = args.switches.has('no-fail');
+  if (source !== null) return checkSource(validate, source, { noFail, progressIntervalMs });
+  const result = validate(value as string);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  return result.valid || noFail ? EXIT_OK : EXIT_FAILED;
 }

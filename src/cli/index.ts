@@ -1,45 +1,58 @@
 #!/usr/bin/env node
-import { accountsUsage, runAccounts } from './accounts.js';
-import { checkUsage, runCheck } from './check.js';
-import { keysUsage, runKeys } from './keys.js';
-import { runServe } from './serve.js';
+/**
+ * `verifield COMMAND …`. Each command's module is loaded when it runs, so `verifield check` (in a
+ * script's loop, say) does not load the service and its store.
+ */
+import { CLIENT_VERSION } from '../client/version.js';
 
-/** The command lines of each command's usage, under one `usage:`. */
-const synopsis = [
-  'verifield serve [options]     (verifield serve --help lists the options)',
-  ...[accountsUsage, keysUsage, checkUsage].flatMap((text) =>
-    text
-      .split('\n')
-      .filter((line) => /^(usage:)?\s*verifield /.test(line))
-      .map((line) => line.replace(/^usage:/, '').trim()),
-  ),
-];
+type Command = (argv: readonly string[]) => Promise<number>;
 
-const usage = `verifield: validate IBAN, EU VAT, Spanish NIF, Canadian SIN, US SSN, email and phone values,
+const commands: ReadonlyMap<string, () => Promise<Command>> = new Map([
+  ['serve', async () => (await import('./serve.js')).runServe],
+  ['accounts', async () => (await import('./accounts.js')).runAccounts],
+  ['keys', async () => (await import('./keys.js')).runKeys],
+  ['check', async () => (await import('./check.js')).runCheck],
+]);
+
+/** The general usage: the command lines of each command's usage, under one `usage:`. */
+async function usage(): Promise<string> {
+  const [{ accountsUsage }, { keysUsage }, { checkUsage }] = await Promise.all([import('./accounts.js'), import('./keys.js'), import('./check.js')]);
+  const synopsis = [
+    'verifield serve [options]     (verifield serve --help lists the options)',
+    ...[accountsUsage, keysUsage, checkUsage].flatMap((text) =>
+      text
+        .split('\n')
+        .filter((line) => /^(usage:)?\s*verifield /.test(line))
+        .map((line) => line.replace(/^usage:/, '').trim()),
+    ),
+    'verifield --version            (the package version)',
+  ];
+  return `verifield: validate IBAN, EU VAT, Spanish NIF, Canadian SIN, US SSN, email and phone values,
 and run the validation service
 
 ${synopsis.map((line, index) => `${index === 0 ? 'usage: ' : '       '}${line}`).join('\n')}
-${checkUsage.split('\n').filter((line) => line.startsWith('FIELD')).join('\n')}`;
+${checkUsage.split('\n').filter((line) => line.startsWith('FIELD')).join('\n')}
+verifield COMMAND --help explains a command.`;
+}
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...args] = argv;
+  const load = command === undefined ? undefined : commands.get(command);
+  if (load !== undefined) return (await load())(args);
   switch (command) {
-    case 'serve':
-      return runServe(args);
-    case 'accounts':
-      return runAccounts(args);
-    case 'keys':
-      return runKeys(args);
-    case 'check':
-      return runCheck(args);
+    case '--version':
+    case '-v':
+      // Inlined from package.json when built, so the build answers without finding the file.
+      process.stdout.write(`${CLIENT_VERSION}\n`);
+      return 0;
     case undefined:
     case 'help':
     case '--help':
     case '-h':
-      process.stdout.write(`${usage}\n`);
+      process.stdout.write(`${await usage()}\n`);
       return command === undefined ? 2 : 0;
     default:
-      process.stderr.write(`unknown command: ${command}\n${usage}\n`);
+      process.stderr.write(`unknown command: ${command}\n${await usage()}\n`);
       return 2;
   }
 }

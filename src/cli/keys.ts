@@ -1,9 +1,9 @@
 /**
- * `verifield keys create|list|revoke` (DESIGN.md 6). `create` prints the key once, alone on
+ * `verifield keys create|list|revoke` (docs/service.md#command-line). `create` prints the key once, alone on
  * stdout: the only output line that starts with `vf_`. The store keeps only its hash, so a lost
  * key is replaced, never recovered.
  */
-import { createApiKey, keyStatus, parseName, parseScopes } from '../server/key-admin.js';
+import { createApiKey, keyStatus, parseName, parseScopes, revokeApiKey } from '../server/key-admin.js';
 import { expiryFrom } from '../server/keys.js';
 import { readFlag, runCommand } from './admin-errors.js';
 import { withStore } from './admin-store.js';
@@ -17,6 +17,7 @@ export const keysUsage = `usage: verifield keys create --account ID --name NAME 
        verifield keys revoke KEY_ID
 --expires is a duration (12h, 30d, 8w, 1y) or never (default); --scopes restricts the endpoints
 the key may call (default: all). The key is printed once: store it, it cannot be shown again.
+Revoking a key revoked before changes nothing: it says when the key was revoked and exits 0.
 Store (as for serve):
 ${storeOptionsUsage}`;
 
@@ -95,12 +96,18 @@ async function revoke(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { values: STORE_FLAGS });
   expectPositionals(args, 1, 'KEY_ID');
   const keyId = (args.positionals[0] as string).trim();
-  const revoked = await withStore(args, io.env, (store) => store.keys.revoke(keyId, io.now()));
-  if (!revoked) {
+  const outcome = await withStore(args, io.env, (store) => revokeApiKey(store, keyId, io.now()));
+  if (outcome.status === 'unknown') {
     io.err(`verifield: no key with id ${keyId}\n`);
     return EXIT_FAILED;
   }
-  io.err(`Revoked key ${keyId}; a running service refuses it within seconds.\n`);
+  if (outcome.status === 'already-revoked') {
+    // Exit 0 all the same: the key is revoked, which is what the command asks for, so a script that
+    // revokes a list of keys can be run again.
+    io.err(`Key ${keyId} was already revoked on ${formatTime(outcome.key.revokedAt)}; nothing changed.\n`);
+    return EXIT_OK;
+  }
+  io.err(`Revoked key ${keyId} "${outcome.key.name}"; a running service refuses it within seconds.\n`);
   return EXIT_OK;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The options of `verifield serve` (DESIGN.md 6): each one a flag and an environment variable, the
+ * The options of `verifield serve` (docs/service.md#configuration): each one a flag and an environment variable, the
  * flag winning. One table drives the parsing, the validation and the `--help` text, so the three
  * cannot drift apart. The admin commands reuse the store options (`--data-dir`, `--database-url`).
  */
@@ -18,7 +18,7 @@ interface ServeOption {
   apply(config: ServerConfig, raw: string, source: string): void;
 }
 
-/** The default embedded store directory (DESIGN.md 6). */
+/** The default embedded store directory (docs/service.md#configuration). */
 export const DEFAULT_DATA_DIR = './.verifield';
 
 function httpUrl(raw: string, source: string): string {

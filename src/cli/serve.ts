@@ -1,5 +1,5 @@
 /**
- * `verifield serve` (DESIGN.md 6): the HTTP service on the configured store until SIGINT or
+ * `verifield serve` (docs/service.md#command-line): the HTTP service on the configured store until SIGINT or
  * SIGTERM, then a clean stop (requests in flight finish and their counts commit). On an empty
  * store it first creates the FREE account "default" and prints its key and a curl line on stdout;
  * everything else it says goes to stderr.

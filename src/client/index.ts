@@ -1,11 +1,11 @@
 /**
- * verifield/client: a typed client of the HTTP service (SPEC.md 4), one method per endpoint. It
+ * verifield/client: a typed client of the HTTP service (docs/service.md#endpoints), one method per endpoint. It
  * uses only `fetch`, so it runs in browsers, Node 20+, Deno, Bun and workers. A 200 answer comes
  * back as the result, negative verdicts (`valid: false`) included; every other status rejects with
  * a {@link VerifieldApiError} carrying the status, the `errorCode` and the body. A failure to reach
  * the service at all (network error, abort) rejects with fetch's own error.
  */
-import type { CountryVatRates, VatRates, ViesStatusResponse } from '../ports.js';
+import type { CountryVatRates, ReadinessReport, VatRates, ViesStatusResponse } from '../ports.js';
 import {
   requireString,
   type EmailValidationResult,
@@ -47,7 +47,7 @@ export type {
   VatSource,
   VatValidationResult,
 } from '../result.js';
-export type { CountryVatRates, RegionalVatRate, VatRates, ViesCountryStatus, ViesStatusResponse } from '../ports.js';
+export type { CountryVatRates, Freshness, ReadinessReport, RegionalVatRate, VatRates, ViesCountryStatus, ViesStatusResponse } from '../ports.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -93,6 +93,13 @@ export interface VerifieldClient {
   vatRatesFor(countryCode: string, options?: CallOptions): Promise<CountryVatRates>;
   /** GET /api/v1/status/vies: VIES availability per member state over 30 days (no key, no quota). */
   viesStatus(options?: CallOptions): Promise<ViesStatusResponse>;
+  /** GET /healthz: resolves `{ status: 'ok' }` while the service's process answers. */
+  healthz(options?: CallOptions): Promise<{ status: 'ok' }>;
+  /**
+   * GET /readyz: the readiness report. It resolves on 503 too (`status: 'not-ready'`, with the
+   * reason in `store.message`), since a not-ready answer is the report a caller asked for.
+   */
+  readyz(options?: CallOptions): Promise<ReadinessReport>;
 }
 
 const SECONDS = /^\d+$/;
@@ -135,7 +142,8 @@ export function createClient(options: ClientOptions): VerifieldClient {
   // Called through a wrapper: a browser's fetch throws "Illegal invocation" when called as a method of another object.
   const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
-  async function read<T>(response: Response): Promise<T> {
+  /** The JSON body of a 200 answer (or of one of `alsoOk`), else the {@link VerifieldApiError} of the answer. */
+  async function read<T>(response: Response, alsoOk?: number): Promise<T> {
     const body = await response.text();
     let parsed: unknown = null;
     try {
@@ -143,7 +151,7 @@ export function createClient(options: ClientOptions): VerifieldClient {
     } catch {
       // Not JSON (a proxy's error page, a truncated answer): reported below with the status.
     }
-    if (response.status === 200 && isObject(parsed)) return parsed as T;
+    if ((response.status === 200 || response.status === alsoOk) && isObject(parsed)) return parsed as T;
     throw errorOf(response, parsed);
   }
 
@@ -165,9 +173,9 @@ export function createClient(options: ClientOptions): VerifieldClient {
   }
 
   // The reference endpoints are public: no key and no custom header, so a browser sends them without a CORS preflight.
-  async function get<T>(path: string, call: CallOptions | undefined): Promise<T> {
+  async function get<T>(path: string, call: CallOptions | undefined, alsoOk?: number): Promise<T> {
     const response = await send(`${base}${path}`, { method: 'GET', headers: { Accept: 'application/json' }, signal: call?.signal });
-    return read<T>(response);
+    return read<T>(response, alsoOk);
   }
 
   return {
@@ -187,5 +195,7 @@ export function createClient(options: ClientOptions): VerifieldClient {
       return get<CountryVatRates>(`/api/v1/vat/rates/${encodeURIComponent(countryCode.trim())}`, call);
     },
     viesStatus: (call) => get<ViesStatusResponse>('/api/v1/status/vies', call),
+    healthz: (call) => get<{ status: 'ok' }>('/healthz', call),
+    readyz: (call) => get<ReadinessReport>('/readyz', call, 503),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The integrator's own blocklist for `verifyEmail`: domains (which block their subdomains too)
- * and full addresses. An address it blocks answers "Domain reputation is blocked" (SPEC.md 4.3).
+ * and full addresses. An address it blocks answers "Domain reputation is blocked".
  */
 import { checkEmailSyntax } from './syntax.js';
 

@@ -4,7 +4,6 @@
  * which `verifyEmail` combines with what DNS finds.
  */
 import {
-  envelope,
   requireString,
   type EmailDetails,
   type EmailSignals,
@@ -12,12 +11,12 @@ import {
   type ValidationLevel,
 } from '../result.js';
 import { isDisposableDomain, isFreeProviderDomain, isRelayDomain, isRoleLocalPart } from './lists.js';
+import { offlineEmailResult, readEmail } from './offline-result.js';
 import { assessEmailRisk } from './risk.js';
-import { checkEmailSyntax } from './syntax.js';
-import { suggestEmailDomain } from './typo.js';
 
 export { checkEmailSyntax, type EmailSyntax, type EmailSyntaxFailure } from './syntax.js';
 export { suggestEmailDomain } from './typo.js';
+export { validateEmailSyntax } from './validate-syntax.js';
 export { isDisposableDomain, isFreeProviderDomain, isRelayDomain, isRoleLocalPart } from './lists.js';
 export {
   assessEmailRisk,
@@ -50,13 +49,8 @@ export interface ValidateEmailOptions {
   level?: ValidationLevel;
 }
 
-const EMPTY_MESSAGE = 'Email cannot be empty';
-const INVALID_MESSAGE = 'Invalid email format';
-const VALID_MESSAGE = 'Valid email address';
-const DISPOSABLE_MESSAGE = 'Valid email address, but it belongs to a disposable email service';
-
 /**
- * Checks an email address offline. `valid` comes from the syntax alone (SPEC.md 4.3): a typo,
+ * Checks an email address offline. `valid` comes from the syntax alone: a typo,
  * a disposable domain or a role mailbox are signals that raise `risk_score` but never make it
  * false. DNS is not consulted, so `mx_valid` is null and `deliverability` is `UNKNOWN` for a
  * valid address (`UNDELIVERABLE` for an invalid one). Never throws on a string; throws a
@@ -72,11 +66,10 @@ export function validateEmail(value: string, options?: ValidateEmailOptions): Em
   requireString(value, 'validateEmail');
   const level = options?.level;
   const advanced = level === 'ADVANCED' || level === 'PREMIUM';
-  const syntax = checkEmailSyntax(value);
+  const reading = readEmail(value);
+  const { syntax, suggestedDomain } = reading;
   const valid = syntax.valid;
-  // The typo check also runs on a domain that failed the syntax (`#gmail.com`), so a form can
-  // offer the fix; the list lookups only make sense for a real domain.
-  const suggestedDomain = syntax.domain === '' ? null : suggestEmailDomain(syntax.domain);
+  // The list lookups only make sense for a real domain.
   const disposable = valid && isDisposableDomain(syntax.domain);
   const roleBased = valid && isRoleLocalPart(syntax.localPart);
   const relay = valid && isRelayDomain(syntax.domain);
@@ -108,14 +101,5 @@ export function validateEmail(value: string, options?: ValidateEmailOptions): Em
       }
     : { signals, risk_score: risk.risk_score, deliverability: risk.deliverability, applied_level: 'BASIC' };
 
-  let message: string;
-  if (syntax.failure === 'EMPTY') message = EMPTY_MESSAGE;
-  else if (!valid) message = INVALID_MESSAGE;
-  else if (suggestedDomain !== null) message = `${VALID_MESSAGE}. Did you mean ${syntax.localPart}@${suggestedDomain}?`;
-  else if (disposable) message = DISPOSABLE_MESSAGE;
-  else message = VALID_MESSAGE;
-
-  const result = envelope(value, valid, message, syntax.normalized, 'BASIC') as EmailValidationResult;
-  result.emailDetails = emailDetails;
-  return result;
+  return offlineEmailResult(value, reading, disposable, emailDetails);
 }

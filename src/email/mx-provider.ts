@@ -1,6 +1,6 @@
 /**
  * Who runs a domain's mail, read from its MX host names, and `mx_quality_score`, a heuristic for
- * how carefully the mail setup is made (research/email-phone.md d.1 and d.3). Pure data and
+ * how carefully the mail setup is made. Pure data and
  * string work: `verifyEmail` feeds it what the DNS port found.
  */
 import type { MxRecord } from '../ports.js';
@@ -157,7 +157,7 @@ export interface MxQualityInput {
   provider: MxProvider | null;
 }
 
-/** Points of the heuristic (research/email-phone.md d.3). */
+/** Points of the heuristic. */
 export const mxQualityWeights = {
   routableHost: 0.4,
   redundantHosts: 0.2,

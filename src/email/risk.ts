@@ -1,5 +1,5 @@
 /**
- * The risk model of DESIGN.md 4 (research/email-phone.md e): an additive score capped at 100,
+ * The email risk model: an additive score capped at 100,
  * its level, and the deliverability verdict. One pure function for the offline check and for
  * `verifyEmail`, which adds what DNS, RDAP and the blocklist found.
  */
@@ -50,7 +50,7 @@ export interface EmailRiskAssessment {
   deliverability: Deliverability;
 }
 
-/** Points each signal adds to the score (DESIGN.md 4). */
+/** Points each signal adds to the score. */
 export const emailRiskWeights = {
   hardFailure: 100,
   disposable: 60,

@@ -1,5 +1,5 @@
 /**
- * Email syntax by the practical rule set of research/email-phone.md a.5: a dot-atom local part
+ * Email syntax by a practical rule set: a dot-atom local part
  * (Unicode allowed, unsafe characters refused), a domain of at least two LDH labels after UTS-46
  * mapping to punycode, the RFC 5321 lengths, no quoted local parts, comments, display names or
  * IP literals, and no special-use TLDs. Plain ASCII addresses, nearly all of them, are checked
@@ -84,7 +84,7 @@ const LDH_HYPHEN = 3;
 /**
  * Characters never accepted anywhere in an address: controls, format characters (zero-width
  * space, bidi overrides, soft hyphen), lone surrogates, private-use and unassigned code points,
- * and every kind of space (research/email-phone.md a.4: header injection and display spoofing).
+ * and every kind of space (they allow header injection and display spoofing).
  */
 const UNSAFE_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Z}]/u;
 const LEADING_COMBINING_MARK = /^\p{M}/u;
@@ -97,7 +97,7 @@ const SYMBOL = /\p{S}/u;
 /** The four full stops that UTS-46 maps to `.`. */
 const UNICODE_DOTS = /[.\u3002\uFF0E\uFF61]/g;
 
-/** Special-use names of RFC 6761, 6762, 7686 and RFC 6761's `.arpa` (research a.5 rule 8). */
+/** Special-use names of RFC 6761, 6762, 7686 and RFC 6761's `.arpa` (docs/fields/email.md#syntax, rule 6). */
 const RESERVED_TLDS: readonly string[] = ['test', 'localhost', 'invalid', 'local', 'onion', 'arpa'];
 
 function isAsciiWhitespace(code: number): boolean {

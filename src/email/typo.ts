@@ -1,5 +1,5 @@
 /**
- * Domain typo detection (research/email-phone.md b.5): restricted Damerau-Levenshtein distance
+ * Domain typo detection: restricted Damerau-Levenshtein distance
  * (optimal string alignment: insert, delete, substitute, swap two neighbours) from the typed
  * domain to a curated list of major mailbox domains, with the name (first label) and the suffix
  * compared apart so that each edit budget fits what people mistype:
@@ -38,32 +38,47 @@ const REPAIR_TLDS: readonly string[] = ['com', 'net', 'org', 'edu', 'gov', 'info
 /** A typed TLD that exists is only replaced by one of these (`gmail.co` -> `gmail.com`). */
 const GENERIC_SUFFIXES: readonly string[] = ['com', 'net'];
 
-const groupBySuffix = new Map<string, SuffixGroup>();
-const targetSet = new Set<string>();
-function addTarget(domain: string, exactName: boolean): void {
-  const dot = domain.indexOf('.');
-  const name = domain.slice(0, dot);
-  const suffix = domain.slice(dot + 1);
-  let group = groupBySuffix.get(suffix);
-  if (group === undefined) {
-    group = { suffix, targetsByNameLength: [] };
-    groupBySuffix.set(suffix, group);
-  }
-  const sameLength = (group.targetsByNameLength[name.length] ??= []);
-  sameLength.push({ domain, name, nameBudget: exactName || name.length <= 3 ? 0 : 1 });
-  targetSet.add(domain);
+/** The targets, grouped by suffix: built on the first suggestion, so a bundle without one drops them. */
+interface TargetIndex {
+  bySuffix: Map<string, SuffixGroup>;
+  /** Every target domain, which is never "corrected". */
+  domains: Set<string>;
+  groups: readonly SuffixGroup[];
+  /** The groups of .com and .net, the only suffixes a real TLD is corrected to. */
+  genericGroups: readonly SuffixGroup[];
 }
-for (const domain of typoTargetDomains) addTarget(domain, false);
-for (const domain of typoTargetDomainsExactName) addTarget(domain, true);
-const groups: readonly SuffixGroup[] = [...groupBySuffix.values()];
-const genericGroups: readonly SuffixGroup[] = groups.filter((group) => GENERIC_SUFFIXES.includes(group.suffix));
+
+let targetIndex: TargetIndex | undefined;
+
+function buildTargetIndex(): TargetIndex {
+  const bySuffix = new Map<string, SuffixGroup>();
+  const domains = new Set<string>();
+  const addTarget = (domain: string, exactName: boolean): void => {
+    const dot = domain.indexOf('.');
+    const name = domain.slice(0, dot);
+    const suffix = domain.slice(dot + 1);
+    let group = bySuffix.get(suffix);
+    if (group === undefined) {
+      group = { suffix, targetsByNameLength: [] };
+      bySuffix.set(suffix, group);
+    }
+    const sameLength = (group.targetsByNameLength[name.length] ??= []);
+    sameLength.push({ domain, name, nameBudget: exactName || name.length <= 3 ? 0 : 1 });
+    domains.add(domain);
+  };
+  for (const domain of typoTargetDomains) addTarget(domain, false);
+  for (const domain of typoTargetDomainsExactName) addTarget(domain, true);
+  const groups = [...bySuffix.values()];
+  return { bySuffix, domains, groups, genericGroups: groups.filter((group) => GENERIC_SUFFIXES.includes(group.suffix)) };
+}
 
 const MAX_EDITS = 2;
 const MAX_COMPARED_LENGTH = 64;
-// Three rows of the distance matrix, reused by every call (the check is synchronous).
-let rowBeforePrevious = new Int32Array(MAX_COMPARED_LENGTH + 1);
-let previousRow = new Int32Array(MAX_COMPARED_LENGTH + 1);
-let currentRow = new Int32Array(MAX_COMPARED_LENGTH + 1);
+// Three rows of the distance matrix, reused by every call (the check is synchronous). Marked pure
+// so that a bundle without the typo check leaves them out.
+let rowBeforePrevious = /* @__PURE__ */ new Int32Array(MAX_COMPARED_LENGTH + 1);
+let previousRow = /* @__PURE__ */ new Int32Array(MAX_COMPARED_LENGTH + 1);
+let currentRow = /* @__PURE__ */ new Int32Array(MAX_COMPARED_LENGTH + 1);
 
 /**
  * Optimal-string-alignment distance between `text[start, end)` and `word`, or `limit + 1` as
@@ -190,7 +205,8 @@ function isLowerCaseLetters(text: string): boolean {
  */
 export function suggestEmailDomain(domain: string): string | null {
   const typed = domain.toLowerCase();
-  if (targetSet.has(typed)) return null;
+  const { bySuffix, domains, groups, genericGroups } = (targetIndex ??= buildTargetIndex());
+  if (domains.has(typed)) return null;
   const firstDot = typed.indexOf('.');
   const lastDot = typed.lastIndexOf('.');
   if (firstDot <= 0 || (lastDot === typed.length - 1 && firstDot === lastDot)) return null;
@@ -202,7 +218,7 @@ export function suggestEmailDomain(domain: string): string | null {
   tie = false;
   if (tldExists) {
     // A real TLD: only targets with the same suffix, or .com/.net one edit away, qualify.
-    const sameSuffix = groupBySuffix.get(typed.slice(firstDot + 1));
+    const sameSuffix = bySuffix.get(typed.slice(firstDot + 1));
     if (sameSuffix !== undefined) scanGroup(sameSuffix, typed, firstDot, 0);
     for (const group of genericGroups) {
       if (group !== sameSuffix && distanceUpToOne(typed, firstDot + 1, typed.length, group.suffix) === 1) {

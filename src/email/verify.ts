@@ -14,11 +14,10 @@ import {
 import { createEmailBlocklist, type EmailBlocklist } from './blocklist.js';
 import { isDisposableDomain, isFreeProviderDomain, isRelayDomain, isRoleLocalPart } from './lists.js';
 import { detectMxProvider, isGloballyRoutable, isIpLiteral, mxQualityScore, type MxProvider } from './mx-provider.js';
+import { offlineEmailMessage, readEmail, VALID_MESSAGE } from './offline-result.js';
 import { assessEmailRisk, type EmailDnsFinding } from './risk.js';
-import { checkEmailSyntax } from './syntax.js';
-import { suggestEmailDomain } from './typo.js';
 
-/** Depths `verifyEmail` applies (SPEC.md 4.3.7); PREMIUM is ADVANCED under another name for now (DESIGN.md 4). */
+/** Depths `verifyEmail` applies; PREMIUM is ADVANCED under another name for now. */
 export type EmailVerificationLevel = 'STANDARD' | 'ADVANCED' | 'PREMIUM';
 
 /** Options of {@link verifyEmail}. */
@@ -41,12 +40,8 @@ export interface VerifyEmailOptions {
   signal?: AbortSignal;
 }
 
-const EMPTY_MESSAGE = 'Email cannot be empty';
-const INVALID_MESSAGE = 'Invalid email format';
 const NO_MAIL_MESSAGE = 'Domain has no valid MX or A records';
 const BLOCKED_MESSAGE = 'Domain reputation is blocked';
-const VALID_MESSAGE = 'Valid email address';
-const DISPOSABLE_MESSAGE = 'Valid email address, but it belongs to a disposable email service';
 const UNCHECKED_MESSAGE = "Valid email address, but its domain's mail servers could not be checked right now";
 
 const DAY_MS = 86_400_000;
@@ -175,9 +170,9 @@ function compileBlocklist(blocklist: VerifyEmailOptions['blocklist']): EmailBloc
  * integrator's blocklist, and at ADVANCED/PREMIUM the domain's age, mail provider and
  * `mx_quality_score`.
  *
- * `valid` is false only for the four cases of SPEC.md 4.3.1: empty, invalid syntax, a domain
+ * `valid` is false only in four cases: empty, invalid syntax, a domain
  * without MX or A records (null MX and no such domain included), a blocklisted address. Every
- * other finding is a signal that shapes `risk_score` and `deliverability` (model of DESIGN.md 4).
+ * other finding is a signal that shapes `risk_score` and `deliverability` (the model of risk.ts).
  * DNS that cannot be asked (timeout, SERVFAIL) gives `mx_valid: null` and RISKY, never `valid`
  * false or UNDELIVERABLE. The verdict and message are the same at every level; the levels differ
  * in the fields returned and, when a domain is younger than a year, in the age points that only
@@ -204,10 +199,10 @@ export async function verifyEmail(value: string, options: VerifyEmailOptions): P
   const advanced = level !== 'STANDARD';
   const { signal } = options;
 
-  const syntax = checkEmailSyntax(value);
+  const reading = readEmail(value);
+  const { syntax, suggestedDomain } = reading;
   const valid = syntax.valid;
   const { localPart, domain } = syntax;
-  const suggestedDomain = domain === '' ? null : suggestEmailDomain(domain);
   const disposable = valid && isDisposableDomain(domain);
   const roleBased = valid && isRoleLocalPart(localPart);
   const relay = valid && isRelayDomain(domain);
@@ -257,15 +252,11 @@ export async function verifyEmail(value: string, options: VerifyEmailOptions): P
     ? { signals, risk_score: risk.risk_score, risk_level: risk.risk_level, deliverability: risk.deliverability, applied_level: level }
     : { signals, risk_score: risk.risk_score, deliverability: risk.deliverability, applied_level: level };
 
-  let message: string;
-  if (syntax.failure === 'EMPTY') message = EMPTY_MESSAGE;
-  else if (!valid) message = INVALID_MESSAGE;
-  else if (blocked) message = BLOCKED_MESSAGE;
+  // validateEmail's message, unless DNS or the blocklist said more about a well-formed address.
+  let message = offlineEmailMessage(reading, disposable);
+  if (blocked) message = BLOCKED_MESSAGE;
   else if (noMail) message = NO_MAIL_MESSAGE;
-  else if (suggestedDomain !== null) message = `${VALID_MESSAGE}. Did you mean ${localPart}@${suggestedDomain}?`;
-  else if (disposable) message = DISPOSABLE_MESSAGE;
-  else if (finding === 'ERROR') message = UNCHECKED_MESSAGE;
-  else message = VALID_MESSAGE;
+  else if (message === VALID_MESSAGE && finding === 'ERROR') message = UNCHECKED_MESSAGE;
 
   const result = envelope(value, valid && !blocked && !noMail, message, syntax.normalized, level) as EmailValidationResult;
   result.emailDetails = emailDetails;

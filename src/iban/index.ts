@@ -1,5 +1,5 @@
 /**
- * IBAN validation (SPEC.md 4.2): structure against the SWIFT registry entry of the country, then
+ * IBAN validation (docs/fields/iban.md): structure against the SWIFT registry entry of the country, then
  * the ISO 7064 mod-97 check digits, both reported. Shape and checksum only: a valid IBAN does not
  * prove that the account exists.
  */

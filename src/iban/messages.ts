@@ -1,6 +1,6 @@
 /**
  * What `validateIban` tells the person filling in the form. The forms of the unknown-country and
- * wrong-length messages are fixed by SPEC.md 4.2; the others are ours.
+ * wrong-length messages are fixed by the contract (docs/fields/iban.md#messages); the others are ours.
  */
 import type { BbanGroup } from './countries.js';
 
@@ -12,12 +12,12 @@ export const NO_COUNTRY_CODE = 'An IBAN starts with a two-letter country code, s
 export const CHECK_DIGITS_NOT_DIGITS = 'Characters 3 and 4 of an IBAN are its check digits and must be digits';
 export const CHECKSUM_MISMATCH = 'IBAN check digits do not match, please check the number';
 
-/** SPEC.md 4.2: "<CC> is not an IBAN country". */
+/** docs/fields/iban.md#messages: "<CC> is not an IBAN country". */
 export function unknownCountry(countryCode: string): string {
   return `${countryCode} is not an IBAN country`;
 }
 
-/** SPEC.md 4.2: "A FR IBAN is 27 characters long". */
+/** docs/fields/iban.md#messages: "A FR IBAN is 27 characters long". */
 export function wrongLength(countryCode: string, length: number): string {
   return `A ${countryCode} IBAN is ${length} characters long`;
 }

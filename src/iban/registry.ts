@@ -2,7 +2,7 @@
  * The IBAN countries of the SWIFT IBAN Registry, release 101 (December 2025): 89 country codes, each
  * with its IBAN length and the layout of its BBAN (the part after the country code and the two
  * check digits). Layout groups read `<count><kind>`: `n` digits, `a` upper-case letters, `c`
- * letters or digits. Transcribed from research/numbers.md section b; release 102 (June 2026)
+ * letters or digits. See docs/fields/iban.md#registry; release 102 (June 2026)
  * changed only names and bank/branch positions, so validation is the same.
  *
  * Territories with no code of their own issue their parent's IBANs (Åland under FI; Réunion,

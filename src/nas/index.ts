@@ -1,5 +1,5 @@
 /**
- * Canadian Social Insurance Number (SIN; NAS in French), SPEC.md 4.6: nine digits whose last one is
+ * Canadian Social Insurance Number (SIN; NAS in French), docs/fields/nas.md: nine digits whose last one is
  * a Luhn check digit. The first digit names a series; the 0 and 8 series are not issued to
  * individuals and the 9 series marks a temporary resident. Both are reported, never enforced.
  */
@@ -15,7 +15,7 @@ const SEPARATORS = /[\s\-\u2010-\u2015\u2212]/g;
 const NOT_NINE_DIGITS = 'A SIN is exactly 9 digits';
 const WRONG_CHECK_DIGIT = 'SIN check digit does not match, please check the number';
 
-/** The message of a SIN whose check digit holds, indexed by its first digit (SPEC.md 4.6.4). */
+/** The message of a SIN whose check digit holds, indexed by its first digit (docs/fields/nas.md#messages). */
 const VALID_MESSAGE_BY_SERIES: readonly string[] = [
   'Valid SIN format, but numbers starting with 0 are not issued to individuals',
   'Valid SIN',

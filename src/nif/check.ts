@@ -119,7 +119,7 @@ function entityCheck(compact: string, first: number, control: number): NifBodyCh
   const controlIsDigit = isDigitCode(control);
   if (form === FORM_NONE || (!controlIsDigit && !isUpperCode(control))) return { ...UNRECOGNISED };
 
-  // The entity control is the Luhn check digit of the 7 middle digits (research/numbers.md c).
+  // The entity control is the Luhn check digit of the 7 middle digits (docs/fields/nif.md#entity-control-character).
   const expected = luhnCheckDigit(compact.slice(1, 8));
   const checksumValid = controlIsDigit
     ? control - ZERO === expected

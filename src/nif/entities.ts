@@ -15,7 +15,7 @@ export const FORM_EITHER = 1;
 export const FORM_DIGIT = 2;
 export const FORM_LETTER = 3;
 
-/** Legal forms in words, exactly as SPEC.md 4.5.4 lists them. */
+/** Legal forms in words, exactly as the contract lists them (docs/fields/nif.md#entity-letters). */
 export const ENTITY_TYPES: Readonly<Record<string, string>> = {
   A: 'public limited company',
   B: 'private limited company',
@@ -36,8 +36,8 @@ export const ENTITY_TYPES: Readonly<Record<string, string>> = {
   W: 'permanent establishment of a non-resident entity',
 };
 
-// SPEC.md 4.5.3 fixes A B E H (digit) and P Q S (letter); research/numbers.md section c adds the
-// AEAT rule that N, R and W (non-residents, religious bodies) also carry a letter.
+// The contract fixes A B E H (digit) and P Q S (letter); the AEAT rule adds that N, R and W
+// (non-residents, religious bodies) also carry a letter (docs/fields/nif.md#control-form).
 const DIGIT_FORM = 'ABEH';
 const LETTER_FORM = 'NPQRSW';
 

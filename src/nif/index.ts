@@ -1,6 +1,6 @@
 /**
  * `validateNif`: the Spanish tax identification number of a person (DNI, NIE, K/L/M) or an entity
- * (the former CIF), as SPEC.md 4.5 describes it. Pure code: runs in a browser.
+ * (the former CIF), as docs/fields/nif.md describes it. Pure code: runs in a browser.
  */
 import { envelope, requireString, type NifDetails, type NifValidationResult } from '../result.js';
 import { checkNifBody } from './check.js';

@@ -1,9 +1,9 @@
 /**
- * Which country a calling code names. libphonenumber gives no calling code when it refuses a number
- * as too short or too long (`+44`, eighteen digits), yet SPEC.md 4.4.4 wants the calling code in that
- * answer, so it is read here from the same metadata the parser uses (the bundler keeps one copy).
+ * Which country a calling code names, from libphonenumber-js's documented exports only. The library
+ * gives no calling code when it refuses a number as too short or too long (`+44`, eighteen digits),
+ * yet that answer still names the calling code, so it is found here by asking the library itself.
  */
-import metadata from 'libphonenumber-js/max/metadata';
+import { getCountries, getCountryCallingCode, ParseError, parsePhoneNumberWithError } from 'libphonenumber-js/max';
 
 /** A calling code and, when it names one, the country behind it. */
 export interface CallingCodeOwner {
@@ -13,20 +13,27 @@ export interface CallingCodeOwner {
 }
 
 /**
- * The calling code that `digits` (written after `+`) start with. ITU-T E.164 codes are prefix-free,
- * so at most one of the first one, two or three digits is a code.
+ * A national number long enough that no numbering plan refuses to parse it (the library parses
+ * 2 to 17 digits) and that starts with no trunk prefix, appended to probe a calling code.
  */
-export function callingCodeAt(digits: string): CallingCodeOwner | undefined {
-  for (let length = 1; length <= 3 && length <= digits.length; length++) {
-    const prefix = digits.slice(0, length);
-    const regions = metadata.country_calling_codes[prefix];
-    if (regions !== undefined) {
-      const callingCode = Number(prefix);
-      return regions.length === 1 ? { callingCode, country: regions[0] as string } : { callingCode };
+const PROBE_NATIONAL_NUMBER = '23456789';
+const STRICT = { extract: false } as const;
+
+// Built on first use: most answers either parse or never need a country's name.
+let countriesByCode: ReadonlyMap<string, readonly string[]> | undefined;
+
+function countriesOf(callingCode: string): readonly string[] | undefined {
+  if (countriesByCode === undefined) {
+    const map = new Map<string, string[]>();
+    for (const country of getCountries()) {
+      const code = getCountryCallingCode(country);
+      const list = map.get(code);
+      if (list === undefined) map.set(code, [country]);
+      else list.push(country);
     }
-    if (metadata.nonGeographic[prefix] !== undefined) return { callingCode: Number(prefix) };
+    countriesByCode = map;
   }
-  return undefined;
+  return countriesByCode.get(callingCode);
 }
 
 /**
@@ -34,6 +41,25 @@ export function callingCodeAt(digits: string): CallingCodeOwner | undefined {
  * leaves `country` unset on some invalid numbers even when the code alone names the country.
  */
 export function soleCountryOf(callingCode: string): string | undefined {
-  const regions = metadata.country_calling_codes[callingCode];
-  return regions !== undefined && regions.length === 1 ? regions[0] : undefined;
+  const countries = countriesOf(callingCode);
+  return countries !== undefined && countries.length === 1 ? countries[0] : undefined;
+}
+
+/**
+ * The calling code that `digits` (written after `+`) start with. The library reads the calling
+ * code of `+` and a plausible number the way it reads any international number, non-geographic
+ * codes (+800…) included, and refuses one that starts no calling code (INVALID_COUNTRY). A code
+ * longer than the digits typed takes some of the probe's digits, so those digits start none.
+ */
+export function callingCodeAt(digits: string): CallingCodeOwner | undefined {
+  let callingCode: string;
+  try {
+    callingCode = parsePhoneNumberWithError(`+${digits.slice(0, 3)}${PROBE_NATIONAL_NUMBER}`, STRICT).countryCallingCode;
+  } catch (error) {
+    if (error instanceof ParseError) return undefined;
+    throw error;
+  }
+  if (callingCode.length > digits.length) return undefined;
+  const country = soleCountryOf(callingCode);
+  return country === undefined ? { callingCode: Number(callingCode) } : { callingCode: Number(callingCode), country };
 }

@@ -1,18 +1,17 @@
 /**
- * Phone numbers, SPEC.md 4.4: an international number (`+` or `00`, no default country) that exists
- * in the numbering plan of its country, per libphonenumber-js with its `max` metadata (the only
- * flavour that tells line types apart everywhere; research/email-phone.md f.2). A valid number is
- * one the plan allows, not a line that is live.
+ * Phone numbers: an international number (`+` or `00`, no default country) that exists in the
+ * numbering plan of its country, per libphonenumber-js with its `max` metadata (the only flavour
+ * that tells line types apart everywhere). A valid number is one the plan allows, not a line that
+ * is live. Only the exports libphonenumber-js documents in its README are used, so that `require`
+ * and `import` (whose builds export different internals) and every 1.x release answer alike.
  */
 import { ParseError, parsePhoneNumberWithError, type PhoneNumber } from 'libphonenumber-js/max';
 import { envelope, requireString, type PhoneDetails, type PhoneValidationResult } from '../result.js';
 import { callingCodeAt, soleCountryOf } from './calling-codes.js';
-import { displayFormatsOf } from './display-formats.js';
 import { readPhoneInput } from './input.js';
 import { lengthProblemOf, type LengthProblem } from './length-check.js';
 import { lineTypeOf } from './line-type.js';
 import * as messages from './messages.js';
-import { numberTypeOf } from './number-type.js';
 
 export type { PhoneDetails, PhoneLineType, PhoneValidationResult } from '../result.js';
 
@@ -62,14 +61,14 @@ export function validatePhone(value: string): PhoneValidationResult {
 
   const callingCode = Number(phone.countryCallingCode);
   const country = phone.country ?? soleCountryOf(phone.countryCallingCode);
-  // With the max metadata every numbering plan lists its types, and libphonenumber's isValid() is
-  // then exactly "getType() found a type" (source/isValid.js); asking once halves the pattern
-  // matching. test/phone.test.ts and test/phone.property.test.ts pin that equivalence, so an
-  // upgrade that breaks it fails there. numberTypeOf is getType() with the patterns compiled once.
-  const type = numberTypeOf(phone);
+  // libphonenumber-js's README documents getType() as undefined for an invalid number, and its max
+  // metadata as holding the type patterns of every country, so getType() finds a type exactly when
+  // isValid() is true: asking it alone halves the pattern matching. test/phone-library.test.ts pins
+  // that on numbers of every calling code, so an upgrade that breaks it fails there.
+  const type = phone.getType();
   if (type === undefined) {
     const where = messages.place(callingCode, country);
-    const message = lengthMessage(lengthProblemOf(phone), where) ?? messages.notValid(where);
+    const message = lengthMessage(lengthProblemOf(phone, input.text), where) ?? messages.notValid(where);
     return withDetails(envelope(value, false, message, null), readDetails(callingCode, country));
   }
   if (phone.ext !== undefined) {
@@ -79,21 +78,22 @@ export function validatePhone(value: string): PhoneValidationResult {
   }
 
   const lineType = lineTypeOf(type);
-  const formats = displayFormatsOf(phone);
+  const international = phone.formatInternational();
+  const national = phone.formatNational();
   const details: PhoneDetails =
     country === undefined
       ? {
           calling_code: callingCode,
           line_type: lineType,
-          international_format: formats.international,
-          national_format: formats.national,
+          international_format: international,
+          national_format: national,
         }
       : {
           country_code: country,
           calling_code: callingCode,
           line_type: lineType,
-          international_format: formats.international,
-          national_format: formats.national,
+          international_format: international,
+          national_format: national,
         };
   return withDetails(envelope(value, true, messages.VALID, phone.number), details);
 }
@@ -127,7 +127,7 @@ function lengthMessage(problem: LengthProblem, where: string): string | undefine
   }
 }
 
-/** SPEC.md 4.4.4 and 4.4.7: an invalid number that was read as international names where it belongs. */
+/** An invalid number that was read as international still names where it belongs. */
 function readDetails(callingCode: number, country: string | undefined): PhoneDetails {
   return country === undefined ? { calling_code: callingCode } : { country_code: country, calling_code: callingCode };
 }

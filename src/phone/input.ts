@@ -1,5 +1,5 @@
 /**
- * Reads what a user typed into a phone field before libphonenumber sees it. SPEC.md 4.4.1: the
+ * Reads what a user typed into a phone field before libphonenumber sees it. The
  * number must carry its country code after `+` or the `00` international prefix, and spaces, dashes
  * and parentheses are accepted. libphonenumber's strict mode (`extract: false`) rejects a leading
  * bracket such as `(+44)` and surrounding whitespace, and without a default country it does not read
@@ -7,7 +7,7 @@
  */
 
 /**
- * libphonenumber-js refuses longer input (its MAX_INPUT_STRING_LENGTH); checking the length first
+ * libphonenumber-js refuses longer input (250 characters, its README says); checking the length first
  * keeps a huge string away from normalisation and from its regular expressions.
  */
 export const MAX_INPUT_LENGTH = 250;

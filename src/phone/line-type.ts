@@ -1,5 +1,5 @@
 /**
- * libphonenumber's number types and SPEC.md 2.5's `line_type` share their names; the table makes the
+ * libphonenumber's number types and our `line_type` (src/result.ts) share their names; the table makes the
  * mapping explicit, so that a type added by a future libphonenumber release becomes `UNKNOWN`
  * instead of leaking a value outside the 12 the contract allows.
  */

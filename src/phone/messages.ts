@@ -1,6 +1,6 @@
 /**
  * What `validatePhone` tells the person filling in the form. "Unknown country calling code" is
- * fixed by SPEC.md 4.4.5; SPEC.md 4.4.3 and 4.4.4 fix only what the others must say.
+ * fixed word for word (clients compare it); for the others only what they must say is fixed.
  */
 
 const EXAMPLE = '(for example +44 20 7946 0958)';
@@ -9,15 +9,15 @@ export const VALID = 'Valid phone number';
 export const EMPTY = 'Enter a phone number';
 export const NOT_A_NUMBER = `Enter the phone number in digits, starting with the country code ${EXAMPLE}`;
 export const TOO_LONG_INPUT = 'This is too long to be a phone number';
-/** SPEC.md 4.4.3: the message asks for the country code. */
+/** Asks for the country code, and says how to write it. */
 export const NO_COUNTRY_CODE = `Add the country code, starting with + or 00 ${EXAMPLE}`;
-/** SPEC.md 4.4.5, exact. */
+/** Exact: clients compare this text. */
 export const UNKNOWN_CALLING_CODE = 'Unknown country calling code';
 export const EXTENSION = `Enter the phone number without its extension ${EXAMPLE}`;
 /** A number too short to hold even a whole calling code (`+4`). */
 export const TOO_SHORT_UNNAMED = 'Phone number is too short';
 
-/** SPEC.md 4.4.4: the message says the number is too short. */
+/** Says the number is too short, and for which country. */
 export function tooShort(place: string): string {
   return `Phone number is too short for ${place}`;
 }

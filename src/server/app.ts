@@ -1,19 +1,20 @@
 /**
- * `createApp`: the HTTP service of SPEC.md 4 as a Hono app (a Web-standard fetch handler), plus
+ * `createApp`: the HTTP service of docs/service.md as a Hono app (a Web-standard fetch handler), plus
  * `ready()` (open the store, restore rates and status samples, start the jobs) and `close()`
  * (stop the jobs, let requests in flight finish their counts, close the store it opened).
  * The routes are in routes/; this file only wires them to the services.
  */
 import { Hono } from 'hono';
 import type { ServerConfig } from './config.js';
-import { createAuthenticator, type Authenticator } from './auth.js';
-import { describeError, ERROR_MESSAGES, errorResponse, jsonResponse, messageResponse, refusalEnvelope } from './errors.js';
+import { bearerToken, createAuthenticator, type Authenticator } from './auth.js';
+import { describeError, ERROR_MESSAGES, errorResponse, messageResponse, methodNotAllowed } from './errors.js';
 import { withHotVies } from './hot-vies.js';
 import { startJobs, type Jobs } from './jobs.js';
 import type { ConcurrencyLimiter } from './limiter.js';
 import { openApiRoute } from './openapi.js';
 import { PLANS, type PlanLimits } from './plans.js';
 import { createQuotaHint, type QuotaHint } from './quota.js';
+import { mountHealthRoutes } from './routes/health.js';
 import { mountReferenceRoutes } from './routes/reference.js';
 import { mountValidationRoutes, type ValidateDeps, type ValidateRuntime } from './routes/validate.js';
 import { basicsOf, createServices, openStore, type AdapterOverrides, type Services } from './services.js';
@@ -21,7 +22,7 @@ import { FIELDS, type Plan } from './store/types.js';
 
 /** Settings for tests and embedding, beyond the flags and env vars of {@link ServerConfig}. */
 export interface AppConfig extends ServerConfig, AdapterOverrides {
-  /** Changes to the plan table of SPEC.md 8, e.g. `{ FREE: { quota: 5 } }` (tests, special contracts). */
+  /** Changes to the plan table of docs/service.md#plans, e.g. `{ FREE: { quota: 5 } }` (tests, special contracts). */
   planOverrides?: Partial<Record<Plan, Partial<PlanLimits>>>;
   /** Milliseconds an API key lookup is reused (a revoked key stops working within it). Default 5000; 0: no cache. */
   keyCacheMs?: number;
@@ -157,19 +158,19 @@ export function createApp(config: AppConfig): VerifieldApp {
   const app = new Hono();
   const deps: ValidateDeps = { runtime: ensureReady, limiter, plans, track, log };
   mountValidationRoutes(app, deps);
-  mountReferenceRoutes(app, { services: async () => (await ensureReady()).services, log });
+  const services = async (): Promise<Services> => (await ensureReady()).services;
+  mountReferenceRoutes(app, { services, log });
+  mountHealthRoutes(app, { services, log });
   openApiRoute(app);
 
   // Other methods on the validation paths: say which one works instead of a bare 404.
-  for (const field of FIELDS) {
-    app.all(`/api/v1/validate/${field}`, () => jsonResponse(405, refusalEnvelope('Use POST with a JSON body'), { Allow: 'POST' }));
-  }
+  for (const field of FIELDS) app.all(`/api/v1/validate/${field}`, () => methodNotAllowed());
   app.notFound(() => messageResponse(404, 'Not found'));
   app.onError((error, c) => {
     const requestId = crypto.randomUUID();
-    // Validation requests handle their own failures; what lands here carries no value, and a key is cut out anyway.
-    const key = c.req.header('x-api-key');
-    log(JSON.stringify({ level: 'error', msg: 'request failed', requestId, path: c.req.path, error: describeError(error, key === undefined ? [] : [key]) }));
+    // Validation requests handle their own failures; what lands here carries no value, and keys are cut out anyway.
+    const keys = [c.req.header('x-api-key'), bearerToken(c.req.header('authorization'))].filter((key): key is string => key !== undefined);
+    log(JSON.stringify({ level: 'error', msg: 'request failed', requestId, path: c.req.path, error: describeError(error, keys) }));
     const headers = { 'X-Request-Id': requestId };
     return c.req.path.startsWith('/api/v1/validate/')
       ? errorResponse(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, '', headers)

@@ -1,7 +1,8 @@
 /**
- * API key checks of the validation endpoints (SPEC.md 5, DESIGN.md 4): the `X-API-KEY` header is
- * hashed, looked up by hash (with a few seconds of in-memory cache, so a hot key costs no store
- * round trip), compared in constant time, then checked for revocation, expiry and scope.
+ * API key checks of the validation endpoints: the key, sent in the `X-API-KEY` header or as
+ * `Authorization: Bearer <key>` (see {@link presentedKey}), is hashed, looked up by hash (with a
+ * few seconds of in-memory cache, so a hot key costs no store round trip), compared in constant
+ * time, then checked for revocation, expiry and scope.
  */
 import type { Clock } from '../ports.js';
 import type { ErrorCode } from '../result.js';
@@ -18,10 +19,44 @@ const MAX_CACHED_LOOKUPS = 10_000;
 
 export type AuthOutcome =
   | { ok: true; key: ApiKeyRecord; account: Account }
-  | { ok: false; status: 401 | 403; code: ErrorCode; message: string };
+  /** `account` is there when the key is good but lacks the scope (403): its quota state can be told. */
+  | { ok: false; status: 401 | 403; code: ErrorCode; message: string; account?: Account };
+
+/** The key a request presents: one key (or none), or two different ones. */
+export type PresentedKey = { ok: true; key: string | undefined } | { ok: false; status: 401; code: ErrorCode; message: string };
+
+const BEARER = /^[ \t]*bearer[ \t]+(.*)$/i;
+
+const CONFLICTING: PresentedKey = Object.freeze({
+  ok: false,
+  status: 401,
+  code: 'CONFLICTING_API_KEYS',
+  message: ERROR_MESSAGES.CONFLICTING_API_KEYS,
+});
+
+/** The token of an `Authorization: Bearer <token>` header (the scheme in any case); undefined for none or another scheme. */
+export function bearerToken(authorization: string | null | undefined): string | undefined {
+  const bearer = authorization === null || authorization === undefined ? null : BEARER.exec(authorization);
+  const token = bearer === null ? '' : (bearer[1] as string).trim();
+  return token === '' ? undefined : token;
+}
+
+/**
+ * The API key of a request, from its `X-API-KEY` and `Authorization` headers (null when absent).
+ * `Authorization: Bearer <key>` is read like `X-API-KEY` (the scheme in any case); another scheme
+ * (Basic, say, added by a proxy) is not a key and is ignored. Both headers may carry the same key;
+ * two different keys are refused rather than one of them picked, so that a client never spends
+ * the quota of an account it did not mean.
+ */
+export function presentedKey(xApiKey: string | null, authorization: string | null): PresentedKey {
+  const fromHeader = xApiKey === null || xApiKey.trim() === '' ? undefined : xApiKey.trim();
+  const fromBearer = bearerToken(authorization);
+  if (fromHeader !== undefined && fromBearer !== undefined && fromHeader !== fromBearer) return CONFLICTING;
+  return { ok: true, key: fromHeader ?? fromBearer };
+}
 
 export interface Authenticator {
-  /** Checks the presented key (the raw header, or undefined) for a request to `field`. */
+  /** Checks the presented key (see {@link presentedKey}; undefined when none) for a request to `field`. */
   authenticate(presented: string | undefined, field: Field): Promise<AuthOutcome>;
 }
 
@@ -85,7 +120,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       if (found.key.revokedAt !== null) return INVALID;
       if (found.key.expiresAt !== null && found.key.expiresAt.getTime() <= now().getTime()) return EXPIRED;
       if (!found.key.scopes.includes(field)) {
-        return { ok: false, status: 403, code: 'FORBIDDEN', message: forbiddenMessage(field) };
+        return { ok: false, status: 403, code: 'FORBIDDEN', message: forbiddenMessage(field), account: found.account };
       }
       return { ok: true, key: found.key, account: found.account };
     },

@@ -1,5 +1,5 @@
 /**
- * The first start (DESIGN.md 6): on a store without accounts, `serve` creates a FREE account
+ * The first start (docs/service.md#first-start): on a store without accounts, `serve` creates a FREE account
  * "default" with one key, and prints the key (once: only its hash is kept) with a curl line that
  * works as printed. Claimed like a job slot, so that instances starting together on an empty
  * PostgreSQL create one account, not one each.

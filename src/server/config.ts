@@ -1,5 +1,5 @@
 /**
- * Configuration of the HTTP service (DESIGN.md 6). Every field has a CLI flag and an environment
+ * Configuration of the HTTP service (docs/service.md#configuration). Every field has a CLI flag and an environment
  * variable (src/cli/serve-options.ts reads them); the object form is what `createApp` and
  * `startServer` take, so an embedding program can set it directly.
  */
@@ -28,7 +28,7 @@ export interface ServerConfig {
   dnsServers?: string[];
   /** RDAP bootstrap file (`--rdap-bootstrap-url`, VERIFIELD_RDAP_BOOTSTRAP_URL). Default: IANA's. */
   rdapBootstrapUrl?: string;
-  /** Size of the server-wide pool shared by non-PRO plans (DESIGN.md 4). Default 64. */
+  /** Size of the server-wide pool shared by non-PRO plans (docs/service.md#concurrency). Default 64. */
   sharedPoolSize?: number;
   /** Run the periodic jobs (rates refresh, VIES status sampler, pruning) in this process. Default true. */
   jobs?: boolean;

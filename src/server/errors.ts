@@ -1,13 +1,13 @@
 /**
  * The answers of the service that are not a validation: the error envelope of the validation
- * endpoints (SPEC.md 7.1, DESIGN.md 4: the ValidationResult shape with `valid: false` and an
+ * endpoints (docs/envelope.md#error-answers: the ValidationResult shape with `valid: false` and an
  * `errorCode`) and the `{ message }` body of the reference endpoints. Messages are written for the
  * developer reading them; none says whether an API key exists, none carries internals.
  */
 import type { ErrorCode, ValidationResult } from '../result.js';
 
-/** Statuses a validation endpoint answers besides 200 (SPEC.md 7). */
-export type ErrorStatus = 400 | 401 | 403 | 429 | 500;
+/** Statuses a validation endpoint answers besides 200. */
+export type ErrorStatus = 400 | 401 | 403 | 405 | 429 | 500;
 
 /** The fixed messages of the error codes whose text does not depend on the request. */
 export const ERROR_MESSAGES = {
@@ -20,7 +20,10 @@ export const ERROR_MESSAGES = {
   BODY_TOO_LARGE: 'The request body is larger than 16 KiB',
   UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON, with Content-Type: application/json',
   CONTENT_ENCODING: 'Send the request body uncompressed: Content-Encoding is not supported',
-  MISSING_API_KEY: 'An API key is required: send it in the X-API-KEY header',
+  MISSING_API_KEY: 'An API key is required: send it in the X-API-KEY header (or as Authorization: Bearer <key>)',
+  // Neither key is looked up: the answer says nothing about whether either exists.
+  CONFLICTING_API_KEYS: 'Two different API keys were sent, in X-API-KEY and in Authorization: Bearer; send one key',
+  METHOD_NOT_ALLOWED: 'Use POST with a JSON body',
   // One sentence for unknown, revoked and expired keys: the text never tells a guesser which.
   INVALID_API_KEY: 'This API key is not valid: it may be mistyped, revoked or expired',
   CONCURRENCY_POOL: 'The service is busy right now; retry in a second',
@@ -49,11 +52,19 @@ export function errorEnvelope(code: ErrorCode, message: string, originalValue: s
 
 /**
  * The envelope of a request refused before any endpoint read it: broken HTTP framing, headers too
- * large, a client too slow, a wrong method. It has no `errorCode`, as DESIGN.md 4 names none for
- * these; the status says what happened.
+ * large, a client too slow. It has no `errorCode`: no endpoint was reached, and the status says
+ * what happened. (A wrong method is answered with METHOD_NOT_ALLOWED, see {@link methodNotAllowed}.)
  */
 export function refusalEnvelope(message: string): ValidationResult {
   return { valid: false, message, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD' };
+}
+
+/** The `Allow` header of the validation paths, sent with every 405. */
+const ALLOW_POST = { Allow: 'POST' } as const;
+
+/** 405 METHOD_NOT_ALLOWED on a validation path (any method but POST), with `Allow: POST`. */
+export function methodNotAllowed(): Response {
+  return errorResponse(405, 'METHOD_NOT_ALLOWED', ERROR_MESSAGES.METHOD_NOT_ALLOWED, '', ALLOW_POST);
 }
 
 /** The Content-Type of every answer of the service. */

@@ -137,6 +137,7 @@ function hotBreakers(breaker: CircuitBreakerStore): CircuitBreakerStore {
 
 /** `store` with its VIES answer cache and breakers fronted in memory; see the module comment. */
 export function withHotVies(store: Store): Store {
+  const probe = store.probe?.bind(store);
   // Members are taken one by one (not spread) so that a class-based store keeps its methods.
   return {
     accounts: store.accounts,
@@ -147,6 +148,7 @@ export function withHotVies(store: Store): Store {
     statusSamples: store.statusSamples,
     rates: store.rates,
     jobs: store.jobs,
+    ...(probe === undefined ? {} : { probe }),
     close: () => store.close(),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * verifield/server: the HTTP service of SPEC.md 4 on the library (DESIGN.md 6). `createApp` gives
+ * verifield/server: the HTTP service of docs/service.md on the library (docs/architecture.md#the-service). `createApp` gives
  * a Web-standard fetch handler (Hono) to mount anywhere; `startServer` listens with Node.
  * @example
  * import { startServer } from 'verifield/server';
@@ -34,3 +34,5 @@ export {
 } from './store/index.js';
 export { openPostgres, type PostgresOptions } from './store/postgres.js';
 export { createSqlLimiter, type SqlLimiterOptions } from './limiter-sql.js';
+export { MissingPeerError } from './optional-peer.js';
+export type { Freshness, ReadinessReport } from '../ports.js';

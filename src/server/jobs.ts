@@ -1,5 +1,5 @@
 /**
- * The periodic jobs of the service (DESIGN.md 6, SPEC.md 4.8, 4.9, 8.5):
+ * The periodic jobs of the service (docs/service.md#periodic-jobs):
  * - `rates`: the VAT rates from TEDB, at start when none are stored (or the stored ones missed a
  *   daily run), then daily shortly after 00:00 Europe/Brussels; on failure the previous rates stay
  *   and the fetch is retried with backoff. Good rates are saved so that a restart serves them.
@@ -8,7 +8,7 @@
  * - `prune`: hourly, drops VIES answers older than the 30-day stale limit and old status samples.
  *
  * Every instance runs the same timers; each run first claims its slot (job, slot) in the store, so
- * one slot runs once across instances (research/server-stack.md 3d). Instances that lose a claim
+ * one slot runs once across instances (docs/architecture.md#job-slots). Instances that lose a claim
  * read what the winner stored. Timers are unref'd; `stop()` waits for a run in progress.
  */
 import type { Clock, ViesStatusFeed, ViesStatusSnapshot } from '../ports.js';
@@ -51,14 +51,14 @@ export interface Jobs {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** SPEC.md 8.5: availability sampling every five minutes. */
+/** docs/fields/vat.md#constants: availability sampling every five minutes. */
 export const STATUS_INTERVAL_MS = 5 * MINUTE_MS;
 /** The daily rates run waits this long after midnight in Brussels, when the new day's rates are in force. */
 export const RATES_DELAY_AFTER_MIDNIGHT_MS = 5 * MINUTE_MS;
 /** Failed rates fetches are retried after 1, 2, 4 … minutes, at most an hour apart. */
 const RATES_FIRST_RETRY_MS = MINUTE_MS;
 const RATES_MAX_RETRY_MS = HOUR_MS;
-/** SPEC.md 8.5: stale VIES answers are usable up to 30 days; the availability window is 30 days. */
+/** docs/fields/vat.md#constants: stale VIES answers are usable up to 30 days; the availability window is 30 days. */
 export const RETENTION_MS = 30 * DAY_MS;
 /** Timers never sleep longer than this, so a clock that jumped (suspend, NTP) is noticed soon. */
 const MAX_SLEEP_MS = 15 * MINUTE_MS;
@@ -174,7 +174,9 @@ export function startJobs(deps: JobsDeps): Jobs {
   async function fetchRates(): Promise<RatesAttempt> {
     const outcome = await rates.refresh(controller.signal);
     if (!outcome.ok) {
-      log(`jobs: VAT rates refresh failed (${outcome.message}); serving the previous rates`);
+      // A first start has nothing to fall back on: say so, rather than promise rates that do not exist.
+      const meanwhile = rates.all() === null ? 'no VAT rates fetched yet' : 'serving the previous rates';
+      log(`jobs: VAT rates refresh failed (${outcome.message}); ${meanwhile}`);
       return 'retry';
     }
     const current = rates.all();

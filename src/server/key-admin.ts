@@ -100,3 +100,33 @@ export function keyStatus(key: ApiKeyRecord, now: Date): 'live' | 'revoked' | 'e
   if (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'live';
 }
+
+/** What {@link revokeApiKey} found and did. */
+export type RevokeOutcome =
+  /** Revoked now. */
+  | { status: 'revoked'; key: ApiKeyRecord }
+  /** Revoked before: nothing changed, `key.revokedAt` is when. */
+  | { status: 'already-revoked'; key: ApiKeyRecord }
+  | { status: 'unknown' };
+
+/**
+ * The key with this id. The store finds keys by account or by hash, so this goes through the
+ * accounts: fine for an operator's command, one query per account.
+ */
+async function findKey(store: Store, keyId: string): Promise<ApiKeyRecord | null> {
+  for (const account of await store.accounts.list()) {
+    const key = (await store.keys.list(account.id)).find((candidate) => candidate.id === keyId);
+    if (key !== undefined) return key;
+  }
+  return null;
+}
+
+/** Revokes a key unless it is revoked already, and says which happened (`keys revoke` reports both). */
+export async function revokeApiKey(store: Store, keyId: string, now: Date): Promise<RevokeOutcome> {
+  const key = await findKey(store, keyId);
+  if (key === null) return { status: 'unknown' };
+  if (key.revokedAt !== null) return { status: 'already-revoked', key };
+  // The store keeps the first revocation time, so a revocation racing this one changes nothing.
+  if (!(await store.keys.revoke(keyId, now))) return { status: 'unknown' };
+  return { status: 'revoked', key: { ...key, revokedAt: now } };
+}

@@ -1,5 +1,5 @@
 /**
- * API keys (DESIGN.md 4): `vf_` + 32 random bytes in base62, shown once. Only the SHA-256 hash and
+ * API keys (docs/service.md#api-keys): `vf_` + 32 random bytes in base62, shown once. Only the SHA-256 hash and
  * a short display prefix are stored; a presented key is hashed and compared in constant time.
  */
 import crypto, { createHash, randomBytes, timingSafeEqual } from 'node:crypto';

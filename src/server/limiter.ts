@@ -1,5 +1,5 @@
 /**
- * Concurrency limits (SPEC.md 7 and 8, DESIGN.md 4): each account has at most its plan's maximum
+ * Concurrency limits (docs/service.md#concurrency): each account has at most its plan's maximum
  * of requests in flight, and requests of non-PRO plans also take a slot of a server-wide shared
  * pool. A request that finds either full is refused at once (429 CONCURRENCY_LIMIT, Retry-After:
  * 1), never queued. The interface is async so that a shared implementation (Redis leases, issue 9)

@@ -1,16 +1,18 @@
 /**
- * The OpenAPI 3.1 description of the service (SPEC.md 4): the seven validation endpoints and the
- * three public reference endpoints, served at GET /api/v1/openapi.json. It is built from small
+ * The OpenAPI 3.1 description of the service: the seven validation endpoints, the
+ * three public reference endpoints and the two health endpoints, served at GET /api/v1/openapi.json. It is built from small
  * schema pieces whose property lists are tied to the TypeScript types of src/result.ts and
  * src/ports.ts (a property added to a type and not to its schema does not compile), and
  * test/openapi.test.ts validates every response of a real server against it.
  */
 import type { Env, Hono, Schema } from 'hono';
-import type { CountryVatRates, RegionalVatRate, VatRates, ViesCountryStatus, ViesStatusResponse } from '../ports.js';
+// The package's version, inlined from package.json at build time (the client sends it too).
+import { CLIENT_VERSION as PACKAGE_VERSION } from '../client/version.js';
+import type { CountryVatRates, ReadinessReport, RegionalVatRate, VatRates, ViesCountryStatus, ViesStatusResponse } from '../ports.js';
 import type {
   EmailDetails,
-  EmailSignals,
   ErrorCode,
+  EmailSignals,
   IbanDetails,
   NasDetails,
   NifDetails,
@@ -97,12 +99,20 @@ export interface PathItemObject {
   post?: OperationObject;
 }
 
+/** The two ways the validation endpoints take the API key. */
+export type SecuritySchemeObject =
+  | { type: 'apiKey'; in: 'header'; name: string; description: string }
+  | { type: 'http'; scheme: 'bearer'; description: string };
+
 /** The OpenAPI 3.1 document of the service. */
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: {
     title: string;
+    /** The version of the verifield package that serves the document. */
     version: string;
+    /** The version of the interface itself; its major version is also in the path (/api/v1). */
+    'x-api-version': string;
     summary: string;
     description: string;
     license: { name: string; identifier: string };
@@ -115,7 +125,7 @@ export interface OpenApiDocument {
     responses: Readonly<Record<string, ResponseObject>>;
     parameters: Readonly<Record<string, ParameterObject>>;
     headers: Readonly<Record<string, HeaderObject>>;
-    securitySchemes: Readonly<Record<string, { type: 'apiKey'; in: 'header'; name: string; description: string }>>;
+    securitySchemes: Readonly<Record<string, SecuritySchemeObject>>;
   };
 }
 
@@ -160,7 +170,7 @@ function objectOf<T extends object>(
 
 const LEVELS = ['BASIC', 'STANDARD', 'ADVANCED', 'PREMIUM'] as const;
 
-const emailSignals = objectOf<EmailSignals>('What the email checks found (SPEC.md 2.3, EmailSignals).', {
+const emailSignals = objectOf<EmailSignals>('What the email checks found.', {
   syntax_valid: always(flag('The address passes the syntax checks.')),
   mx_valid: always(orNull(flag('The domain has MX records, or falls back to an A record; null when DNS was not consulted.'))),
   typo_detected: always(flag('A likely domain typo was found.')),
@@ -185,7 +195,7 @@ const emailSignals = objectOf<EmailSignals>('What the email checks found (SPEC.m
   }),
 });
 
-const emailDetails = objectOf<EmailDetails>('Details of an email validation (SPEC.md 2.3).', {
+const emailDetails = objectOf<EmailDetails>('Details of an email validation.', {
   signals: always(ref('EmailSignals')),
   risk_score: always(int32('0 (low risk) to 100 (high risk).', { minimum: 0, maximum: 100 })),
   risk_level: sometimes(enumOf(['LOW', 'MEDIUM', 'HIGH'], 'Derived from risk_score; only at ADVANCED depth or higher.')),
@@ -195,12 +205,12 @@ const emailDetails = objectOf<EmailDetails>('Details of an email validation (SPE
   applied_level: always(enumOf(LEVELS, 'Depth effectively applied: STANDARD on FREE and STARTER, ADVANCED on GROWTH, PREMIUM on PRO.')),
 });
 
-const vatDetails = objectOf<VatDetails>('Details of a VAT validation (SPEC.md 2.4).', {
+const vatDetails = objectOf<VatDetails>('Details of a VAT validation.', {
   format_valid: always(flag("The number matches its member state's structure and check digits.")),
   registered: always(orNull(flag("Present in the member state's registry; null means unknown, never unregistered."))),
   country_code: always(orNull(text('Prefix of the number (EL for Greece, XI for Northern Ireland); null when none could be read.'))),
   source: always(
-    enumOf(['LIVE', 'CACHE', 'STALE', 'UNVERIFIED', 'NOT_APPLICABLE'], 'Origin of the registration verdict (SPEC.md 3).'),
+    enumOf(['LIVE', 'CACHE', 'STALE', 'UNVERIFIED', 'NOT_APPLICABLE'], 'Origin of the registration verdict.'),
   ),
   checked_at: sometimes(orNull(text('When the registration was last confirmed against VIES.', { format: 'date-time' }))),
   trader_name: sometimes(orNull(text('Registered name; only where the member state discloses it.'))),
@@ -213,7 +223,7 @@ const vatDetails = objectOf<VatDetails>('Details of a VAT validation (SPEC.md 2.
   ),
 });
 
-const phoneDetails = objectOf<PhoneDetails>('Details of a phone validation (SPEC.md 2.5).', {
+const phoneDetails = objectOf<PhoneDetails>('Details of a phone validation.', {
   country_code: sometimes(countryCode('ISO 3166-1 alpha-2; absent when a shared calling code does not identify one country.')),
   calling_code: always(int32('International calling code without the plus sign.', { minimum: 1 })),
   line_type: sometimes(
@@ -226,7 +236,7 @@ const phoneDetails = objectOf<PhoneDetails>('Details of a phone validation (SPEC
   national_format: sometimes(text('As dialled inside the country; absent when invalid.')),
 });
 
-const ibanDetails = objectOf<IbanDetails>('Details of an IBAN validation (SPEC.md 2.4b).', {
+const ibanDetails = objectOf<IbanDetails>('Details of an IBAN validation.', {
   country_code: always(text('First two characters of the IBAN, present even when the country is unknown to the registry.')),
   sepa: always(flag('The country is inside the geographical scope of the SEPA schemes; never changes valid.')),
   structure_valid: always(flag('Length and character layout match the registry entry for the country.')),
@@ -236,14 +246,14 @@ const ibanDetails = objectOf<IbanDetails>('Details of an IBAN validation (SPEC.m
   formatted: sometimes(text('Print format in groups of four; only for a valid IBAN.')),
 });
 
-const nasDetails = objectOf<NasDetails>('Details of a Canadian SIN validation (SPEC.md 2.6).', {
+const nasDetails = objectOf<NasDetails>('Details of a Canadian SIN validation.', {
   checksum_valid: always(flag('The Luhn check digit is correct.')),
   temporary_resident: always(flag('The number starts with 9.')),
   individual_series: always(flag('The first digit is 1 to 7 or 9; false for 0 or 8.')),
   formatted: always(text('Three groups of three digits.', { pattern: '^[0-9]{3} [0-9]{3} [0-9]{3}$' })),
 });
 
-const nifDetails = objectOf<NifDetails>('Details of a Spanish NIF validation (SPEC.md 2.7).', {
+const nifDetails = objectOf<NifDetails>('Details of a Spanish NIF validation.', {
   type: always(enumOf(['DNI', 'NIE', 'NIF_K', 'NIF_L', 'NIF_M', 'ENTITY'], 'Kind of number.')),
   natural_person: always(flag('Belongs to a person rather than an entity.')),
   checksum_valid: always(flag('The control character is correct.')),
@@ -251,11 +261,11 @@ const nifDetails = objectOf<NifDetails>('Details of a Spanish NIF validation (SP
   entity_type: sometimes(text('For an entity, the legal form in words.')),
 });
 
-const ssnDetails = objectOf<SsnDetails>('Details of a US SSN validation (SPEC.md 2.8).', {
+const ssnDetails = objectOf<SsnDetails>('Details of a US SSN validation.', {
   itin: always(flag('The number is an Individual Taxpayer Identification Number, not an SSN.')),
 });
 
-/** The envelope fields every validation answer shares (SPEC.md 2.2). */
+/** The envelope fields every validation answer shares (docs/envelope.md#the-envelope). */
 const envelopeFields = {
   valid: flag('Whether the input passes the checks of that endpoint; a negative verdict is still a 200.'),
   message: text('Human-readable summary, written to be shown to a user.'),
@@ -264,16 +274,17 @@ const envelopeFields = {
   validationLevel: enumOf(LEVELS, 'Depth applied.'),
 } as const;
 
-/** The error codes each error status of a validation endpoint answers with (DESIGN.md 4). */
+/** The error codes each error status of a validation path answers with. */
 export const ERROR_CODES_BY_STATUS = {
   400: ['INVALID_JSON', 'MISSING_VALUE', 'VALUE_NOT_STRING', 'VALUE_TOO_LONG', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
-  401: ['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY'],
+  401: ['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY', 'CONFLICTING_API_KEYS'],
   403: ['FORBIDDEN'],
+  405: ['METHOD_NOT_ALLOWED'],
   429: ['CONCURRENCY_LIMIT', 'QUOTA_EXCEEDED'],
   500: ['INTERNAL'],
 } as const satisfies Record<number, readonly ErrorCode[]>;
 
-// Every ErrorCode belongs to some status: adding a code to result.ts without placing it here fails to compile.
+// Every error code belongs to some status: adding a code to result.ts or errors.ts without placing it here fails to compile.
 type UnplacedErrorCode = Exclude<ErrorCode, (typeof ERROR_CODES_BY_STATUS)[keyof typeof ERROR_CODES_BY_STATUS][number]>;
 const everyErrorCodePlaced: [UnplacedErrorCode] extends [never] ? true : false = true;
 void everyErrorCodePlaced;
@@ -283,7 +294,7 @@ type ErrorStatus = keyof typeof ERROR_CODES_BY_STATUS;
 const ALL_ERROR_CODES: readonly ErrorCode[] = Object.values(ERROR_CODES_BY_STATUS).flat();
 
 const validationResult = objectOf<ValidationResult>(
-  'The envelope of every validation (SPEC.md 2.2); each endpoint adds its own details object. Error answers add errorCode.',
+  'The envelope of every validation; each endpoint adds its own details object. Error answers add errorCode.',
   {
     valid: always(envelopeFields.valid),
     message: always(envelopeFields.message),
@@ -321,7 +332,9 @@ function errorResult(status: ErrorStatus, description: string): SchemaObject {
       valid: { const: false, description: 'Always false on an error answer.' },
       message: envelopeFields.message,
       normalizedValue: { type: 'null', description: 'Always null on an error answer.' },
-      originalValue: text('The value sent, when a string value arrived; otherwise the empty string.'),
+      originalValue: text('The value sent, when a string value arrived (its first 1,024 characters when it is longer); otherwise the empty string.', {
+        maxLength: MAX_VALUE_LENGTH,
+      }),
       validationLevel: { const: 'STANDARD', description: 'Always STANDARD on an error answer.' },
       errorCode: enumOf(ERROR_CODES_BY_STATUS[status], 'Machine-readable reason.'),
     },
@@ -335,7 +348,7 @@ const regionalVatRate = objectOf<RegionalVatRate>('A rate for part of the territ
   note: always(text("The source's own text saying where the rate applies.")),
 });
 
-const countryVatRates = objectOf<CountryVatRates>('VAT rates of one member state (SPEC.md 2.9).', {
+const countryVatRates = objectOf<CountryVatRates>('VAT rates of one member state.', {
   countryCode: always(countryCode('Member state code as used by the EU registry; Greece is EL.')),
   standardRate: always({ type: 'number', exclusiveMinimum: 0, maximum: 100, description: 'National standard rate in percent.' }),
   reducedRates: always({
@@ -349,7 +362,7 @@ const countryVatRates = objectOf<CountryVatRates>('VAT rates of one member state
   fetchedAt: always(text('When the service last retrieved the rates.', { format: 'date-time' })),
 });
 
-const vatRates = objectOf<VatRates>('VAT rates of every member state (SPEC.md 2.10).', {
+const vatRates = objectOf<VatRates>('VAT rates of every member state.', {
   rates: always({ type: 'array', items: ref('CountryVatRates'), maxItems: 27, description: 'One entry per member state, ordered by code.' }),
   source: always({ const: 'TEDB', description: "The Commission's Taxes in Europe Database." }),
 });
@@ -369,13 +382,52 @@ const viesCountryStatus = objectOf<ViesCountryStatus>('One country of the VIES a
   ),
 });
 
-const viesStatusResponse = objectOf<ViesStatusResponse>('The VIES availability report (SPEC.md 2.11).', {
+const viesStatusResponse = objectOf<ViesStatusResponse>('The VIES availability report.', {
   generatedAt: always(text('Time of the report.', { format: 'date-time' })),
   windowDays: always(int32('Reporting window in days (30).', { minimum: 1 })),
   countriesTracked: always(int32('Countries in the report.', { minimum: 0 })),
   countriesUnavailableNow: always(int32('Countries currently unavailable.', { minimum: 0 })),
   countries: always({ type: 'array', items: ref('ViesCountryStatus'), description: 'Ordered by country code.' }),
 });
+
+const FRESHNESS = ['current', 'stale', 'none'] as const;
+type Section<K extends 'store' | 'vatRates' | 'viesStatusFeed'> = NonNullable<ReadinessReport[K]>;
+
+const readinessReport = objectOf<ReadinessReport>('The readiness check: the store takes writes; the VAT rates and the VIES status feed are reported, not required.', {
+  status: always(enumOf(['ready', 'not-ready'], 'ready (status 200) when the store took the probe write in time; not-ready (503) otherwise.')),
+  checkedAt: always(text('When the check ran (a check is reused for a second).', { format: 'date-time' })),
+  store: always(
+    objectOf<Section<'store'>>('A write read back from the store (and from Redis on a scaled-out deployment), within 2 seconds.', {
+      writable: always(flag('The write was taken and read back in time.')),
+      latencyMs: always({ type: ['integer', 'null'], minimum: 0, description: 'How long the check took; null when it did not finish.' }),
+      message: always(orNull(text('Why the service is not ready, in words; null when it is.'))),
+    }),
+  ),
+  vatRates: always({
+    ...objectOf<Section<'vatRates'>>('The VAT rates served by /api/v1/vat/rates; null before the service has started.', {
+      state: always(enumOf(FRESHNESS, "current: today's daily refresh is in; stale: older rates are served; none: the rates endpoints answer 503.")),
+      fetchedAt: always(orNull(text('When the newest rates served were fetched.', { format: 'date-time' }))),
+      lastFailureAt: always(orNull(text('When the last refresh failed, if it failed after the last success.', { format: 'date-time' }))),
+    }),
+    type: ['object', 'null'],
+  }),
+  viesStatusFeed: always({
+    ...objectOf<Section<'viesStatusFeed'>>("The samples of the Commission's VIES status feed behind /api/v1/status/vies; null before the service has started.", {
+      state: always(enumOf(FRESHNESS, 'current: a sample of the last 15 minutes (one is taken every 5); stale: older ones only; none: no sample yet.')),
+      lastSampleAt: always(orNull(text('When the newest sample was taken.', { format: 'date-time' }))),
+      samples: always(int32('Samples held for the 30-day availability window.', { minimum: 0 })),
+    }),
+    type: ['object', 'null'],
+  }),
+});
+
+const healthStatus: SchemaObject = {
+  type: 'object',
+  description: 'The process is alive and answering.',
+  properties: { status: { const: 'ok', description: 'Always ok.' } },
+  required: ['status'],
+  additionalProperties: false,
+};
 
 const messageBody = (description: string, extra: SchemaObject = {}): SchemaObject => ({
   type: 'object',
@@ -385,7 +437,7 @@ const messageBody = (description: string, extra: SchemaObject = {}): SchemaObjec
   additionalProperties: false,
 });
 
-/** Longest `value` the service accepts (DESIGN.md 4). */
+/** Longest `value` the service accepts (docs/service.md#request-bodies). */
 export const MAX_VALUE_LENGTH = 1024;
 
 const valueProperty = (description: string): SchemaObject => text(description, { maxLength: MAX_VALUE_LENGTH });
@@ -393,13 +445,13 @@ const valueProperty = (description: string): SchemaObject => text(description, {
 const schemas: Record<string, SchemaObject> = {
   ValidationRequest: {
     type: 'object',
-    description: 'Body of the IBAN, email, phone, NIF, NAS and SSN endpoints (SPEC.md 2.1). At most 16 KiB.',
+    description: 'Body of the IBAN, email, phone, NIF, NAS and SSN endpoints. At most 16 KiB.',
     properties: { value: valueProperty('The input to validate, as a user typed it.') },
     required: ['value'],
   },
   VatValidationRequest: {
     type: 'object',
-    description: 'Body of the VAT endpoint (SPEC.md 2.1). At most 16 KiB.',
+    description: 'Body of the VAT endpoint. At most 16 KiB.',
     properties: {
       value: valueProperty('The VAT number, country prefix included.'),
       traderName: text('Company name expected to hold the number; adds trader_name_match to the answer.', { maxLength: MAX_VALUE_LENGTH }),
@@ -427,12 +479,18 @@ const schemas: Record<string, SchemaObject> = {
   NasDetails: nasDetails,
   NifDetails: nifDetails,
   SsnDetails: ssnDetails,
-  ErrorCode: enumOf(ALL_ERROR_CODES, 'Machine-readable reason of an error answer (DESIGN.md 4).'),
+  ErrorCode: enumOf(ALL_ERROR_CODES, 'Machine-readable reason of an error answer.'),
   BadRequestResult: errorResult(400, 'A malformed request: wrong content type, body over 16 KiB, invalid JSON, missing or non-string value, value over 1,024 characters.'),
-  UnauthorizedResult: errorResult(401, 'A missing, unknown, revoked or expired API key. The message does not reveal whether a key exists.'),
+  UnauthorizedResult: errorResult(
+    401,
+    'A missing, unknown, revoked or expired API key, or two different keys in X-API-KEY and Authorization: Bearer. The message does not reveal whether a key exists.',
+  ),
   ForbiddenResult: errorResult(403, 'The API key was created without the nas scope.'),
   TooManyRequestsResult: errorResult(429, "Over the plan's concurrent-request maximum or the shared pool (CONCURRENCY_LIMIT), or over the FREE quota (QUOTA_EXCEEDED)."),
   InternalErrorResult: errorResult(500, 'An internal error; the body carries no internals.'),
+  MethodNotAllowedResult: errorResult(405, 'Any method but POST on a validation path, answered with Allow: POST.'),
+  HealthStatus: healthStatus,
+  ReadinessReport: readinessReport,
   RegionalVatRate: regionalVatRate,
   CountryVatRates: countryVatRates,
   VatRates: vatRates,
@@ -456,18 +514,38 @@ const retryAfter: HeaderObject = {
   schema: { type: 'integer', minimum: 0 },
 };
 
+const RATE_LIMIT_NOTE =
+  'The IETF httpapi draft RateLimit header fields (draft-ietf-httpapi-ratelimit-headers-11), one policy "monthly" for the billing period.';
+
 const headers: Record<string, HeaderObject> = {
   RetryAfter: retryAfter,
+  RateLimitPolicy: {
+    description:
+      `${RATE_LIMIT_NOTE} q: validations the plan includes per period; w: the period's length in seconds; ` +
+      'verifield-over-quota: refused (FREE: 429 QUOTA_EXCEEDED once used up) or billed (paid plans go on and pay the overage).',
+    schema: { type: 'string', pattern: '^"monthly";q=[0-9]+;w=[0-9]+;verifield-over-quota=(refused|billed)$' },
+  },
+  RateLimit: {
+    description: `${RATE_LIMIT_NOTE} r: validations left in the period (0 once the included quota is used); t: seconds until the period resets.`,
+    schema: { type: 'string', pattern: '^"monthly";r=[0-9]+;t=[0-9]+$' },
+  },
   RatesCacheControl: {
-    description: 'The rates may be cached for one hour (SPEC.md 4.8).',
+    description: 'The rates may be cached for one hour.',
     required: true,
     schema: { type: 'string', const: 'public, max-age=3600' },
   },
 };
 
+/** The quota state the validation answers carry once the key is known; `required` on answers that always have it. */
+const quotaHeaders = (required: boolean): Record<string, HeaderObject | ReferenceObject> => ({
+  'RateLimit-Policy': required ? { ...(headers.RateLimitPolicy as HeaderObject), required: true } : headerRef('RateLimitPolicy'),
+  RateLimit: required ? { ...(headers.RateLimit as HeaderObject), required: true } : headerRef('RateLimit'),
+});
+
 const responses: Record<string, ResponseObject> = {
   BadRequest: {
-    description: 'Missing or malformed body or value (SPEC.md 7). Not counted.',
+    description: 'Missing or malformed body or value. Not counted. Carries the quota state of the key.',
+    headers: quotaHeaders(false),
     content: json('BadRequestResult', {
       invalidJson: {
         summary: 'The body is not JSON',
@@ -475,19 +553,24 @@ const responses: Record<string, ResponseObject> = {
       },
     }),
   },
-  Unauthorized: { description: 'Missing or invalid API key (SPEC.md 5). Not counted.', content: json('UnauthorizedResult') },
-  Forbidden: { description: 'The API key lacks the nas scope (DESIGN.md 4). Not counted.', content: json('ForbiddenResult') },
+  Unauthorized: { description: 'Missing or invalid API key, or two different keys. Not counted.', content: json('UnauthorizedResult') },
+  Forbidden: {
+    description: 'The API key lacks the nas scope. Not counted. Carries the quota state of the key.',
+    headers: quotaHeaders(false),
+    content: json('ForbiddenResult'),
+  },
   TooManyRequests: {
     description:
       "The plan's concurrent-request maximum is exceeded, or the server-wide pool shared by non-PRO plans is full (CONCURRENCY_LIMIT, with Retry-After), " +
-      'or a FREE account is over its quota (QUOTA_EXCEEDED; the message names the quota and the reset date). Not counted.',
-    headers: { 'Retry-After': { ...retryAfter, description: 'Seconds to wait; sent with CONCURRENCY_LIMIT.' } },
+      'or a FREE account is over its quota (QUOTA_EXCEEDED; the message names the quota and the reset date, RateLimit says r=0 and when it resets). Not counted.',
+    headers: { 'Retry-After': { ...retryAfter, description: 'Seconds to wait; sent with CONCURRENCY_LIMIT.' }, ...quotaHeaders(false) },
     content: json('TooManyRequestsResult'),
   },
   InternalError: {
     description: 'Internal server error. The body carries no internals. Not counted.',
     headers: {
       'X-Request-Id': { description: "Identifies the failure in the service's log (which never holds the key or the value).", schema: { type: 'string' } },
+      ...quotaHeaders(false),
     },
     content: json('InternalErrorResult'),
   },
@@ -621,7 +704,8 @@ function validationOperation(endpoint: ValidationEndpoint): OperationObject {
     summary: endpoint.summary,
     description: endpoint.description,
     tags: ['Validation'],
-    security: [{ ApiKey: [] }],
+    // Either scheme: the key in X-API-KEY or as Authorization: Bearer (the same key in both is accepted too).
+    security: [{ ApiKey: [] }, { BearerKey: [] }],
     parameters: [{ $ref: '#/components/parameters/ServiceSdk' }],
     requestBody: {
       required: true,
@@ -630,7 +714,8 @@ function validationOperation(endpoint: ValidationEndpoint): OperationObject {
     },
     responses: {
       '200': {
-        description: 'Validation performed, including a negative verdict (valid false). Counts as one call.',
+        description: 'Validation performed, including a negative verdict (valid false). Counts as one call; the RateLimit fields count it.',
+        headers: quotaHeaders(true),
         content: json(endpoint.result),
       },
       ...errorResponses,
@@ -691,17 +776,51 @@ paths['/api/v1/status/vies'] = {
   },
 };
 
+const HEALTH_NOTE = 'No API key; spends no quota; never cached.';
+const noStore = { 'Cache-Control': { description: 'Never cached: every call is a fresh look.', required: true, schema: { type: 'string', const: 'no-store' } } } as const;
+
+paths['/healthz'] = {
+  get: {
+    operationId: 'healthz',
+    summary: 'Liveness: the process is alive',
+    description: `Always 200 while the process answers HTTP; it checks nothing else. ${HEALTH_NOTE}`,
+    tags: ['Operations'],
+    security: [],
+    responses: { '200': { description: 'The process is alive.', headers: noStore, content: json('HealthStatus') } },
+  },
+};
+
+paths['/readyz'] = {
+  get: {
+    operationId: 'readyz',
+    summary: 'Readiness: the store takes writes',
+    description:
+      'Writes one row to the store and reads it back (and a key to Redis, when configured), within 2 seconds. ' +
+      'The VAT rates and the VIES status feed are reported in the body but do not decide readiness: validations work without them. ' +
+      `A check is shared by the calls of the same second, so calling often costs one write a second. ${HEALTH_NOTE}`,
+    tags: ['Operations'],
+    security: [],
+    responses: {
+      '200': { description: 'Ready: the store took the write.', headers: noStore, content: json('ReadinessReport') },
+      '503': { description: 'Not ready: the store did not take the write in time, or the service has not started.', headers: noStore, content: json('ReadinessReport') },
+    },
+  },
+};
+
 /** The OpenAPI 3.1 document of the service, served at GET /api/v1/openapi.json. */
 export const openApiDocument: OpenApiDocument = {
   openapi: '3.1.0',
   info: {
     title: 'verifield validation service',
-    version: '1.0.25',
+    version: PACKAGE_VERSION,
+    'x-api-version': '1.0.25',
     summary: 'Validate the fields billing and onboarding forms collect: EU VAT, IBAN, email, phone, Spanish NIF, Canadian SIN (NAS), US SSN.',
     description:
       'Every validation endpoint takes a JSON body with one value string and answers 200 with the same envelope plus a field-specific details object; ' +
       'a negative verdict is a normal 200 with valid false. Error statuses are kept for transport, authentication, quota and server problems, and carry the envelope with an errorCode. ' +
-      'One API key (X-API-KEY) and one quota cover the validation endpoints; the VAT rates and VIES status endpoints need no key. ' +
+      'One API key (in X-API-KEY, or as Authorization: Bearer) and one quota cover the validation endpoints; every answer once the key is known carries the quota state in the RateLimit-Policy and RateLimit fields. ' +
+      'Methods other than POST on a validation path answer 405 METHOD_NOT_ALLOWED with Allow: POST. ' +
+      'The VAT rates, VIES status and health endpoints need no key. ' +
       'The checks are of shape and checksum (and VIES registration for VAT): a valid IBAN does not prove that the account exists, a valid SSN or SIN does not prove that it was issued.',
     license: { name: 'MIT', identifier: 'MIT' },
   },
@@ -709,6 +828,7 @@ export const openApiDocument: OpenApiDocument = {
   tags: [
     { name: 'Validation', description: 'The seven validation endpoints: API key required, one call each against the quota.' },
     { name: 'Reference', description: 'Public reference data: no API key, no quota.' },
+    { name: 'Operations', description: 'Liveness and readiness for supervisors and load balancers: no API key, no quota.' },
   ],
   paths,
   components: {
@@ -722,6 +842,12 @@ export const openApiDocument: OpenApiDocument = {
         in: 'header',
         name: 'X-API-KEY',
         description: 'The API key, shown once at creation. Keep it server-side.',
+      },
+      BearerKey: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'The same API key as Authorization: Bearer <key>. When X-API-KEY is sent too, both must carry the same key (two different keys: 401 CONFLICTING_API_KEYS).',
       },
     },
   },

@@ -1,11 +1,11 @@
 /**
- * The plans of SPEC.md 8 and the billing period they count in. FREE blocks over quota; the paid
- * plans go on and count the overage for billing. Email depth by plan is SPEC.md 4.3.7.
+ * The plans of docs/service.md#plans and the billing period they count in. FREE blocks over quota;
+ * the paid plans go on and count the overage for billing. Email depth by plan is docs/fields/email.md#depth.
  */
 import type { ValidationLevel } from '../result.js';
 import type { Plan } from './store/types.js';
 
-/** What a plan allows (SPEC.md 8). */
+/** What a plan allows (docs/service.md#plans). */
 export interface PlanLimits {
   /** Validations per billing period. */
   quota: number;
@@ -21,7 +21,7 @@ export interface PlanLimits {
   usesSharedPool: boolean;
 }
 
-/** The four plans and their limits, exactly as SPEC.md 8 lists them. */
+/** The four plans and their limits, exactly as the contract lists them (docs/service.md#plans). */
 export const PLANS: Readonly<Record<Plan, PlanLimits>> = {
   FREE: { quota: 250, maxConcurrent: 3, maxKeys: 1, blocksOverQuota: true, emailLevel: 'STANDARD', usesSharedPool: true },
   STARTER: { quota: 10_000, maxConcurrent: 5, maxKeys: 2, blocksOverQuota: false, emailLevel: 'STANDARD', usesSharedPool: true },
@@ -35,7 +35,7 @@ export function isPlan(value: string): value is Plan {
 }
 
 function utcDay(year: number, monthIndex: number, anchorDay: number): Date {
-  // An anchor past the month's end falls on its last day (DESIGN.md 4).
+  // An anchor past the month's end falls on its last day (docs/service.md#billing-periods).
   const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
   return new Date(Date.UTC(year, monthIndex, Math.min(anchorDay, lastDay)));
 }

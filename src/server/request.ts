@@ -1,5 +1,5 @@
 /**
- * Reading the body of a validation request (SPEC.md 2.1, DESIGN.md 4): JSON `{ value }` (plus an
+ * Reading the body of a validation request (docs/service.md#request-bodies): JSON `{ value }` (plus an
  * optional `traderName` for VAT), at most 16 KiB whatever the transfer encoding, `value` at most
  * 1,024 characters. Every malformed case becomes an outcome with its `errorCode`; nothing here
  * throws. It reads a {@link ValidationInput}, so the same checks serve the Hono app (a Web-standard
@@ -22,7 +22,13 @@ export interface ValidationRequestBody {
 
 export type BodyOutcome =
   | { ok: true; body: ValidationRequestBody }
-  | { ok: false; code: ErrorCode; message: string; /** The value when a string arrived, else ''. */ originalValue: string };
+  | {
+      ok: false;
+      code: ErrorCode;
+      message: string;
+      /** The value when a string arrived (its first 1,024 characters when it is longer), else ''. */
+      originalValue: string;
+    };
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 const DECIMAL = /^\s*\d+\s*$/;
@@ -66,6 +72,25 @@ export function isTooLong(text: string): boolean {
     if (++characters > MAX_VALUE_CHARACTERS) return true;
   }
   return false;
+}
+
+/**
+ * The first {@link MAX_VALUE_CHARACTERS} characters of `text` (code points, as {@link isTooLong}
+ * counts them; a surrogate pair is never cut in half): what a VALUE_TOO_LONG answer echoes, so a
+ * 16 KiB value does not come back whole.
+ */
+export function echoOfLongValue(text: string): string {
+  let characters = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (characters === MAX_VALUE_CHARACTERS) return text.slice(0, i);
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    characters++;
+  }
+  return text;
 }
 
 /** Whether a Content-Length header declares more than {@link MAX_BODY_BYTES}: refused before reading. */
@@ -165,7 +190,7 @@ export async function readValidationBody(input: ValidationInput, withTraderName:
   // null is how many form libraries send an empty field: read it as missing, not as a wrong type.
   if (value === undefined || value === null) return failure('MISSING_VALUE', ERROR_MESSAGES.MISSING_VALUE);
   if (typeof value !== 'string') return failure('VALUE_NOT_STRING', ERROR_MESSAGES.VALUE_NOT_STRING);
-  if (isTooLong(value)) return failure('VALUE_TOO_LONG', ERROR_MESSAGES.VALUE_TOO_LONG, value);
+  if (isTooLong(value)) return failure('VALUE_TOO_LONG', ERROR_MESSAGES.VALUE_TOO_LONG, echoOfLongValue(value));
   if (!withTraderName || traderName === undefined || traderName === null) return { ok: true, body: { value } };
   if (typeof traderName !== 'string') return failure('VALUE_NOT_STRING', ERROR_MESSAGES.TRADER_NAME_NOT_STRING, value);
   if (isTooLong(traderName)) return failure('VALUE_TOO_LONG', ERROR_MESSAGES.TRADER_NAME_TOO_LONG, value);
@@ -174,7 +199,7 @@ export async function readValidationBody(input: ValidationInput, withTraderName:
 
 /**
  * The `X-Service-SDK` header as it may be recorded: 1 to 64 printable ASCII characters, else null
- * (an invalid value is ignored, never refused: DESIGN.md 4).
+ * (an invalid value is ignored, never refused: docs/service.md#request-bodies).
  */
 export function sdkOf(header: string | null | undefined): string | null {
   if (header === null || header === undefined || header.length === 0 || header.length > 64) return null;

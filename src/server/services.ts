@@ -1,5 +1,5 @@
 /**
- * What the service is made of, built from its configuration (DESIGN.md 1 and 6): the store, the
+ * What the service is made of, built from its configuration (docs/architecture.md#the-service): the store, the
  * adapters that reach VIES, TEDB, the VIES status feed, DNS and RDAP, and the library's rates
  * service and availability tracker over them. Nothing here validates anything; it only composes.
  */
@@ -124,6 +124,11 @@ async function withRedis(opened: OpenedStore, config: ServerConfig, redisUrl: st
         // Redis entries expire by themselves; the table is pruned by the hourly job.
         prune: (before) => store.viesCache.prune(before),
       },
+      // Ready means both take writes: a request needs Redis for its lease and the store for its count.
+      async probe() {
+        await store.probe?.();
+        await backplane.probe();
+      },
       close() {
         closing ??= store.close().finally(() => backplane.close());
         return closing;
@@ -134,7 +139,7 @@ async function withRedis(opened: OpenedStore, config: ServerConfig, redisUrl: st
 
 /**
  * Opens the store of a configuration: the injected one (with the injected limiter, else one in
- * memory), else PostgreSQL when `databaseUrl` is set, else the embedded PGlite store in `dataDir`
+ * memory), else PostgreSQL when `databaseUrl` is set, else the embedded store in `dataDir`
  * (default `./.verifield`). With `redisUrl` the limiter, the breakers and a hot VIES cache are
  * shared through Redis; without it, PostgreSQL alone keeps the limits exact (leases in a table).
  */

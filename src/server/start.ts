@@ -11,7 +11,8 @@ import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, validationDepsOf, type AppConfig, type VerifieldApp } from './app.js';
 import type { ServerConfig } from './config.js';
-import { refusalEnvelope } from './errors.js';
+import type { ValidationResult } from '../result.js';
+import { ERROR_MESSAGES, errorEnvelope, refusalEnvelope } from './errors.js';
 import { validationFastPath } from './fast-path.js';
 
 const DEFAULT_PORT = 8080;
@@ -66,8 +67,8 @@ function refusalOf(code: string | undefined): { status: number; reason: string; 
 }
 
 /** Writes a refusal with the error envelope straight to `socket`, then closes the connection. */
-function refuseOnSocket(socket: Duplex, status: number, reason: string, message: string, extraHeaders = ''): void {
-  const body = JSON.stringify(refusalEnvelope(message));
+function refuseOnSocket(socket: Duplex, status: number, reason: string, envelope: ValidationResult, extraHeaders = ''): void {
+  const body = JSON.stringify(envelope);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=UTF-8\r\n${extraHeaders}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -84,7 +85,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (socket.writable && (inFlight === null || inFlight === undefined || !inFlight.headersSent) && error.code !== 'ECONNRESET') {
     const { status, reason, message } = refusalOf(error.code);
-    refuseOnSocket(socket, status, reason, message);
+    refuseOnSocket(socket, status, reason, refusalEnvelope(message));
   }
   socket.destroySoon();
 }
@@ -95,7 +96,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
  */
 function refuseOtherProtocols(server: Server): void {
   server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
-    refuseOnSocket(socket, 405, 'Method Not Allowed', 'Use POST with a JSON body', 'Allow: POST\r\n');
+    refuseOnSocket(socket, 405, 'Method Not Allowed', errorEnvelope('METHOD_NOT_ALLOWED', ERROR_MESSAGES.METHOD_NOT_ALLOWED, ''), 'Allow: POST\r\n');
   });
   server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
     const body = JSON.stringify(refusalEnvelope('Only "Expect: 100-continue" is supported'));

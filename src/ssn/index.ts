@@ -1,7 +1,7 @@
 /**
- * US Social Security Number, SPEC.md 4.7: `AAA-GG-SSSS` (area, group, serial). There is no check
+ * US Social Security Number, docs/fields/ssn.md: `AAA-GG-SSSS` (area, group, serial). There is no check
  * digit, so only the parts the Social Security Administration never issues can be rejected, along
- * with well-known sample numbers and ITINs (DESIGN.md 4: an ITIN is not an SSN).
+ * with well-known sample numbers and ITINs (docs/fields/ssn.md#itin: an ITIN is not an SSN).
  */
 import { digitAt, isDigits } from '../checksum.js';
 import { compact, envelope, requireString, type SsnValidationResult } from '../result.js';
@@ -21,7 +21,7 @@ const AREA_666 = 'An SSN never starts with 666: area number 666 is never issued'
 const AREA_900_999 = 'An SSN never starts with 9: area numbers 900 to 999 are never issued';
 const GROUP_00 = 'An SSN never has 00 as its middle two digits: group number 00 is never issued';
 const SERIAL_0000 = 'An SSN never ends in 0000: serial number 0000 is never issued';
-// Honest about SPEC.md 4.7.3: no check digit, so a typo that lands on another possible number passes.
+// Honest about docs/fields/ssn.md#no-check-digit: no check digit, so a typo that lands on another possible number passes.
 const VALID = 'Valid SSN format; an SSN has no check digit, so please double-check the digits';
 
 /** Numeric value of the digits from `start` to `end` (exclusive). */

@@ -1,6 +1,6 @@
 /**
  * SSNs printed on sample cards and in advertisements, then typed into real forms by thousands of
- * people. Only numbers with a documented story are listed (research/numbers.md d): a longer list
+ * people. Only numbers with a documented story are listed (docs/fields/ssn.md#sample-numbers): a longer list
  * of unknown provenance would reject real holders.
  */
 const WELL_KNOWN_SAMPLES: ReadonlySet<string> = new Set([

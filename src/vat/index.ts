@@ -13,7 +13,10 @@ import { checkVatStructure } from './structure.js';
  *
  * `valid` equals `vatDetails.format_valid`: `registered` is null (never asked) and `source` is
  * `UNVERIFIED` for the 28 prefixes VIES covers, `NOT_APPLICABLE` for GB, CH, NO and any other
- * prefix. A well-formed number is not proof that it was issued or is still registered.
+ * prefix. A well-formed number is not proof that it was issued or is still registered. A Czech or
+ * Slovak number that is a person's birth number must hold a real date that is not after today by
+ * the system clock (`CZ5103192743`, born 19 March 2051, is not valid); `verifyVat` takes today from
+ * its `now` option instead.
  *
  * @throws TypeError when `value` is not a string.
  * @example validateVat('nl 3225.18.131 b50').normalizedValue // 'NL322518131B50'

@@ -1,5 +1,5 @@
 /**
- * Trader name comparison (SPEC.md 4.1.8, DESIGN.md 4): does the name a customer typed belong to
+ * Trader name comparison: does the name a customer typed belong to
  * the holder VIES publishes? Both names are folded the same way (case, accents, Greek and
  * Cyrillic letters, punctuation, "and" words, legal-form words of the EU languages), then compared
  * token by token with an edit distance, so word order, a typo or a missing "GmbH" do not matter but
@@ -235,11 +235,11 @@ export interface TraderNameVerdict {
   source?: 'VIES' | 'SERVICE';
 }
 
-/** Germany neither publishes names nor compares them (research/vies-tedb.md A.7). */
+/** Germany neither publishes names nor compares them. */
 const NEVER_COMPARED: ReadonlySet<string> = new Set(['DE']);
 
 /**
- * Decides `trader_name_match` for a registry answer (SPEC.md 4.1.8): VIES's own comparison when
+ * Decides `trader_name_match` for a registry answer: VIES's own comparison when
  * the member state made one for this very name (Spain), else the service's comparison with the
  * published name, else NOT_AVAILABLE (Germany, names withheld, no answer, or a number that is not
  * registered).

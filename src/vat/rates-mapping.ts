@@ -1,9 +1,8 @@
 /**
- * From the rows of TEDB's `retrieveVatRates` answer to one CountryVatRates per member state
- * (SPEC.md 2.9). TEDB answers with one row per category per rate, so a state with two reduced
+ * From the rows of TEDB's `retrieveVatRates` answer to one CountryVatRates per member state.
+ * TEDB answers with one row per category per rate, so a state with two reduced
  * rates comes back as dozens of rows, many identical, plus rows that are not rates of the state's
- * territory at all. The rules below are where that is sorted out; research/vies-tedb.md C.3 and
- * C.4 describe the rows.
+ * territory at all. The rules below are where that is sorted out.
  *
  * Which rows count, and where:
  * - A row whose comment reads `VAT - Import - …` repeats a domestic rate for imported goods: ignored.
@@ -14,7 +13,7 @@
  *   category's own description when the comment is empty).
  * - Every other row is "mainland": the national territory as a whole.
  * - Exempt, out-of-scope and not-applicable rows, and any row whose value is 0 or missing, are
- *   never listed (SPEC.md 2.9: exemptions are left out).
+ *   never listed (exemptions are left out).
  * - `standardRate` is the mainland STANDARD/DEFAULT rate. Should several distinct mainland values
  *   remain (answers stripped of comments and categories, such as HMRC's copy), the highest is the
  *   national rate: every territorial standard rate (Canaries 7, Azores 16, Madeira 22, Jungholz 19,

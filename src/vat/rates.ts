@@ -1,6 +1,6 @@
 /**
  * The VAT rates service: holds the last good rates of the 27 member states and refreshes them
- * from a {@link RatesSource} on demand (the server schedules it daily, SPEC.md 4.8). When the
+ * from a {@link RatesSource} on demand (the server schedules it daily). When the
  * source fails, the previous rates keep being served with their `fetchedAt`; before the first
  * success there is nothing to serve, and the service says so (the server answers 503 then).
  * Pure logic over the port: no network, no timers.
@@ -8,12 +8,15 @@
 import { requireString } from '../result.js';
 import type { CountryVatRates, RatesSource, SourceCountryVatRates, VatRates } from '../ports.js';
 
-/** The 27 member states, with the codes the EU registry uses (Greece is EL). */
-export const EU_MEMBER_STATES: readonly string[] = Object.freeze([
+/**
+ * The 27 member states, with the codes the EU registry uses (Greece is EL). Marked pure so that a
+ * bundle which does not use the rates leaves these out.
+ */
+export const EU_MEMBER_STATES: readonly string[] = /* @__PURE__ */ Object.freeze([
   'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU',
   'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
 ]);
-const MEMBER_STATES: ReadonlySet<string> = new Set(EU_MEMBER_STATES);
+const MEMBER_STATES: ReadonlySet<string> = /* @__PURE__ */ new Set(EU_MEMBER_STATES);
 
 /** Options of {@link createRatesService}. */
 export interface RatesServiceOptions {
@@ -70,7 +73,7 @@ export interface RatesService {
   readonly lastFailure: { at: string; message: string } | null;
 }
 
-/** Message of a lookup for a code outside the union (SPEC.md 7). */
+/** Message of a lookup for a code outside the union. */
 export function notMemberMessage(code: string): string {
   return `Not an EU member state: ${code}`;
 }

@@ -3,8 +3,10 @@
  * check and choose the message. `validateVat` wraps it in the envelope; `verifyVat` runs it before
  * asking the registry, so both agree on what a well-formed number is.
  */
-import { VAT_RULES, type VatCountryRule } from './countries.js';
-import { BAD_CHECK, BAD_FORMAT, VALID, type Verdict } from './checks/verdict.js';
+import type { Clock } from '../ports.js';
+import { OTHER_RULES, VIES_RULES, type VatCountryRule } from './countries.js';
+import { UPPER_A, UPPER_Z } from './checks/char-codes.js';
+import { VALID } from './checks/verdict.js';
 
 /** What the offline step found out about a VAT number. */
 export interface VatStructure {
@@ -22,14 +24,13 @@ export interface VatStructure {
   message: string;
 }
 
-/** A rule with its messages written once, at load, rather than on every call. */
+/** A known prefix: its rule, and its messages written once, at load, rather than on every call. */
 interface CompiledRule {
   readonly prefix: string;
   readonly rule: VatCountryRule;
-  readonly valid: string;
-  readonly badFormat: string;
-  readonly badCheck: string;
-  readonly allZeros: string;
+  readonly inVies: boolean;
+  /** Indexed by the verdict of checks/verdict.ts: well-formed, malformed, wrong check, all zeros. */
+  readonly messages: readonly [string, string, string, string];
 }
 
 const EMPTY_MESSAGE = 'Please enter a VAT number, starting with its two-letter country prefix';
@@ -37,36 +38,41 @@ const NO_PREFIX_MESSAGE =
   'Please start the VAT number with its two-letter country prefix (for example DE, FR, or EL for Greece)';
 const GREECE_MESSAGE = 'Greek VAT numbers start with EL, not GR: please write EL followed by the 9 digits';
 
-function compile(prefix: string, rule: VatCountryRule): CompiledRule {
-  const { adjective, shape, checkPart, inVies } = rule;
-  const verb = checkPart.endsWith('s') ? 'do' : 'does';
+function compile(prefix: string, rule: VatCountryRule, inVies: boolean): CompiledRule {
+  const [adjective, shape, checkPart] = rule;
   return {
     prefix,
     rule,
-    valid: inVies
-      ? `The ${adjective} VAT number is well-formed; its registration has not been confirmed`
-      : `The ${adjective} VAT number is well-formed; its registration cannot be confirmed, ` +
-        'as the EU VAT registry (VIES) does not cover it',
-    badFormat: `This is not a valid ${adjective} VAT number: it should be ${shape}`,
-    badCheck: `This ${adjective} VAT number's ${checkPart} ${verb} not match; please check it`,
-    allZeros: `An all-zero number is not a real ${adjective} VAT number; please check it`,
+    inVies,
+    messages: [
+      inVies
+        ? `The ${adjective} VAT number is well-formed; its registration has not been confirmed`
+        : `The ${adjective} VAT number is well-formed; its registration cannot be confirmed, ` +
+          'as the EU VAT registry (VIES) does not cover it',
+      `This is not a valid ${adjective} VAT number: it should be ${prefix}${shape}`,
+      `This ${adjective} VAT number's ${checkPart} ${checkPart.endsWith('s') ? 'do' : 'does'} not match; please check it`,
+      `An all-zero number is not a real ${adjective} VAT number; please check it`,
+    ],
   };
 }
 
 /** Two upper-case letters packed in one number, so the lookup needs no substring. */
 const prefixKey = (first: number, second: number): number => (first << 8) | second;
 
-const RULES_BY_PREFIX = new Map<number, CompiledRule>(
-  Object.entries(VAT_RULES).map(([prefix, rule]) => [
-    prefixKey(prefix.charCodeAt(0), prefix.charCodeAt(1)),
-    compile(prefix, rule),
-  ])
-);
+/** Marked pure so that a bundle without `validateVat` or `verifyVat` leaves the rules out. */
+const RULES_BY_PREFIX: ReadonlyMap<number, CompiledRule> = /* @__PURE__ */ compileRules();
 
-const UPPER_A = 65;
-const UPPER_Z = 90;
-const LOWER_A = 97;
-const LOWER_Z = 122;
+function compileRules(): Map<number, CompiledRule> {
+  return new Map(
+    // The first table holds the prefixes VIES answers for.
+    [VIES_RULES, OTHER_RULES].flatMap((rules, index) =>
+      Object.entries(rules).map(([prefix, rule]) => [
+        prefixKey(prefix.charCodeAt(0), prefix.charCodeAt(1)),
+        compile(prefix, rule, index === 0),
+      ])
+    )
+  );
+}
 
 const isUpper = (code: number): boolean => code >= UPPER_A && code <= UPPER_Z;
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;
@@ -76,21 +82,9 @@ const isDigit = (code: number): boolean => code >= 48 && code <= 57;
  * office software), dots, dashes (incl. Unicode hyphens and the minus sign), slashes (Czech birth
  * numbers are written YYMMDD/SSSC) and colons (`DK: 29 30 36 49`).
  */
-function isSeparator(code: number): boolean {
-  if (code < 128) {
-    return code === 32 || code === 46 || code === 45 || code === 47 || code === 58 || (code >= 9 && code <= 13);
-  }
-  return (
-    code === 0xa0 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    (code >= 0x2010 && code <= 0x2015) ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x2212 ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
+const SEPARATORS = /[\s.\-\u2010-\u2015\u2212/:]+/g;
+const LOWER_CASE = /[a-z]+/g;
+const toUpper = (letters: string): string => letters.toUpperCase();
 
 /**
  * `value` without separators and with ASCII letters in upper case. Other characters are kept as
@@ -106,93 +100,61 @@ export function compactVat(value: string): string {
     i++;
   }
   if (i === length) return value;
-
-  let out = '';
-  let runStart = 0;
-  for (; i < length; i++) {
-    const code = value.charCodeAt(i);
-    if (code >= LOWER_A && code <= LOWER_Z) {
-      out += value.slice(runStart, i) + String.fromCharCode(code - 32);
-      runStart = i + 1;
-    } else if (isSeparator(code)) {
-      out += value.slice(runStart, i);
-      runStart = i + 1;
-    }
-  }
-  return out + value.slice(runStart);
+  return value.replace(SEPARATORS, '').replace(LOWER_CASE, toUpper);
 }
 
-/** Whether `compact` holds only characters a VAT number can have (Irish ones may hold `+` or `*`). */
-function isStorable(compact: string): boolean {
-  for (let i = 0; i < compact.length; i++) {
-    const code = compact.charCodeAt(i);
-    if (!isUpper(code) && !isDigit(code) && code !== 43 && code !== 42) return false;
-  }
-  return true;
-}
+/** Only characters a VAT number can have (Irish ones may hold `+` or `*`). */
+const STORABLE = /^[A-Z0-9+*]*$/;
+
+const systemClock: Clock = () => new Date();
 
 /**
  * Compacts `value`, reads its country prefix and checks the number's structure and check digits
- * offline. Never throws on a string.
+ * offline. `now` is read only for a number that holds a birth date (CZ and SK), which must not be
+ * after today. Never throws on a string.
  *
  * @example checkVatStructure('be 0986.375.479').normalized // 'BE0986375479'
  */
-export function checkVatStructure(value: string): VatStructure {
+export function checkVatStructure(value: string, now: Clock = systemClock): VatStructure {
   const compact = compactVat(value);
-  if (compact.length === 0) return unprefixed(null, EMPTY_MESSAGE);
+  if (compact.length === 0) return notChecked(null, '', null, EMPTY_MESSAGE);
   const first = compact.charCodeAt(0);
   const second = compact.charCodeAt(1);
-  if (!isUpper(first) || !isUpper(second)) return unprefixed(isStorable(compact) ? compact : null, NO_PREFIX_MESSAGE);
+  if (!isUpper(first) || !isUpper(second)) return notChecked(null, '', storable(compact), NO_PREFIX_MESSAGE);
 
   const compiled = RULES_BY_PREFIX.get(prefixKey(first, second));
-  if (compiled === undefined) return unknownPrefix(compact);
+  if (compiled === undefined) {
+    const countryCode = compact.slice(0, 2);
+    const message =
+      countryCode === 'GR'
+        ? GREECE_MESSAGE
+        : `${countryCode} is not a VAT number prefix verifield can check: use the prefix of an EU member state ` +
+          '(EL for Greece), XI for Northern Ireland, or GB, CH or NO';
+    return notChecked(countryCode, compact.slice(2), storable(compact), message);
+  }
 
-  const { prefix, rule } = compiled;
+  const { prefix, rule: [, , , check, canonical], inVies } = compiled;
   const rawBody = compact.slice(2);
-  const body = rule.canonical === undefined ? rawBody : rule.canonical(rawBody);
-  const verdict = rule.check(body);
+  const body = canonical === undefined ? rawBody : canonical(rawBody);
+  const verdict = check(body, now);
 
   const normalized = body === rawBody ? compact : prefix + body;
   return {
     countryCode: prefix,
     body,
-    normalized: verdict === VALID || isStorable(normalized) ? normalized : null,
+    normalized: verdict === VALID ? normalized : storable(normalized),
     formatValid: verdict === VALID,
-    inVies: rule.inVies,
-    message: messageOf(compiled, verdict),
+    inVies,
+    message: compiled.messages[verdict],
   };
 }
 
-function messageOf(compiled: CompiledRule, verdict: Verdict): string {
-  switch (verdict) {
-    case VALID:
-      return compiled.valid;
-    case BAD_CHECK:
-      return compiled.badCheck;
-    case BAD_FORMAT:
-      return compiled.badFormat;
-    default:
-      return compiled.allZeros;
-  }
+/** `compact` when it can be stored as a VAT number, otherwise null. */
+function storable(compact: string): string | null {
+  return STORABLE.test(compact) ? compact : null;
 }
 
-function unprefixed(normalized: string | null, message: string): VatStructure {
-  return { countryCode: null, body: '', normalized, formatValid: false, inVies: false, message };
-}
-
-function unknownPrefix(compact: string): VatStructure {
-  const countryCode = compact.slice(0, 2);
-  const message =
-    countryCode === 'GR'
-      ? GREECE_MESSAGE
-      : `${countryCode} is not a VAT number prefix verifield can check: use the prefix of an EU member state ` +
-        '(EL for Greece), XI for Northern Ireland, or GB, CH or NO';
-  return {
-    countryCode,
-    body: compact.slice(2),
-    normalized: isStorable(compact) ? compact : null,
-    formatValid: false,
-    inVies: false,
-    message,
-  };
+/** The answer for a value without a prefix of a known country: no check was run. */
+function notChecked(countryCode: string | null, body: string, normalized: string | null, message: string): VatStructure {
+  return { countryCode, body, normalized, formatValid: false, inVies: false, message };
 }

@@ -1,9 +1,9 @@
 /**
  * `verifyVat`: the offline structure check, then the registration verdict from VIES through the
- * ports, in the order of SPEC.md 3 (NOT_APPLICABLE, CACHE, LIVE, STALE, UNVERIFIED) with the
- * per-country circuit breaker of DESIGN.md 4. The rules are in registry-policy.ts; this file does
- * the I/O around them and writes the envelope. A VIES outage or a failing store degrades the
- * answer (STALE, UNVERIFIED): it never throws and never turns into `registered: false`.
+ * ports, in the order NOT_APPLICABLE, CACHE, LIVE, STALE, UNVERIFIED, with a per-country circuit
+ * breaker. The rules are in registry-policy.ts; this file does the I/O around them and writes the
+ * envelope. A VIES outage or a failing store degrades the answer (STALE, UNVERIFIED): it never
+ * throws and never turns into `registered: false`.
  */
 import { envelope, requireString, type VatDetails, type VatValidationResult } from '../result.js';
 import type {
@@ -61,7 +61,7 @@ export const VERIFY_VAT_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 // Options
 
-/** Options of {@link verifyVat} (DESIGN.md 3). */
+/** Options of {@link verifyVat}. */
 export interface VerifyVatOptions {
   /** The registry, e.g. `viesSoapClient()` from `verifield/adapters`. */
   registry: VatRegistry;
@@ -69,13 +69,16 @@ export interface VerifyVatOptions {
   cache?: VatAnswerCache;
   /** Per-country circuit breaker state, e.g. `memoryBreakerStore()`; without it there is no breaker. */
   breaker?: CircuitBreakerStore;
-  /** Clock for cache ages and the breaker; defaults to the system clock. */
+  /**
+   * Clock for cache ages, the breaker, and the day a Czech or Slovak birth-number VAT number must
+   * not come after; defaults to the system clock.
+   */
   now?: Clock;
   /** Company name expected to hold the number: adds `trader_name_match`. */
   traderName?: string;
   /** Your own VAT number, prefix included ('DE123456789'): VIES then issues a `consultation_number`. */
   requester?: string;
-  /** Time VIES gets to answer, in milliseconds; default 4000 (SPEC.md 8.5). */
+  /** Time VIES gets to answer, in milliseconds; default 4000. */
   liveBudgetMs?: number;
 }
 
@@ -103,10 +106,10 @@ export async function verifyVat(value: string, options: VerifyVatOptions): Promi
     throw new TypeError('verifyVat needs options.registry, for example viesSoapClient() from verifield/adapters');
   }
   if (options.traderName !== undefined) requireString(options.traderName, 'verifyVat (options.traderName)');
-  const requester = options.requester === undefined ? undefined : requesterOf(options.requester);
+  const requester = options.requester === undefined ? undefined : requesterOf(options.requester, options.now);
   const traderName = options.traderName?.trim();
 
-  const structure = checkVatStructure(value);
+  const structure = checkVatStructure(value, options.now);
   if (!structure.formatValid || !structure.inVies || structure.countryCode === null) {
     return offlineResult(value, structure, options.traderName !== undefined);
   }
@@ -137,9 +140,9 @@ interface Lookup {
   requesterKey: string | null;
 }
 
-function requesterOf(requester: string): VatRequester {
+function requesterOf(requester: string, now: Clock | undefined): VatRequester {
   requireString(requester, 'verifyVat (options.requester)');
-  const structure = checkVatStructure(requester);
+  const structure = checkVatStructure(requester, now);
   if (!structure.formatValid || !structure.inVies || structure.countryCode === null) {
     throw new RangeError(`options.requester must be your own VAT number in a VIES country, prefix included (got "${requester}")`);
   }

@@ -17,9 +17,9 @@ const DISAGREEMENTS = 'vectors/iban-disagreements.tsv';
 const REGISTRY = 'vectors/iban-registry.tsv';
 
 const DOTS =
-  'SPEC.md 4.2.1 strips spaces and dashes only; a dot makes the value invalid (python-stdnum also strips dots)';
+  'docs/fields/iban.md#normalisation strips spaces and dashes only; a dot makes the value invalid (python-stdnum also strips dots)';
 const NO_NATIONAL_CHECKS =
-  'national BBAN check digits are not part of IBAN validity (SPEC.md 4.2.2); the IBAN itself is registry- and mod-97-valid';
+  'national BBAN check digits are not part of IBAN validity (docs/fields/iban.md#not-checked); the IBAN itself is registry- and mod-97-valid';
 const RESERVED =
   'ISO 13616 check digits run 02 to 98; 00, 01 and 99 pass mod 97 but are never issued (python-stdnum accepts them)';
 
@@ -143,7 +143,7 @@ describe.runIf(runConformance)(`validateIban conformance: ${DISAGREEMENTS}`, () 
     expectStillDiffers(DIFFERENT_FROM_PYTHON_STDNUM, readFixtureRows(DISAGREEMENTS), pythonStdnumValid);
   });
 
-  it('answers a country outside the registry with the SPEC.md message', () => {
+  it('answers a country outside the registry with the fixed message of docs/fields/iban.md#messages', () => {
     for (const [input = '', , pythonStdnum] of readFixtureRows(DISAGREEMENTS)) {
       if (pythonStdnum !== 'InvalidComponent' || DIFFERENT_FROM_PYTHON_STDNUM.has(input)) continue;
       const result = validateIban(input);

@@ -10,12 +10,12 @@ const FIXTURE = 'vectors/ca-sin.tsv';
 
 /** Rows where we deliberately differ from the reference, with the reason. */
 const DELIBERATE_DIFFERENCES: ReadonlyMap<string, string> = new Map([
-  ['823456785', 'SPEC.md 4.6.3: the 8 series is reported (individual_series false), not rejected; python-stdnum 2.2+ rejects it'],
-  ['846454288', 'SPEC.md 4.6.3: the 8 series is reported, not rejected'],
-  ['046 454 286', 'SPEC.md 4.6.3: the 0 series is reported, not rejected; the Government of Canada uses this fictitious example'],
-  ['74 47 978 53', 'SPEC.md 4.6.1: spaces are accepted (validator.js accepts no separators); we read them anywhere'],
-  ['744 797 853', 'SPEC.md 4.6.1: spaces are accepted (validator.js accepts no separators)'],
-  ['744-797-853', 'SPEC.md 4.6.1: dashes are accepted (validator.js accepts no separators)'],
+  ['823456785', 'docs/fields/nas.md#series: the 8 series is reported (individual_series false), not rejected; python-stdnum 2.2+ rejects it'],
+  ['846454288', 'docs/fields/nas.md#series: the 8 series is reported, not rejected'],
+  ['046 454 286', 'docs/fields/nas.md#series: the 0 series is reported, not rejected; the Government of Canada uses this fictitious example'],
+  ['74 47 978 53', 'docs/fields/nas.md#normalisation: spaces are accepted (validator.js accepts no separators); we read them anywhere'],
+  ['744 797 853', 'docs/fields/nas.md#normalisation: spaces are accepted (validator.js accepts no separators)'],
+  ['744-797-853', 'docs/fields/nas.md#normalisation: dashes are accepted (validator.js accepts no separators)'],
 ]);
 
 /** Columns: input, source claim, python-stdnum 2.2+, python3-stdnum 1.18, stdnum npm, validator.js, source. */

@@ -12,7 +12,7 @@ import type { NifType } from '../../src/result.js';
 const DELIBERATE_DIFFERENCES: ReadonlyMap<string, string> = new Map([
   [
     'A2812345C',
-    'Strict AEAT control form (SPEC.md 4.5.3): an A company ends with a digit (A28123453); ' +
+    'Strict AEAT control form (docs/fields/nif.md#control-form): an A company ends with a digit (A28123453); ' +
       'python-stdnum accepts either form for every letter. The source (validator.js) also calls it invalid.',
   ],
 ]);
@@ -38,7 +38,7 @@ describe.runIf(runConformance)('NIF conformance with shared/fixtures/vectors', (
   const invalid = readFixtureRows('vectors/es-nif-invalid.txt');
   const disagreements = readFixtureRows('vectors/es-nif-disagreements.tsv');
 
-  it('the corpora hold the rows research/numbers.md describes', () => {
+  it('the corpora hold the expected number of rows', () => {
     expect(valid.length).toBe(61);
     expect(invalid.length).toBe(27);
     expect(disagreements.length).toBe(3);

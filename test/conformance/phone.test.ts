@@ -44,7 +44,7 @@ const DIFFERENCES_FROM_GOOGLE: Readonly<Record<string, string>> = {
  * a default country; a default country is something validatePhone never has). Keyed by the input.
  */
 const DIFFERENCES_FROM_STRICT_PARSE: Readonly<Record<string, string>> = {
-  '0049 30 1234567': 'SPEC.md 4.4.1: 00 is read as +; libphonenumber only strips the IDD of a default country',
+  '0049 30 1234567': 'docs/fields/phone.md#input: 00 is read as +; libphonenumber only strips the IDD of a default country',
   '＋44 20 7946 0958': 'the full-width plus is NFKC-normalised first; libphonenumber reads no country code',
   '+44 20 7946 0958 ext. 123': 'E.164 has no extension: we ask for the number without it instead of dropping it',
 };
@@ -88,7 +88,7 @@ describe.runIf(runConformance)('conformance: phone fixtures', () => {
       const country = row.ljs_max_country === NON_GEOGRAPHIC ? '' : row.ljs_max_country;
       const expected = `${row.ljs_max_valid} ${row.ljs_max_type} ${country}`;
       if (verdictOf(result) !== expected) mismatches.push(`${row.e164}: ours "${verdictOf(result)}", recorded "${expected}"`);
-      // Formats are part of the answer only for a valid number (SPEC.md 2.5).
+      // Formats are part of the answer only for a valid number (docs/fields/phone.md#details).
       const formats = result.valid ? `${row.ljs_intl} | ${row.ljs_national}` : ' | ';
       const ours = `${result.phoneDetails?.international_format ?? ''} | ${result.phoneDetails?.national_format ?? ''}`;
       if (ours !== formats) mismatches.push(`${row.e164}: formats "${ours}", recorded "${formats}"`);
@@ -147,7 +147,7 @@ function reasonOf(input: string, lengthReason: string): RegExp {
     case 'NOT_A_NUMBER':
       return /^Enter the phone number in digits/;
     case 'INVALID_COUNTRY':
-      // Without + or 00 the country code is missing; with it, the code is unknown (SPEC.md 4.4.3, 4.4.5).
+      // Without + or 00 the country code is missing; with it, the code is unknown (docs/fields/phone.md#messages).
       return /^\s*\+/.test(input) ? /^Unknown country calling code$/ : /^Add the country code/;
     default:
       return /^Not a valid phone number for /;

@@ -12,9 +12,9 @@ const ITIN_FIXTURE = 'vectors/us-itin.tsv';
 
 /** us-ssn.tsv rows where our `valid` deliberately differs from the reference, with the reason. */
 const SSN_DIFFERENCES: ReadonlyMap<string, string> = new Map([
-  ['1112-23333', 'SPEC.md 4.7.1: dashes are accepted, and we read them anywhere (python-stdnum wants AAA-GG-SSSS)'],
-  ['123-456-789', 'SPEC.md 4.7.1: dashes are accepted anywhere; the nine digits are a possible SSN'],
-  ['1234-56-789', 'SPEC.md 4.7.1: dashes are accepted anywhere; the nine digits are a possible SSN'],
+  ['1112-23333', 'docs/fields/ssn.md#normalisation: dashes are accepted, and we read them anywhere (python-stdnum wants AAA-GG-SSSS)'],
+  ['123-456-789', 'docs/fields/ssn.md#normalisation: dashes are accepted anywhere; the nine digits are a possible SSN'],
+  ['1234-56-789', 'docs/fields/ssn.md#normalisation: dashes are accepted anywhere; the nine digits are a possible SSN'],
   ['189092294', "on stdnum-js's list of unknown provenance; we reject only documented sample numbers (python-stdnum agrees)"],
 ]);
 
@@ -23,7 +23,7 @@ const IRS_ONLY_GROUPS = Array.from({ length: 16 }, (_, i) => 50 + i);
 
 /** us-itin.tsv rows where our `ssnDetails.itin` deliberately differs from the reference. */
 const ITIN_DIFFERENCES: ReadonlyMap<string, string> = new Map([
-  ['9129-03456', 'SPEC.md 4.7.1: dashes are accepted anywhere; 912-90-3456 is an ITIN (python-stdnum wants 9XX-XX-XXXX)'],
+  ['9129-03456', 'docs/fields/ssn.md#normalisation: dashes are accepted anywhere; 912-90-3456 is an ITIN (python-stdnum wants 9XX-XX-XXXX)'],
   ...IRS_ONLY_GROUPS.map(
     (group) => [`912-${group}-3456`, 'IRS Pub 1915/4757 assign groups 50-65 to ITINs; python-stdnum 2.2+ omits them'] as const,
   ),

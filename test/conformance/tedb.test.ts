@@ -61,7 +61,7 @@ interface Reference {
 function agreesWithIbericode(ours: SourceCountryVatRates, reference: IbericodeEntry): boolean {
   const { standard, ...others } = reference.rates;
   const referenceReduced = [...new Set(Object.values(others))].sort((a, b) => a - b);
-  // A 0 % territory (Heligoland, Mount Athos, the Canaries' "0") is never listed (SPEC.md 2.9).
+  // A 0 % territory (Heligoland, Mount Athos, the Canaries' "0") is never listed (docs/fields/vat.md#vat-rates).
   const territorial = (reference.exceptions ?? []).map((e) => e.standard).filter((rate) => rate > 0);
   const ourRegional = new Set(ours.regionalRates.map((r) => r.rate));
   return (
@@ -157,7 +157,8 @@ describe.runIf(runConformance)('TEDB conformance: the live captures of 2025-08-1
     const rates = mapped();
     expect(rates.map((r) => r.countryCode).sort()).toEqual(['AT', 'BE', 'DE', 'DK', 'ES', 'FR', 'IT', 'LU', 'MT', 'NL', 'PL', 'SE']);
     expectWellFormed(rates);
-    // research/vies-tedb.md C.3: IT and LU answered with their 2025-01-01 version, the rest with 2025-07-01.
+    // situationOn is when a version took effect, not the date asked (docs/protocols.md#answer): IT and LU
+    // answered with their 2025-01-01 version, the rest with 2025-07-01.
     for (const r of rates) expect(r.situationOn, r.countryCode).toBe(['IT', 'LU'].includes(r.countryCode) ? '2025-01-01' : '2025-07-01');
   });
 
@@ -182,7 +183,7 @@ describe.runIf(runConformance)('TEDB conformance: the live captures of 2025-08-1
     }
   });
 
-  it('finds the territorial rates research/vies-tedb.md C.4 records, with TEDB\'s own notes', () => {
+  it('finds the territorial rates docs/protocols.md#answer describes, with TEDB\'s own notes', () => {
     const byCode = new Map(mapped().map((r) => [r.countryCode, r]));
     expect(byCode.get('AT')?.regionalRates).toEqual([{ rate: 19, note: 'Jungholz, Mittelberg' }]);
     expect(byCode.get('ES')?.regionalRates).toEqual([{ rate: 7, note: 'Canary Islands' }]);
@@ -219,7 +220,7 @@ describe.runIf(runConformance)('TEDB conformance: HMRC\'s trimmed all-states ran
     expect(service.country('XI').kind).toBe('not-member');
   });
 
-  it('follows the rate changes research/vies-tedb.md records: EE 20 -> 22 (2024), LU 17 -> 16 -> 17, IE 21 -> 23 (2021-03-01)', () => {
+  it('follows the dated rate versions (docs/fields/vat.md#vat-rates): EE 20 -> 22 (2024), LU 17 -> 16 -> 17, IE 21 -> 23 (2021-03-01)', () => {
     const rows = rowsOf(HMRC_RANGE);
     const standardOn = (code: string, asOf: string) => mapTedbRows(rows, { asOf }).find((r) => r.countryCode === code)?.standardRate;
     expect([standardOn('EE', '2023-12-31'), standardOn('EE', '2024-01-01')]).toEqual([20, 22]);

@@ -16,7 +16,7 @@ const DELIBERATE_DIFFERENCES: Readonly<Record<string, string>> = {
   IE0000000W: 'all-zero number: passes the arithmetic but is never issued',
   LU00000000: 'all-zero number: passes the arithmetic but is never issued',
   ESA0011012B:
-    'an A (public limited company) NIF ends with a digit (SPEC.md 4.5.3), so the letter form B of ' +
+    'an A (public limited company) NIF ends with a digit (docs/fields/nif.md#control-form), so the letter form B of ' +
     'control digit 1 is rejected; python-stdnum accepts either form',
 };
 

@@ -21,7 +21,7 @@ const DELIBERATE_DIFFERENCES: Record<string, string> = {
     'is the caller\'s own text, not a disclosed registered name, so it is not reported as `name`',
 };
 
-/** What each fault means (research/vies-tedb.md A.5), as the adapter must report it. */
+/** What each fault means (docs/protocols.md#vies-faults), as the adapter must report it. */
 const FAULT_MEANING: Record<string, { scope: string; retryable: boolean }> = {
   INVALID_INPUT: { scope: 'input', retryable: false },
   INVALID_REQUESTER_INFO: { scope: 'requester', retryable: false },

@@ -1,6 +1,6 @@
 /**
  * A loopback fake of TEDB's VatRetrievalService (node:http on 127.0.0.1, port 0). It speaks the
- * real protocol (research/vies-tedb.md C): it checks the SOAPAction and Content-Type, reads the
+ * real protocol (docs/protocols.md#tedb-vat-rates): it checks the SOAPAction and Content-Type, reads the
  * request by namespace (its own reader, independent of src/adapters/soap.ts so the two cannot
  * agree on a mistake), answers 200 with an envelope shaped like the captures, 500 with a
  * TEDB-ERR-2 fault for unknown states, and can misbehave: hang, reset, truncate, stall, 5xx HTML.
@@ -373,7 +373,7 @@ export function tedbRowsFor(spec: CountrySpec): FakeRateRow[] {
   return rows;
 }
 
-/** What the mapping must make of `spec` (SPEC.md 2.9), computed from the spec alone. */
+/** What the mapping must make of `spec` (docs/fields/vat.md#vat-rates), computed from the spec alone. */
 export function expectedRatesFor(spec: CountrySpec): {
   countryCode: string;
   standardRate: number;

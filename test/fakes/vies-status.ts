@@ -1,7 +1,7 @@
 /**
  * A loopback fake of the VIES status feed (`GET /taxation_customs/vies/rest-api/check-status`,
  * node:http on 127.0.0.1, port 0), shaped like the swagger's `StatusInformationResponse`
- * (research/vies-tedb.md B.4): `{"vow":{"available":…},"countries":[{"countryCode":…,"availability":…}]}`.
+ * (docs/protocols.md#vies-status-feed): `{"vow":{"available":…},"countries":[{"countryCode":…,"availability":…}]}`.
  * It can also answer with the `CommonResponse` error body (on 500 or 200), an HTML page, a body that
  * is not JSON, hang or close the connection. The countries it reports are whatever the test sets.
  */

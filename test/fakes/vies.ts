@@ -1,6 +1,6 @@
 /**
  * A loopback fake of the VIES SOAP service (node:http on 127.0.0.1, port 0). It speaks the real
- * protocol (research/vies-tedb.md A): `checkVat` and `checkVatApprox` read by namespace (its own
+ * protocol (docs/protocols.md#vies-soap): `checkVat` and `checkVatApprox` read by namespace (its own
  * reader, independent of src/adapters/soap.ts so the two cannot agree on a mistake), the empty
  * SOAPAction, answers shaped like the captures in ../shared/fixtures/vies/soap/ (the `env:`/`ns2:`
  * form, the older `soap:`/default-namespace form, or prefixes swapped), `---` where a member state
@@ -22,7 +22,7 @@ export const VIES_COUNTRIES: ReadonlySet<string> = new Set([
   'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI',
 ]);
 
-/** Every fault code the fake can send (research/vies-tedb.md A.5). */
+/** Every fault code the fake can send (docs/protocols.md#vies-faults). */
 export const FAULT_CODES = [
   'INVALID_INPUT',
   'INVALID_REQUESTER_INFO',

@@ -1,8 +1,8 @@
 /**
- * The promises every answer of a validator keeps, whatever the input (SPEC.md 2 and 4, DESIGN.md 3):
+ * The promises every answer of a validator keeps, whatever the input (docs/envelope.md, docs/fields/):
  * the envelope's fields and their types, `originalValue` equal to the input, a `normalizedValue`
  * of a valid answer that validates again to itself, and each field's details object present
- * exactly where SPEC.md says, with the messages SPEC.md fixes. Checks return the first broken
+ * exactly where its docs/fields/ file says, with the messages it fixes. Checks return the first broken
  * promise as text (null when all hold): plain comparisons, so that a million runs stay cheap.
  */
 import { validateEmail } from '../../src/email/index.js';
@@ -68,7 +68,7 @@ function checkAgain(result: ValidationResult, validate: (value: string) => Valid
 const isBool = (value: unknown): value is boolean => typeof value === 'boolean';
 const NINE_DIGITS = /^\d{9}$/;
 
-// ---- IBAN: SPEC.md 2.4b and 4.2 --------------------------------------------------------------
+// ---- IBAN: docs/fields/iban.md#structure and #details -----------------------------------------
 
 const CHECKSUM_WITHOUT_STRUCTURE = /^A [A-Z]{2} IBAN is \d+ characters long$|^[A-Z]{2} is not an IBAN country$|^In [A-Z]{2} IBANs, |^Too short|^An IBAN/;
 
@@ -79,7 +79,7 @@ function checkIban(result: ValidationResult, input: string): string | null {
   if (details === undefined) return 'ibanDetails missing (present on every IBAN answer)';
   if (typeof details.country_code !== 'string') return 'country_code is not a string';
   if (!isBool(details.sepa) || !isBool(details.structure_valid) || !isBool(details.checksum_valid)) return 'a flag is not a boolean';
-  if (result.valid !== (details.structure_valid && details.checksum_valid)) return 'valid is not structure_valid && checksum_valid (SPEC.md 4.2.3)';
+  if (result.valid !== (details.structure_valid && details.checksum_valid)) return 'valid is not structure_valid && checksum_valid (docs/fields/iban.md#check-digits)';
   if (details.length !== (result.normalizedValue ?? '').length) return 'length is not the length of the normalised value';
   if (details.expected_length === null) {
     if (details.sepa) return 'sepa true for a country outside the registry';
@@ -93,7 +93,7 @@ function checkIban(result: ValidationResult, input: string): string | null {
   return checkAgain(result, validateIban);
 }
 
-// ---- VAT (offline): DESIGN.md 3 ------------------------------------------------------------
+// ---- VAT (offline): docs/fields/vat.md#details -----------------------------------------------
 
 function checkVat(result: ValidationResult, input: string): string | null {
   const problem = checkEnvelope(result, input, 'BASIC', 'vatDetails');
@@ -110,7 +110,7 @@ function checkVat(result: ValidationResult, input: string): string | null {
   return checkAgain(result, validateVat);
 }
 
-// ---- Spanish NIF: SPEC.md 2.7 and 4.5 --------------------------------------------------------
+// ---- Spanish NIF: docs/fields/nif.md#details and #messages -------------------------------------
 
 const NIF_TYPES = new Set(['DNI', 'NIE', 'NIF_K', 'NIF_L', 'NIF_M', 'ENTITY']);
 
@@ -128,14 +128,14 @@ function checkNif(result: ValidationResult, input: string): string | null {
   if (('entity_letter' in details) !== (details.type === 'ENTITY') || ('entity_type' in details) !== (details.type === 'ENTITY')) {
     return 'entity fields on a person, or missing on an entity';
   }
-  if (result.valid && result.message !== (details.type === 'NIE' ? 'Valid NIE' : 'Valid NIF')) return `message ${result.message} (SPEC.md 4.5.5)`;
+  if (result.valid && result.message !== (details.type === 'NIE' ? 'Valid NIE' : 'Valid NIF')) return `message ${result.message} (docs/fields/nif.md#messages)`;
   if (!details.checksum_valid && details.type !== 'ENTITY' && result.message !== 'NIF control letter does not match, please check the number') {
-    return `message ${result.message} for a wrong control letter (SPEC.md 4.5.5)`;
+    return `message ${result.message} for a wrong control letter (docs/fields/nif.md#messages)`;
   }
   return checkAgain(result, validateNif);
 }
 
-// ---- Canadian SIN: SPEC.md 2.6 and 4.6 -------------------------------------------------------
+// ---- Canadian SIN: docs/fields/nas.md#details and #messages ------------------------------------
 
 const SIN_VALID_MESSAGES = new Set([
   'Valid SIN',
@@ -150,7 +150,7 @@ function checkNas(result: ValidationResult, input: string): string | null {
   const details = result.nasDetails;
   if (details === undefined) {
     if (result.normalizedValue !== null) return 'a normalised SIN without nasDetails';
-    return result.message === 'A SIN is exactly 9 digits' ? null : `message ${result.message} (SPEC.md 4.6.4)`;
+    return result.message === 'A SIN is exactly 9 digits' ? null : `message ${result.message} (docs/fields/nas.md#messages)`;
   }
   const digits = result.normalizedValue ?? '';
   if (!NINE_DIGITS.test(digits)) return 'normalizedValue is not nine digits';
@@ -159,12 +159,12 @@ function checkNas(result: ValidationResult, input: string): string | null {
   if (details.individual_series !== (digits[0] !== '0' && digits[0] !== '8')) return 'individual_series does not follow the first digit';
   if (details.formatted !== `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`) return 'formatted is not three groups of three';
   if (result.valid ? !SIN_VALID_MESSAGES.has(result.message) : result.message !== 'SIN check digit does not match, please check the number') {
-    return `message ${result.message} (SPEC.md 4.6.4)`;
+    return `message ${result.message} (docs/fields/nas.md#messages)`;
   }
   return checkAgain(result, validateNas);
 }
 
-// ---- US SSN: SPEC.md 2.8 and 4.7 -------------------------------------------------------------
+// ---- US SSN: docs/fields/ssn.md ---------------------------------------------------------------
 
 function checkSsn(result: ValidationResult, input: string): string | null {
   const problem = checkEnvelope(result, input, 'STANDARD', 'ssnDetails');
@@ -175,16 +175,16 @@ function checkSsn(result: ValidationResult, input: string): string | null {
   const digits = result.normalizedValue as string;
   if (!NINE_DIGITS.test(digits)) return 'normalizedValue is not nine digits';
   if (!isBool(details.itin)) return 'itin is not a boolean';
-  if (details.itin && result.valid) return 'an ITIN answered valid (DESIGN.md 4)';
+  if (details.itin && result.valid) return 'an ITIN answered valid (docs/fields/ssn.md#itin)';
   if (result.valid) {
     const area = digits.slice(0, 3);
-    if (area === '000' || area === '666' || area[0] === '9') return `area ${area} is never issued (SPEC.md 4.7.2)`;
+    if (area === '000' || area === '666' || area[0] === '9') return `area ${area} is never issued (docs/fields/ssn.md#never-issued-numbers)`;
     if (digits.slice(3, 5) === '00' || digits.slice(5) === '0000') return 'group 00 or serial 0000 is never issued';
   }
   return checkAgain(result, validateSsn);
 }
 
-// ---- Email (offline): SPEC.md 2.3 and 4.3 ----------------------------------------------------
+// ---- Email (offline): docs/fields/email.md#details and #verdict --------------------------------
 
 const EMAIL_INVALID_MESSAGES = new Set(['Email cannot be empty', 'Invalid email format']);
 const ADVANCED_ONLY = ['free_provider', 'domain_age_days', 'mx_provider', 'mx_quality_score'] as const;
@@ -203,7 +203,7 @@ function checkEmailAt(result: ValidationResult, input: string, advanced: boolean
   if (signals.typo_detected !== (signals.suggested_domain !== null)) return 'typo_detected does not follow suggested_domain';
   if (('risk_level' in details) !== advanced) return 'risk_level present below ADVANCED, or missing at ADVANCED';
   for (const key of ADVANCED_ONLY) if ((key in signals) !== advanced) return `${key} present below ADVANCED, or missing at ADVANCED`;
-  if (!result.valid && !EMAIL_INVALID_MESSAGES.has(result.message)) return `message ${result.message} (SPEC.md 4.3.1)`;
+  if (!result.valid && !EMAIL_INVALID_MESSAGES.has(result.message)) return `message ${result.message} (docs/fields/email.md#verdict)`;
   if (!result.valid && (signals.disposable || signals.role_based)) return 'list signals on an invalid address';
   return checkAgain(result, (value) => validateEmail(value));
 }
@@ -212,7 +212,7 @@ function checkEmail(result: ValidationResult, input: string): string | null {
   return checkEmailAt(result, input, false) ?? checkEmailAt(validateEmail(input, { level: 'ADVANCED' }), input, true);
 }
 
-// ---- Phone: SPEC.md 2.5 and 4.4 --------------------------------------------------------------
+// ---- Phone: docs/fields/phone.md#details and #messages -----------------------------------------
 
 const LINE_TYPES = new Set([
   'MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE', 'TOLL_FREE', 'PREMIUM_RATE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER',
@@ -232,9 +232,9 @@ function checkPhone(result: ValidationResult, input: string): string | null {
     if (result.normalizedValue !== null) return 'an invalid number has a normalizedValue';
     if (details === undefined) return null;
     if ('line_type' in details || 'international_format' in details || 'national_format' in details) {
-      return 'line_type or a format on an invalid number (SPEC.md 2.5)';
+      return 'line_type or a format on an invalid number (docs/fields/phone.md#details)';
     }
-    if (result.message.startsWith('Add the country code')) return 'phoneDetails without a country code (SPEC.md 4.4.3)';
+    if (result.message.startsWith('Add the country code')) return 'phoneDetails without a country code (docs/fields/phone.md#messages)';
     if (result.message === 'Unknown country calling code') return 'phoneDetails for an unknown calling code';
   } else {
     if (details === undefined) return 'a valid number without phoneDetails';
@@ -248,7 +248,7 @@ function checkPhone(result: ValidationResult, input: string): string | null {
   return checkAgain(result, validatePhone);
 }
 
-/** The seven validators, in the order of SPEC.md 4. */
+/** The seven validators, in the order of docs/service.md#endpoints. */
 export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   { field: 'vat', validate: validateVat, inputs: VAT_INPUTS, check: checkVat },
   { field: 'iban', validate: validateIban, inputs: IBAN_INPUTS, check: checkIban },

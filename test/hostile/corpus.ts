@@ -103,7 +103,7 @@ const VALUE_TOO_LONG = envelope(400, 'VALUE_TOO_LONG');
 const BODY_TOO_LARGE = envelope(400, 'BODY_TOO_LARGE');
 const UNSUPPORTED = envelope(400, 'UNSUPPORTED_MEDIA_TYPE');
 const NOT_HTTP = envelope(400, null);
-const METHOD = envelope(405, null);
+const METHOD = envelope(405, 'METHOD_NOT_ALLOWED');
 const TIMEOUT = envelope(408, null);
 
 /** `{"value":` + n nested objects, closed. */
@@ -272,7 +272,9 @@ function forField(field: string, keys: CorpusKeys, timeouts: CorpusTimeouts): Ho
   keyCase('a known display prefix, the rest wrong', [['X-API-KEY', `${display}${'z'.repeat(43 - 4)}`]], envelope(401, 'INVALID_API_KEY'));
   keyCase('revoked key', [['X-API-KEY', keys.revoked]], envelope(401, 'INVALID_API_KEY'));
   keyCase('expired key', [['X-API-KEY', keys.expired]], envelope(401, 'EXPIRED_API_KEY'));
-  keyCase('key as a bearer token', [['Authorization', `Bearer ${keys.valid}`]], envelope(401, 'MISSING_API_KEY'));
+  keyCase('revoked key as a bearer token', [['Authorization', `Bearer ${keys.revoked}`]], envelope(401, 'INVALID_API_KEY'));
+  keyCase('a bearer token and a different X-API-KEY', [['X-API-KEY', keys.valid], ['Authorization', `Bearer ${keys.revoked}`]], envelope(401, 'CONFLICTING_API_KEYS'));
+  keyCase('a bearer token without a key', [['Authorization', 'Bearer ']], envelope(401, 'MISSING_API_KEY'));
   keyCase('key in the query string', [], envelope(401, 'MISSING_API_KEY'), `/api/v1/validate/${field}?api_key=${keys.valid}`);
   keyCase('key with UTF-8 bytes', [['X-API-KEY', Buffer.from(`vf_${'ü'.repeat(21)}x`, 'utf8').toString('latin1')]], envelope(401, 'INVALID_API_KEY'));
   keyCase('key of 8 KiB', [['X-API-KEY', `vf_${'a'.repeat(8_192)}`]], envelope(401, 'INVALID_API_KEY'));

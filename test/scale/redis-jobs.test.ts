@@ -1,6 +1,6 @@
 /**
  * Job slot claims on a real redis-server: every instance runs the same timers and claims the slot
- * before running, so each slot must go to exactly one instance (research/server-stack.md 3d).
+ * before running, so each slot must go to exactly one instance (docs/architecture.md#job-slots).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RedisBackplane } from '../../src/server/redis/index.js';

@@ -24,6 +24,7 @@ const SERVICE_VARIABLES = [
   'VERIFIELD_RDAP_BOOTSTRAP_URL',
   'VERIFIELD_SHARED_POOL_SIZE',
   'VERIFIELD_JOBS',
+  'VERIFIELD_PROGRESS_INTERVAL_MS',
 ];
 
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -38,21 +39,37 @@ export interface CliRun {
   stderr: string;
 }
 
-function argvOf(args: readonly string[], built: boolean | undefined): string[] {
-  if (!built) return ['--import', 'tsx', 'src/cli/index.ts', ...args];
+function argvOf(args: readonly string[], built: boolean | undefined, nodeArgs: readonly string[] = []): string[] {
+  if (!built) return [...nodeArgs, '--import', 'tsx', 'src/cli/index.ts', ...args];
   if (!existsSync(builtCli)) throw new Error(`${builtCli} is missing: run npm run build first (npm test does)`);
-  return [builtCli, ...args];
+  return [...nodeArgs, builtCli, ...args];
+}
+
+export interface RunOptions {
+  /** Run `dist/cli/index.js` instead of the sources. */
+  built?: boolean;
+  /** Text on stdin (default: none). */
+  input?: string;
+  /** A file descriptor as stdin, as the shell's `< file` gives it. */
+  stdinFd?: number;
+  /** Send stdout nowhere, for runs whose output is too big to collect. */
+  discardStdout?: boolean;
+  /** Options for node itself, e.g. `--max-old-space-size=32`. */
+  nodeArgs?: readonly string[];
 }
 
 /** Runs `verifield ARGS` (from the sources, or from the build when `built`) and waits for it. */
-export function runCli(args: readonly string[], env: Record<string, string> = {}, options: { built?: boolean } = {}): CliRun {
-  const run = spawnSync(process.execPath, argvOf(args, options.built), {
+export function runCli(args: readonly string[], env: Record<string, string> = {}, options: RunOptions = {}): CliRun {
+  const run = spawnSync(process.execPath, argvOf(args, options.built, options.nodeArgs), {
     cwd: repoRoot,
     encoding: 'utf8',
     env: cliEnv(env),
     timeout: 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: [options.stdinFd ?? 'pipe', options.discardStdout ? 'ignore' : 'pipe', 'pipe'],
+    ...(options.input === undefined ? {} : { input: options.input }),
   });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  return { status: run.status, stdout: run.stdout ?? '', stderr: run.stderr };
 }
 
 /** A long-running `verifield ARGS` (serve) whose output is collected as it comes. */
@@ -66,9 +83,16 @@ export interface CliProcess {
   exited: Promise<number | string>;
 }
 
-/** Starts `verifield ARGS`, from the build when `built` (the test fails if there is none), else from the sources. */
-export function startCli(args: readonly string[], options: { built?: boolean; env?: Record<string, string> } = {}): CliProcess {
-  const child = spawn(process.execPath, argvOf(args, options.built), { cwd: repoRoot, env: cliEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `verifield ARGS`, from the build when `built` (the test fails if there is none), else from
+ * the sources. With `stdin: true` the test writes the input through `child.stdin`.
+ */
+export function startCli(args: readonly string[], options: { built?: boolean; env?: Record<string, string>; stdin?: boolean } = {}): CliProcess {
+  const child = spawn(process.execPath, argvOf(args, options.built), {
+    cwd: repoRoot,
+    env: cliEnv(options.env),
+    stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const waiters = new Set<() => void>();

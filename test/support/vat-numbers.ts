@@ -1,6 +1,6 @@
 /**
  * Builders of valid VAT numbers, one or more per prefix and variant (BE 1-series, NL 2020 btw-id,
- * IE 9-character, …). Each computes its check digits from research/numbers.md section a, written
+ * IE 9-character, …). Each computes its check digits from docs/fields/vat.md#country-rules, written
  * again here on purpose, without importing src/: the tests then compare two independent
  * implementations, and the bench gets a realistic mix of real-looking numbers.
  */
@@ -214,9 +214,9 @@ const spainKlm = retry((rng) => {
   return isZero(p) ? null : `ES${pick(rng, ['K', 'L', 'M'])}${p}${DNI_LETTERS[Number(p) % 23]}`;
 });
 /**
- * Entity NIFs: A, B, E, H take a digit control; P, Q, S a letter (SPEC.md 4.5); N, R, W get the
- * letter that the tax agency prescribes for them (research/numbers.md c), which SPEC.md's "either
- * form" also allows; the other letters get either form.
+ * Entity NIFs: A, B, E, H take a digit control; P, Q, S a letter; N, R, W get the letter that the
+ * tax agency prescribes for them, which the contract's "either form" also allows
+ * (docs/fields/nif.md#control-form); the other letters get either form.
  */
 const spainEntity = retry((rng) => {
   const letter = pick(rng, [...'ABCDEFGHJNPQRSUVW']);

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { loadOptionalPeer } from '../optional-peer.js';
 
 /**
  * Redis could not carry out a backplane operation (unreachable, timed out, refused). The HTTP
@@ -59,7 +60,7 @@ export interface ConnectOptions {
  */
 export async function connectRedis(url: string, options: ConnectOptions): Promise<Redis> {
   // ioredis is loaded only by services that are given a Redis URL.
-  const { Redis: RedisClient } = await import('ioredis');
+  const { Redis: RedisClient } = await loadOptionalPeer('ioredis', 'Redis backplane (--redis-url)', () => import('ioredis'));
   const redis = new RedisClient(url, {
     lazyConnect: true,
     enableOfflineQueue: false,

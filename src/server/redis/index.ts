@@ -1,9 +1,10 @@
 /**
- * The Redis backplane of a scaled-out service (DESIGN.md 6, `--redis-url`): what several
+ * The Redis backplane of a scaled-out service (docs/architecture.md#scale-out, `--redis-url`): what several
  * instances must share at memory speed. It holds the concurrency leases, the per-country circuit
  * breakers, a hot copy of the VIES answers and (optionally) the claims of job slots. PostgreSQL
  * stays the record of everything else, and of the VIES answers themselves.
  */
+import { randomUUID } from 'node:crypto';
 import type { CircuitBreakerStore, VatAnswerCache } from '../../ports.js';
 import { DEFAULT_SHARED_POOL_SIZE } from '../limiter.js';
 import { connectRedis, unavailable } from './connection.js';
@@ -49,9 +50,14 @@ export interface RedisBackplane {
   cacheFront(cache: VatAnswerCache): VatAnswerCache;
   /** Claims (job, slot) for `instance`: true for exactly one caller across instances. */
   claimJob(job: string, slot: string, instance: string): Promise<boolean>;
+  /** Writes a key and reads it back: resolves once Redis takes writes (the readiness check). */
+  probe(): Promise<void>;
   /** Gives back the leases still held and closes the connection. */
   close(): Promise<void>;
 }
+
+/** The readiness probe's key expires after this long: nothing is left behind by a stopped service. */
+const PROBE_TTL_MS = 60_000;
 
 const DEFAULTS = {
   leaseTtlMs: 30_000,
@@ -111,6 +117,18 @@ export async function openRedisBackplane(url: string, options: RedisBackplaneOpt
       } catch (error) {
         throw unavailable('job claim', error);
       }
+    },
+    async probe() {
+      const token = randomUUID();
+      let stored: string | null;
+      try {
+        await redis.set(keys.probe, token, 'PX', PROBE_TTL_MS);
+        stored = await redis.get(keys.probe);
+      } catch (error) {
+        throw unavailable('readiness probe', error);
+      }
+      // Another instance probing at the same moment may have written its own token: any value is a write that worked.
+      if (stored === null) throw unavailable('readiness probe', new Error('the key just written is not there'));
     },
     async close() {
       if (closed) return;

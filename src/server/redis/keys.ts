@@ -17,6 +17,8 @@ export interface RedisKeys {
   viesAnswer(countryCode: string, vatNumber: string): string;
   /** The claim of one slot of a periodic job. */
   jobSlot(job: string, slot: string): string;
+  /** The readiness probe's key, written and read back by GET /readyz (expires by itself). */
+  probe: string;
 }
 
 /** The keys under `prefix`. */
@@ -27,5 +29,6 @@ export function redisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys {
     breakers: `${prefix}breakers`,
     viesAnswer: (countryCode, vatNumber) => `${prefix}vies:${countryCode}:${vatNumber}`,
     jobSlot: (job, slot) => `${prefix}job:${job}:${slot}`,
+    probe: `${prefix}readyz`,
   };
 }

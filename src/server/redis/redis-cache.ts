@@ -1,5 +1,5 @@
 /**
- * A hot cache in front of the VIES answer table (research/server-stack.md 3c): reads try Redis
+ * A hot cache in front of the VIES answer table (docs/architecture.md#vies-answer-cache): reads try Redis
  * first and fall back to the table, filling Redis on the way; writes go to both. Each answer is a
  * JSON string that expires 30 days after `checkedAt`, when the policy could no longer use it even
  * as STALE. The table stays the record: whatever Redis does (down, slow, emptied by a restart,

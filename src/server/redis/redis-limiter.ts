@@ -1,6 +1,6 @@
 /**
- * The concurrency limiter shared by every instance (DESIGN.md 4 and 6, research/server-stack.md
- * 3a): each account's requests in flight, and the shared pool of non-PRO plans, are sorted sets of
+ * The concurrency limiter shared by every instance (docs/service.md#concurrency,
+ * docs/architecture.md#concurrency-leases): each account's requests in flight, and the shared pool of non-PRO plans, are sorted sets of
  * leases scored by their expiry on the Redis clock. Acquire purges expired leases, checks both
  * limits and adds the lease in one Lua script, so no two instances can both take the last slot.
  * A lease lives `leaseTtlMs` unless its holder refreshes it (every `refreshEveryMs`, for all the

@@ -1,7 +1,7 @@
 /**
- * The public reference endpoints (SPEC.md 4.8, 4.9): VAT rates of the member states and the VIES
+ * The public reference endpoints (docs/service.md#reference-endpoints): VAT rates of the member states and the VIES
  * availability report. No key, no quota. Rates are cacheable for an hour; before the service has
- * ever had rates it answers 503 with Retry-After (DESIGN.md 4).
+ * ever had rates it answers 503 with Retry-After (docs/envelope.md#reference-endpoint-answers).
  */
 import type { Hono } from 'hono';
 import type { ViesStatusResponse } from '../../ports.js';

@@ -1,13 +1,14 @@
 /**
- * POST /api/v1/validate/<field>: the request pipeline (shared brief, DESIGN.md 4 and 6).
+ * POST /api/v1/validate/<field>: the request pipeline (docs/service.md#request-pipeline).
  * auth (401/403) -> body (400) -> FREE quota hint (429) -> concurrency lease (429) -> the
  * library's answer -> the usage meter (group commit; 429 when a FREE quota ran out meanwhile)
  * -> 200. Only a performed validation whose count committed is answered 200; every refusal
- * before it leaves the counters untouched.
+ * before it leaves the counters untouched. Once the key is known, every answer carries the
+ * account's quota state in the RateLimit header fields (ratelimit-headers.ts).
  */
 import type { Hono } from 'hono';
 import type { ValidationResult } from '../../result.js';
-import type { Authenticator } from '../auth.js';
+import { presentedKey, type Authenticator } from '../auth.js';
 import {
   answerResponse,
   concurrencyMessage,
@@ -20,6 +21,7 @@ import {
 import type { ConcurrencyLimiter } from '../limiter.js';
 import { billingPeriod, type PlanLimits } from '../plans.js';
 import type { QuotaHint } from '../quota.js';
+import { rateLimitHeaders, type PeriodWindow } from '../ratelimit-headers.js';
 import { readValidationBody, sdkOf, webInput, type ValidationInput } from '../request.js';
 import type { Services } from '../services.js';
 import {
@@ -53,22 +55,45 @@ export interface ValidateDeps {
   log: (line: string) => void;
 }
 
-const RETRY_AFTER_ONE_SECOND = { 'Retry-After': '1' };
-
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A billing period: its dates (YYYY-MM-DD, end exclusive) and what the RateLimit fields need. */
+interface Period extends PeriodWindow {
+  start: string;
+  end: string;
+}
+
 // Periods start and end at midnight UTC, so an account's period is the same all day: worked out
 // once per subscription day and UTC day, not with three Dates on every request.
-const periods = new Map<string, { start: string; end: string }>();
+const periods = new Map<string, Period>();
 
-function periodOf(subscriptionStart: string, at: Date): { start: string; end: string } {
+function periodOf(subscriptionStart: string, at: Date): Period {
   const key = `${subscriptionStart}|${Math.floor(at.getTime() / DAY_MS)}`;
   let period = periods.get(key);
   if (period === undefined) {
-    period = billingPeriod(subscriptionStart, at);
+    const { start, end } = billingPeriod(subscriptionStart, at);
+    const endMs = Date.parse(`${end}T00:00:00Z`);
+    period = { start, end, endMs, windowSeconds: Math.round((endMs - Date.parse(`${start}T00:00:00Z`)) / 1000) };
     if (periods.size >= 10_000) periods.clear();
     periods.set(key, period);
   }
   return period;
+}
+
+/** The headers of a 429 CONCURRENCY_LIMIT, besides the quota state. */
+const RETRY_AFTER_ONE_SECOND = { 'Retry-After': '1' };
+
+/**
+ * The quota state of an answer the meter did not decide (a 400, 403 or 429 after the key was
+ * known), from the count last known here; none when even that cannot be read (the store is down,
+ * and the answer says more than the headers would).
+ */
+async function knownQuotaState(hint: QuotaHint, account: Account, plan: PlanLimits, period: Period, at: Date): Promise<Record<string, string> | undefined> {
+  try {
+    return rateLimitHeaders(plan, period, await hint.used(account.id, period.start), at);
+  } catch {
+    return undefined;
+  }
 }
 
 /** One request that holds its lease: what is needed to validate and count it. */
@@ -80,7 +105,7 @@ interface LeasedRequest {
   account: Account;
   key: ApiKeyRecord;
   plan: PlanLimits;
-  period: { start: string; end: string };
+  period: Period;
   /** The blocking quota (FREE), or null. */
   quota: number | null;
   hint: QuotaHint;
@@ -115,9 +140,10 @@ async function validateAndCount(leased: LeasedRequest): Promise<ValidationAnswer
   };
   const decision = await services.store.usage.count(entry, quota);
   leased.hint.observe(account.id, period.start, decision.used);
+  const headers = rateLimitHeaders(plan, period, decision.used, leased.at);
   // A FREE quota used up by requests that were in flight together: refused, not counted.
-  if (decision.blocked) return errorAnswer(429, 'QUOTA_EXCEEDED', quotaMessage(quota ?? plan.quota, period.end), value);
-  return { status: 200, body: result };
+  if (decision.blocked) return errorAnswer(429, 'QUOTA_EXCEEDED', quotaMessage(quota ?? plan.quota, period.end), value, headers);
+  return { status: 200, body: result, headers };
 }
 
 /**
@@ -127,32 +153,48 @@ async function validateAndCount(leased: LeasedRequest): Promise<ValidationAnswer
 export async function handleValidation(field: Field, input: ValidationInput, deps: ValidateDeps): Promise<ValidationAnswer> {
   const started = performance.now();
   const requestId = crypto.randomUUID();
-  const presentedKey = input.header('x-api-key') ?? undefined;
+  const presented = presentedKey(input.header('x-api-key'), input.header('authorization'));
+  if (!presented.ok) return errorAnswer(presented.status, presented.code, presented.message);
+  const presentedApiKey = presented.key;
   let value = '';
   let keyPrefix: string | null = null;
+  // Known once the key is: the 500 answer reports the quota state this process already holds.
+  let quotaState: (() => Record<string, string> | undefined) | null = null;
   try {
     const { services, auth: authenticator, quota: hint } = await deps.runtime();
-    const auth = await authenticator.authenticate(presentedKey, field);
-    if (!auth.ok) return errorAnswer(auth.status, auth.code, auth.message);
+    const auth = await authenticator.authenticate(presentedApiKey, field);
+    if (!auth.ok) {
+      const { account } = auth;
+      if (account === undefined) return errorAnswer(auth.status, auth.code, auth.message);
+      const at = services.now();
+      const state = await knownQuotaState(hint, account, deps.plans[account.plan], periodOf(account.subscriptionStart, at), at);
+      return errorAnswer(auth.status, auth.code, auth.message, '', state);
+    }
     const { account, key } = auth;
     keyPrefix = key.displayPrefix;
-
-    const read = await readValidationBody(input, field === 'vat');
-    if (!read.ok) return errorAnswer(400, read.code, read.message, read.originalValue);
-    value = read.body.value;
-
     const plan = deps.plans[account.plan];
     const at = services.now();
     const period = periodOf(account.subscriptionStart, at);
+    quotaState = () => {
+      const used = hint.peek(account.id, period.start);
+      return used === undefined ? undefined : rateLimitHeaders(plan, period, used, at);
+    };
+
+    const read = await readValidationBody(input, field === 'vat');
+    if (!read.ok) return errorAnswer(400, read.code, read.message, read.originalValue, await knownQuotaState(hint, account, plan, period, at));
+    value = read.body.value;
+
     const quota = plan.blocksOverQuota ? plan.quota : null;
-    if (quota !== null && (await hint.reached(account.id, period.start, quota))) {
-      return errorAnswer(429, 'QUOTA_EXCEEDED', quotaMessage(quota, period.end), value);
+    if (quota !== null) {
+      const used = await hint.used(account.id, period.start);
+      if (used >= quota) return errorAnswer(429, 'QUOTA_EXCEEDED', quotaMessage(quota, period.end), value, rateLimitHeaders(plan, period, used, at));
     }
 
     const leased = await deps.limiter.acquire({ accountId: account.id, limit: plan.maxConcurrent, shared: plan.usesSharedPool });
     if (!leased.ok) {
       const message = leased.reason === 'account' ? concurrencyMessage(plan.maxConcurrent) : ERROR_MESSAGES.CONCURRENCY_POOL;
-      return errorAnswer(429, 'CONCURRENCY_LIMIT', message, value, RETRY_AFTER_ONE_SECOND);
+      const state = await knownQuotaState(hint, account, plan, period, at);
+      return errorAnswer(429, 'CONCURRENCY_LIMIT', message, value, { ...state, ...RETRY_AFTER_ONE_SECOND });
     }
     try {
       return await deps.track(
@@ -172,10 +214,10 @@ export async function handleValidation(field: Field, input: ValidationInput, dep
         requestId,
         endpoint: field,
         key: keyPrefix,
-        error: describeError(error, presentedKey === undefined ? [value] : [presentedKey, value]),
+        error: describeError(error, presentedApiKey === undefined ? [value] : [presentedApiKey, value]),
       }),
     );
-    return errorAnswer(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, value, { 'X-Request-Id': requestId });
+    return errorAnswer(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, value, { ...quotaState?.(), 'X-Request-Id': requestId });
   }
 }
 

@@ -55,7 +55,7 @@ export const FIELD_VALIDATORS: Readonly<Record<Field, FieldValidator>> = {
     verifyEmail(value, {
       dns: services.dns,
       domainAge: services.domainAge,
-      // No plan runs email below STANDARD (SPEC.md 4.3.7).
+      // No plan runs email below STANDARD (docs/fields/email.md#depth).
       level: plan.emailLevel === 'BASIC' ? 'STANDARD' : plan.emailLevel,
       now: services.now,
     }),

@@ -1,6 +1,6 @@
 /**
  * The usage meter: counts performed validations exactly once, durably, within a blocking quota,
- * in group-committed batches (DESIGN.md 6).
+ * in group-committed batches (docs/service.md#metering).
  *
  * A batch in which no request has a blocking quota (the paid plans count overage) is one
  * statement: insert every request into the log, ON CONFLICT (request_id) DO NOTHING, and add the
@@ -40,7 +40,7 @@ export interface UsageMeter {
   close(): Promise<void>;
 }
 
-/** Endpoints whose values are never stored (DESIGN.md 4): NIF, SIN and SSN. */
+/** Endpoints whose values are never stored (docs/service.md#usage-log): NIF, SIN and SSN. */
 const KNOWN_FIELDS: ReadonlySet<string> = new Set<string>(FIELDS);
 const MAX_VALUE_LENGTH = 1024;
 const MAX_ID_LENGTH = 200;

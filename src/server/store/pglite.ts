@@ -14,6 +14,7 @@
  */
 import { resolve } from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { loadOptionalPeer } from '../optional-peer.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { StoreClosedError, type SqlClient } from './sql.js';
 
@@ -48,7 +49,7 @@ export async function openPglite(dataDir?: string): Promise<SqlClient> {
   const release = directory === undefined ? () => undefined : lockDataDir(directory);
   let db: PGlite;
   try {
-    const pglite = await import('@electric-sql/pglite');
+    const pglite = await loadOptionalPeer('@electric-sql/pglite', 'embedded store', () => import('@electric-sql/pglite'));
     db = await pglite.PGlite.create({ ...(directory === undefined ? {} : { dataDir: directory }), relaxedDurability: false });
   } catch (error) {
     release();

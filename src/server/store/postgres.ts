@@ -10,6 +10,7 @@
  * the next call. Once the database is back, calls succeed again without a restart.
  */
 import type { Pool as PgPool, PoolClient } from 'pg';
+import { loadOptionalPeer } from '../optional-peer.js';
 import { StoreClosedError, type SqlClient } from './sql.js';
 
 /** Options of {@link openPostgres}. */
@@ -67,7 +68,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const log = options.log ?? (() => undefined);
   // Loaded here only: library users and the embedded store never need node-postgres.
-  const { Pool } = await import('pg');
+  const { Pool } = await loadOptionalPeer('pg', 'PostgreSQL store (--database-url)', () => import('pg'));
   const pool: PgPool = new Pool({
     connectionString: url,
     max: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,

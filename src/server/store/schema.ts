@@ -114,7 +114,7 @@ const ACCOUNT_LEASE_LOCK = 0x766c6163; // "vlac"
 const POOL_LEASE_LOCK = 0x766c706c; // "vlpl"
 
 // Concurrency leases for deployments on PostgreSQL without Redis (src/server/limiter-sql.ts,
-// research/server-stack.md 3a). A lease expires by itself, so the slots of a crashed instance
+// docs/architecture.md#concurrency-leases). A lease expires by itself, so the slots of a crashed instance
 // come back; the function checks and takes slots under advisory locks, account first and pool
 // second (one order, no deadlock), and reads the database's clock, so instances' clocks may
 // disagree. Expired leases are deleted as the locks they concern are taken.

@@ -3,6 +3,7 @@
  * the embedded PGlite and for PostgreSQL. Usage counting goes through the group-commit meter,
  * unless `options.usage` supplies another (the embedded store's usage journal, usage-journal.ts).
  */
+import { randomUUID } from 'node:crypto';
 import type { VatRates } from '../../ports.js';
 import { sqlAccounts, sqlKeys } from './account-tables.js';
 import { createUsageMeter, type LogRow, type MeterOptions } from './meter.js';
@@ -96,6 +97,24 @@ function sqlJobs(sql: SqlClient): Store['jobs'] {
   };
 }
 
+/**
+ * The readiness probe: one row of the job-claim table (under a job name no job uses) rewritten
+ * with a fresh token and read back in the same statement. One row whatever the number of probes
+ * and instances, so probing never grows the store.
+ */
+function sqlProbe(sql: SqlClient): () => Promise<void> {
+  return async () => {
+    const token = randomUUID();
+    const { rows } = await sql.query<{ instance: string }>(
+      `INSERT INTO job_runs (job, slot, instance, claimed_at) VALUES ('readyz', 'probe', $1, now())
+       ON CONFLICT (job, slot) DO UPDATE SET instance = EXCLUDED.instance, claimed_at = EXCLUDED.claimed_at
+       RETURNING instance`,
+      [token]
+    );
+    if (rows[0]?.instance !== token) throw new Error('the store did not return the row just written');
+  };
+}
+
 function sqlUsage(sql: SqlClient, options: MeterOptions | undefined): Store['usage'] & { close(): Promise<void> } {
   const meter = createUsageMeter(sql, options);
   return { count: (entry, quota) => meter.count(entry, quota), ...usageReads(sql), close: () => meter.close() };
@@ -123,6 +142,7 @@ export async function createSqlStore(sql: SqlClient, options: SqlStoreOptions = 
     statusSamples: sqlStatusSamples(sql),
     rates: sqlRates(sql),
     jobs: sqlJobs(sql),
+    probe: sqlProbe(sql),
     close() {
       // The usage closes first (its last counts, the journal's final checkpoint); the connection
       // closes whether or not that failed, and the first error is the one reported.

@@ -5,16 +5,16 @@
  */
 import type { CircuitBreakerStore, VatAnswerCache, VatRates, ViesStatusSnapshot } from '../../ports.js';
 
-/** The plans of SPEC.md 8. */
+/** The plans of docs/service.md#plans. */
 export type Plan = 'FREE' | 'STARTER' | 'GROWTH' | 'PRO';
 
 /** The validation endpoints, which are also the scopes a key can carry. */
 export type Field = 'vat' | 'iban' | 'email' | 'phone' | 'nif' | 'nas' | 'ssn';
 
-/** Every validation endpoint, in the order of SPEC.md 4. */
+/** Every validation endpoint, in the order of docs/service.md#endpoints. */
 export const FIELDS: readonly Field[] = ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'];
 
-/** Fields whose values the usage log never keeps in clear (SPEC.md 4.5.7, 4.6.7; DESIGN.md 4). */
+/** Fields whose values the usage log never keeps in clear (docs/service.md#usage-log). */
 export const MASKED_IN_USAGE_LOG: ReadonlySet<Field> = new Set<Field>(['nif', 'nas', 'ssn']);
 
 /** What the usage log stores instead of a masked value. */
@@ -98,7 +98,7 @@ export class KeyLimitError extends Error {
   }
 }
 
-/** One performed validation, as the usage log keeps it (DESIGN.md 4). */
+/** One performed validation, as the usage log keeps it (docs/service.md#usage-log). */
 export interface UsageEntry {
   /** Unique per request: a retry of the same id is counted once. */
   requestId: string;
@@ -185,10 +185,16 @@ export interface Store {
     save(rates: VatRates): Promise<void>;
     load(): Promise<VatRates | null>;
   };
-  /** Periodic jobs: the first instance to claim (job, slot) runs it (research/server-stack.md 3d). */
+  /** Periodic jobs: the first instance to claim (job, slot) runs it (docs/architecture.md#job-slots). */
   jobs: {
     claim(job: string, slot: string, instance: string): Promise<boolean>;
   };
+  /**
+   * Writes one small row and reads it back: resolves once the store takes writes, rejects when it
+   * does not (the readiness check, GET /readyz). Optional, so that a store made for a test or an
+   * embedding need not have it; such a store is checked with a read instead.
+   */
+  probe?(): Promise<void>;
   /** Flushes pending counts and closes the connection. */
   close(): Promise<void>;
 }

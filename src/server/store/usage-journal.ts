@@ -5,7 +5,7 @@
  * its statements cost more per request than a whole bare HTTP request). The data directory is
  * held by one process (data-dir-lock.ts), so that process's memory can be the counters' truth.
  *
- * Counting (DESIGN.md 6): requests are group-committed (group-commit.ts). Each batch is decided
+ * Counting (docs/service.md#metering): requests are group-committed (group-commit.ts). Each batch is decided
  * in memory, in arrival order, with the same decisions as the SQL meter (meter.ts): a counter
  * not yet in memory is first read from `usage_counters`, one read for the batch; then the lines
  * of the counted requests are appended with one write, and every request of the batch is

@@ -3,18 +3,19 @@
  * číslo, RČ) as DIČ/IČ DPH, so the birth-number rules live here with the two country checks.
  */
 import { digitAt, weightedSum } from '../../checksum.js';
-import { digitsBetween, isRealDate, numberBetween, remainderBetween, zerosBetween } from './digits.js';
+import type { Clock } from '../../ports.js';
+import { ZERO } from './char-codes.js';
+import { digitsBetween, isAfterToday, isRealDate, numberBetween, remainderBetween, zerosBetween } from './digits.js';
 import { ALL_ZEROS, BAD_CHECK, BAD_FORMAT, VALID, type Verdict } from './verdict.js';
-
-const ZERO = 48;
 
 /**
  * Birth number (RČ) of 9 or 10 digits: YYMMDD (women add 50 to the month, and since 2004 either
  * may add 20 when a day's serials run out) then a serial. Nine digits were issued until 1953 and
  * carry no check digit; ten digits have (first nine mod 11) as the check, where a remainder of 10
- * was written 0 before 1985 and never issued afterwards.
+ * was written 0 before 1985 and never issued afterwards. The date must be a real one and not after
+ * today by `now`: `5103192743` reads as 19 March 2051, so no one holds it yet.
  */
-export function checkBirthNumber(body: string): Verdict {
+function checkBirthNumber(body: string, now: Clock): Verdict {
   const length = body.length;
   if ((length !== 9 && length !== 10) || !digitsBetween(body, 0, length)) return BAD_FORMAT;
   let year = 1900 + numberBetween(body, 0, 2);
@@ -27,7 +28,7 @@ export function checkBirthNumber(body: string): Verdict {
     return isRealDate(year, month, day) ? VALID : BAD_FORMAT;
   }
   if (year < 1954) year += 100;
-  if (!isRealDate(year, month, day)) return BAD_FORMAT;
+  if (!isRealDate(year, month, day) || isAfterToday(year, month, day, now)) return BAD_FORMAT;
   let check = remainderBetween(body, 0, 9, 11);
   if (year < 1985) check %= 10;
   return check === digitAt(body, 9) ? VALID : BAD_CHECK;
@@ -39,7 +40,7 @@ const CZECH_WEIGHTS = [8, 7, 6, 5, 4, 3, 2] as const;
  * CZ: 8 digits for a legal entity (not starting with 9), 9 digits starting with 6 for the
  * "special" individuals without a birth number, otherwise a 9- or 10-digit birth number.
  */
-export function checkCzechia(body: string): Verdict {
+export function checkCzechia(body: string, now: Clock): Verdict {
   const length = body.length;
   if (length < 8 || length > 10 || !digitsBetween(body, 0, length)) return BAD_FORMAT;
   if (length === 8) {
@@ -54,19 +55,19 @@ export function checkCzechia(body: string): Verdict {
     const check = (((8 - ((10 - sum) % 11)) % 10) + 10) % 10;
     return check === digitAt(body, 8) ? VALID : BAD_CHECK;
   }
-  return checkBirthNumber(body);
+  return checkBirthNumber(body, now);
 }
 
 /** Third digits a Slovak legal entity's IČ DPH may have. */
-const SLOVAK_THIRD_DIGITS = new Set([2, 3, 4, 7, 8, 9]);
+const SLOVAK_THIRD_DIGITS = '234789';
 
 /**
  * SK: 10 digits; a valid birth number, or otherwise an IČ DPH not starting with 0, with 2, 3, 4,
  * 7, 8 or 9 as the third digit, divisible by 11.
  */
-export function checkSlovakia(body: string): Verdict {
+export function checkSlovakia(body: string, now: Clock): Verdict {
   if (body.length !== 10 || !digitsBetween(body, 0, 10)) return BAD_FORMAT;
-  if (checkBirthNumber(body) === VALID) return VALID;
-  if (body.charCodeAt(0) === ZERO || !SLOVAK_THIRD_DIGITS.has(digitAt(body, 2))) return BAD_FORMAT;
+  if (checkBirthNumber(body, now) === VALID) return VALID;
+  if (body.charCodeAt(0) === ZERO || !SLOVAK_THIRD_DIGITS.includes(body.charAt(2))) return BAD_FORMAT;
   return remainderBetween(body, 0, 10, 11) === 0 ? VALID : BAD_CHECK;
 }

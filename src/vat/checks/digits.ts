@@ -2,6 +2,7 @@
  * Small char-code helpers for VAT bodies, so the checks read parts of the body in place instead of
  * slicing it into new strings.
  */
+import type { Clock } from '../../ports.js';
 
 const ZERO = 48;
 const NINE = 57;
@@ -22,9 +23,11 @@ export function numberBetween(body: string, start: number, end: number): number 
   return value;
 }
 
-/** Remainder modulo `divisor` of the number written by the digits from `start` to `end`, of any length. */
-export function remainderBetween(body: string, start: number, end: number, divisor: number): number {
-  let remainder = 0;
+/**
+ * Remainder modulo `divisor` of the number written by the digits from `start` to `end`, of any
+ * length, continuing from `remainder` (the digits before them) when given.
+ */
+export function remainderBetween(body: string, start: number, end: number, divisor: number, remainder = 0): number {
   for (let i = start; i < end; i++) remainder = (remainder * 10 + body.charCodeAt(i) - ZERO) % divisor;
   return remainder;
 }
@@ -43,4 +46,12 @@ export function isRealDate(year: number, month: number, day: number): boolean {
     return day <= (leap ? 29 : 28);
   }
   return day <= (month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31);
+}
+
+/**
+ * True when `year`-`month`-`day` comes after the day `now()` falls on in UTC: a birth date that
+ * has not happened yet. An invalid Date from the clock makes nothing later.
+ */
+export function isAfterToday(year: number, month: number, day: number, now: Clock): boolean {
+  return Date.UTC(year, month - 1, day) > now().getTime();
 }

@@ -4,34 +4,20 @@
  * (SIREN · 100 + 12) mod 97, or contains letters for newer ones; both forms are computed.
  */
 import { isLuhnValid } from '../../checksum.js';
+import { NINE, ZERO } from './char-codes.js';
 import { digitsBetween, numberBetween, remainderBetween, zerosBetween } from './digits.js';
 import { ALL_ZEROS, BAD_CHECK, BAD_FORMAT, VALID, type Verdict } from './verdict.js';
 
-const ZERO = 48;
-const NINE = 57;
-
-/**
- * Index of a key character in 0-9, A-H, J-N, P-Z (I and O are not used because they look like 1
- * and 0), or -1. Indexed by char code, so a lookup replaces a search.
- */
-const KEY_INDEX: readonly number[] = (() => {
-  const alphabet = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-  const table = new Array<number>(128).fill(-1);
-  for (let i = 0; i < alphabet.length; i++) table[alphabet.charCodeAt(i)] = i;
-  return table;
-})();
-
-function keyIndex(code: number): number {
-  return code < 128 ? (KEY_INDEX[code] as number) : -1;
-}
+/** Key characters: 0-9, A-H, J-N, P-Z (I and O are not used because they look like 1 and 0). */
+const KEY_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /** FR: see the file comment. */
 export function checkFrance(body: string): Verdict {
   if (body.length !== 11 || !digitsBetween(body, 2, 11)) return BAD_FORMAT;
   const first = body.charCodeAt(0);
   const second = body.charCodeAt(1);
-  const firstIndex = keyIndex(first);
-  const secondIndex = keyIndex(second);
+  const firstIndex = KEY_ALPHABET.indexOf(body.charAt(0));
+  const secondIndex = KEY_ALPHABET.indexOf(body.charAt(1));
   if (firstIndex < 0 || secondIndex < 0) return BAD_FORMAT;
   if (zerosBetween(body, 2, 11)) return ALL_ZEROS;
   // Monaco's numbers (SIREN 000…) are VAT numbers but not SIRENs, so they carry no Luhn digit.

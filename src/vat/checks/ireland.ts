@@ -5,30 +5,20 @@
  * 0 + digits 3–7 + digit 1.
  */
 import { digitAt } from '../../checksum.js';
+import { PLUS, STAR, UPPER_A, UPPER_Z } from './char-codes.js';
 import { digitsBetween, zerosBetween } from './digits.js';
 import { ALL_ZEROS, BAD_CHECK, BAD_FORMAT, VALID, type Verdict } from './verdict.js';
 
-const UPPER_A = 65;
-const UPPER_Z = 90;
-const PLUS = 43;
-const STAR = 42;
-
-/** Check letters: W stands for 0, A to V for 1 to 22. */
+/** Check letters by value: W stands for 0, A to V for 1 to 22 (X, Y and Z are not used). */
 const ALPHABET = 'WABCDEFGHIJKLMNOPQRSTUV';
-
-/** Value of a check-alphabet letter, or -1 (X, Y, Z and anything else). */
-function letterValue(code: number): number {
-  if (code === 87 /* W */) return 0;
-  return code >= UPPER_A && code <= 86 /* V */ ? code - UPPER_A + 1 : -1;
-}
 
 /** IE: see the file comment. */
 export function checkIreland(body: string): Verdict {
   const length = body.length;
   if ((length !== 8 && length !== 9) || !digitsBetween(body, 0, 1) || !digitsBetween(body, 2, 7)) return BAD_FORMAT;
   const checkLetter = body.charCodeAt(7);
-  if (letterValue(checkLetter) < 0) return BAD_FORMAT;
-  const ninth = length === 9 ? letterValue(body.charCodeAt(8)) : 0;
+  if (!ALPHABET.includes(body.charAt(7))) return BAD_FORMAT;
+  const ninth = length === 9 ? ALPHABET.indexOf(body.charAt(8)) : 0;
   if (ninth < 0) return BAD_FORMAT;
 
   let sum: number;

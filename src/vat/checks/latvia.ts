@@ -4,10 +4,9 @@
  * `32` + 9 digits with no date in it.
  */
 import { digitAt, weightedSum } from '../../checksum.js';
+import { ZERO } from './char-codes.js';
 import { digitsBetween, isRealDate, numberBetween } from './digits.js';
 import { BAD_CHECK, BAD_FORMAT, VALID, type Verdict } from './verdict.js';
-
-const ZERO = 48;
 const LEGAL_WEIGHTS = [9, 1, 4, 8, 3, 10, 2, 5, 7, 6, 1] as const;
 const PERSONAL_WEIGHTS = [10, 5, 8, 4, 2, 1, 6, 3, 7, 9] as const;
 

@@ -3,14 +3,9 @@
  * suffix; `GD` + 3 digits below 500 (government departments); `HA` + 3 digits from 500
  * (health authorities); and their 11-character EU forms `GD8888nnncc` / `HAnnn…`.
  */
+import { weightedSum } from '../../checksum.js';
 import { digitsBetween, numberBetween, zerosBetween } from './digits.js';
 import { ALL_ZEROS, BAD_CHECK, BAD_FORMAT, VALID, type Verdict } from './verdict.js';
-
-const UPPER_A = 65;
-const UPPER_D = 68;
-const UPPER_G = 71;
-const UPPER_H = 72;
-const EIGHT = 56;
 
 /** Weights of the 9-digit number; the last two digits are the check. */
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 1] as const;
@@ -20,19 +15,13 @@ const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 1] as const;
  * HA from 500.
  */
 function isDepartmentSerial(body: string, serial: number): boolean {
-  const a = body.charCodeAt(0);
-  const b = body.charCodeAt(1);
-  if (a === UPPER_G && b === UPPER_D) return serial < 500;
-  if (a === UPPER_H && b === UPPER_A) return serial >= 500;
-  return false;
+  return body.startsWith('GD') ? serial < 500 : body.startsWith('HA') && serial >= 500;
 }
 
 /** Standard number: weighted sum mod 97 is 0 (or 42 or 55 for the "97-55" series issued from 2009). */
 function checkStandard(body: string): Verdict {
   if (zerosBetween(body, 0, 7)) return ALL_ZEROS;
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += (WEIGHTS[i] as number) * (body.charCodeAt(i) - 48);
-  const remainder = sum % 97;
+  const remainder = weightedSum(body, WEIGHTS) % 97;
   if (remainder === 0) return VALID;
   // The 97-55 series starts at 100 0000 00, so it never applies below that.
   return (remainder === 42 || remainder === 55) && numberBetween(body, 0, 3) >= 100 ? VALID : BAD_CHECK;
@@ -47,19 +36,10 @@ export function checkUnitedKingdom(body: string): Verdict {
     return isDepartmentSerial(body, numberBetween(body, 2, 5)) ? VALID : BAD_FORMAT;
   }
   if (length === 11) {
-    if (!digitsBetween(body, 2, 11) || !isEightyEightEightyEight(body)) return BAD_FORMAT;
+    if (!digitsBetween(body, 2, 11) || !body.startsWith('8888', 2)) return BAD_FORMAT;
     const serial = numberBetween(body, 6, 9);
     if (!isDepartmentSerial(body, serial)) return BAD_FORMAT;
     return serial % 97 === numberBetween(body, 9, 11) ? VALID : BAD_CHECK;
   }
   return BAD_FORMAT;
-}
-
-function isEightyEightEightyEight(body: string): boolean {
-  return (
-    body.charCodeAt(2) === EIGHT &&
-    body.charCodeAt(3) === EIGHT &&
-    body.charCodeAt(4) === EIGHT &&
-    body.charCodeAt(5) === EIGHT
-  );
 }

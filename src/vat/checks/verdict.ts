@@ -1,7 +1,9 @@
 /**
  * What a country's check says about a VAT number body. Plain numbers rather than strings so the
- * hot path compares small integers and the messages are chosen once, in one place (structure.ts).
+ * hot path compares small integers, and structure.ts picks a country's message by indexing its
+ * messages with the verdict: keep the values 0 to 3 in this order.
  */
+import type { Clock } from '../../ports.js';
 
 /** Structure and check digits are right. */
 export const VALID = 0;
@@ -14,5 +16,8 @@ export const ALL_ZEROS = 3;
 
 export type Verdict = typeof VALID | typeof BAD_FORMAT | typeof BAD_CHECK | typeof ALL_ZEROS;
 
-/** A country's check of a compact body (prefix removed, canonical form). Never throws. */
-export type BodyCheck = (body: string) => Verdict;
+/**
+ * A country's check of a compact body (prefix removed, canonical form). `now` is the caller's
+ * clock, read only by the checks of numbers that hold a birth date. Never throws.
+ */
+export type BodyCheck = (body: string, now: Clock) => Verdict;

@@ -1,15 +1,12 @@
 /**
  * The VAT numbers whose check is one weighted sum (or Luhn, or ISO 7064) over a fixed number of
  * digits. Each function takes the compact body (prefix removed) and answers a verdict; the
- * algorithms are those of research/numbers.md section a.
+ * algorithms are the member states' published ones.
  */
 import { digitAt, isLuhnValid, mod11_10CheckDigit, weightedSum } from '../../checksum.js';
 import { digitsBetween, numberBetween, remainderBetween, zerosBetween } from './digits.js';
+import { UPPER_A, UPPER_Z, ZERO } from './char-codes.js';
 import { ALL_ZEROS, BAD_CHECK, BAD_FORMAT, VALID, type Verdict } from './verdict.js';
-
-const ZERO = 48;
-const UPPER_A = 65;
-const UPPER_Z = 90;
 
 const verdictOf = (ok: boolean): Verdict => (ok ? VALID : BAD_CHECK);
 
