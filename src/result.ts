@@ -183,6 +183,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'CONCURRENCY_LIMIT'
   | 'QUOTA_EXCEEDED'
+  | 'STORE_UNAVAILABLE'
   | 'INTERNAL';
 
 /** The response envelope of every validation (docs/envelope.md#the-envelope). */

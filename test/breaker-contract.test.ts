@@ -1,7 +1,8 @@
 /**
  * The CircuitBreakerStore contract (test/support/breaker-contract.ts) on the in-memory store and
- * the SQL store (PGlite in memory). The Redis store runs the same cases in
- * test/scale/redis-breaker.test.ts, against a real redis-server.
+ * the SQL store (SQLite in memory). The Redis store runs the same cases in
+ * test/scale/redis-breaker.test.ts against a real redis-server, PostgreSQL in
+ * test/scale/store-postgres.test.ts.
  */
 import { afterAll, beforeAll } from 'vitest';
 import { memoryBreakerStore } from '../src/adapters/memory.js';
@@ -12,7 +13,7 @@ import { openTestStore } from './support/test-store.js';
 describeBreakerContract('memoryBreakerStore', async () => memoryBreakerStore());
 
 let sqlStore: Store | undefined;
-// PGlite takes seconds to start on a busy machine: once, outside the cases' own time limit.
+// One store for every case, opened outside the cases' own time limit.
 beforeAll(async () => {
   sqlStore = await openTestStore();
 }, 60_000);
@@ -20,7 +21,7 @@ afterAll(async () => {
   await sqlStore?.close();
 });
 
-describeBreakerContract('SQL store (PGlite)', async () => {
+describeBreakerContract('SQL store (SQLite)', async () => {
   if (sqlStore === undefined) throw new Error('the SQL store did not open');
   // One database for every case: emptied through the port before each.
   for (const { countryCode } of await sqlStore.breaker.list()) await sqlStore.breaker.reset(countryCode);

@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mod11_10CheckDigit } from '../src/checksum.js';
+import { hashApiKey } from '../src/server/keys.js';
+import { billingPeriod } from '../src/server/plans.js';
+import { openEmbeddedStore } from '../src/server/store/index.js';
 import { runCli } from './support/cli.js';
+import { usageEntry } from './support/usage-entry.js';
 
 const SLOW = 120_000;
 
@@ -172,6 +176,43 @@ describe('verifield accounts and keys on one data directory', () => {
     for (const file of files) {
       const bytes = readFileSync(file);
       for (const key of keys) expect(bytes.includes(key), `${key.slice(0, 7)}… in ${file}`).toBe(false);
+    }
+  }, SLOW);
+});
+
+describe('the admin commands while another process has the store open (as `serve` does)', () => {
+  it('create an account and a key the open store finds at once, and revoke it', async () => {
+    const sharedDir = join(dataDir, 'shared');
+    const store = await openEmbeddedStore(sharedDir);
+    try {
+      const versions = [await store.keys.version?.()];
+      const created = runCli(['accounts', 'create', '--name', 'Live', '--plan', 'FREE', '--data-dir', sharedDir]);
+      expect(created.status, created.stderr).toBe(0);
+      const accountId = created.stdout.trim();
+      expect((await store.accounts.get(accountId))?.name).toBe('Live');
+
+      // Counted by the open store while the commands run: `accounts list` shows it.
+      await store.usage.count(usageEntry(accountId, billingPeriod(new Date().toISOString().slice(0, 10), new Date()).start), 250);
+      const keyRun = runCli(['keys', 'create', '--account', accountId, '--name', 'live', '--data-dir', sharedDir]);
+      expect(keyRun.status, keyRun.stderr).toBe(0);
+      const key = keyRun.stdout.trim();
+      const found = await store.keys.findByHash(hashApiKey(key));
+      expect(found?.key.revokedAt).toBeNull();
+      versions.push(await store.keys.version?.());
+
+      const revoked = runCli(['keys', 'revoke', found?.key.id ?? '', '--data-dir', sharedDir]);
+      expect(revoked.status, revoked.stderr).toBe(0);
+      expect((await store.keys.findByHash(found?.key.hash ?? ''))?.key.revokedAt).toBeInstanceOf(Date);
+      versions.push(await store.keys.version?.());
+      // Each change is visible to the open store's key cache as a new version.
+      expect(new Set(versions).size).toBe(3);
+
+      const listed = runCli(['accounts', 'list', '--json', '--data-dir', sharedDir]);
+      expect(listed.status, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain(accountId);
+      expect(listed.stdout).toMatch(/"used":\s*1\b/);
+    } finally {
+      await store.close();
     }
   }, SLOW);
 });

@@ -27,6 +27,7 @@ const OPTIONS: Array<[flag: string, env: string, raw: string, key: keyof ServerC
   ['--dns-servers', 'VERIFIELD_DNS_SERVERS', '127.0.0.1:5353,[::1]:53', 'dnsServers', ['127.0.0.1:5353', '[::1]:53']],
   ['--rdap-bootstrap-url', 'VERIFIELD_RDAP_BOOTSTRAP_URL', 'http://127.0.0.1:7003/dns.json', 'rdapBootstrapUrl', 'http://127.0.0.1:7003/dns.json'],
   ['--shared-pool-size', 'VERIFIELD_SHARED_POOL_SIZE', '16', 'sharedPoolSize', 16],
+  ['--usage-log-days', 'VERIFIELD_USAGE_LOG_DAYS', '30', 'usageLogDays', 30],
 ];
 
 describe('verifield serve options', () => {
@@ -64,6 +65,7 @@ describe('verifield serve options', () => {
     [['--redis-url', 'http://x'], '--redis-url'],
     [['--dns-servers', '1.1.1.1:99999'], '--dns-servers'],
     [['--shared-pool-size', '0'], '--shared-pool-size'],
+    [['--usage-log-days', '0'], '--usage-log-days'],
     [['--colour'], 'unknown option: --colour'],
     [['-p', '80'], 'unknown option: -p'],
     [['extra'], 'unexpected argument: extra'],

@@ -62,7 +62,7 @@ beforeAll(async () => {
   fakes.vies.register(REGISTERED, { valid: true, name: 'ACME SARL', address: '1 rue du Test\nL-1234 Luxembourg' });
   coldTedb = await startTedbFake();
   coldTedb.behave('html-503');
-  // The real SQL store on an in-memory PGlite: the answers are what a deployed service sends.
+  // The real SQL store on an in-memory SQLite: the answers are what a deployed service sends.
   store = instrumentStore(await openEmbeddedStore());
   cold = await startTestServer(store, { ...fakeConfig(fakes), tedbUrl: coldTedb.url, jobs: false });
   service = await startTestServer(store, {

@@ -1,17 +1,21 @@
 /**
- * The in-memory front of the embedded store's VIES answers and breakers (src/server/hot-vies.ts):
- * it answers what the store holds, reads the store again when its memory runs out, never puts
- * back a value that a write replaced meanwhile, and over HTTP a VAT number answered from the
- * cache costs no store read.
+ * The in-memory front of the embedded store's VIES answers and breakers
+ * (src/server/store/memory/hot-vies.ts): it answers what the store holds, reads the store again
+ * when its memory runs out, never puts back a value that a write replaced meanwhile, and over
+ * HTTP, on a service on a data directory, a VAT number answered from the cache costs no store read.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startServer, type RunningServer } from '../src/server/start.js';
 import { memoryBreakerStore, memoryVatCache } from '../src/adapters/memory.js';
 import type { CachedVatAnswer, CircuitBreakerState, CircuitBreakerStore } from '../src/ports.js';
-import { HOT_ANSWER_MS, HOT_BREAKER_MS, withHotVies } from '../src/server/hot-vies.js';
-import { openEmbeddedStore } from '../src/server/store/index.js';
+import { HOT_ANSWER_MS, HOT_BREAKER_MS, withHotVies } from '../src/server/store/memory/hot-vies.js';
+import { databaseFile, openEmbeddedStore, openSqlite } from '../src/server/store/index.js';
 import type { Store } from '../src/server/store/types.js';
 import { memoryStore } from './fakes/store.js';
-import { accountWithKey, fakeConfig, luxembourgVat, post, startFakes, startTestServer, type Fakes, type TestServer } from './server-support.js';
+import { accountWithKey, fakeConfig, luxembourgVat, post, startFakes, type Fakes } from './server-support.js';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 
@@ -180,41 +184,46 @@ describe('circuit breakers in memory', () => {
 
 describe('a VAT cache hit over HTTP', () => {
   let fakes: Fakes;
-  let service: TestServer;
+  let server: RunningServer;
+  let dir: string;
   let key: string;
-  let reads: { answers: number; breakers: number };
   const registered = luxembourgVat('975310');
 
   beforeAll(async () => {
     fakes = await startFakes();
     fakes.vies.register(registered, { valid: true, name: 'HOT CACHE SARL' });
-    const embedded = await openEmbeddedStore();
-    reads = { answers: 0, breakers: 0 };
-    const counted: Store = {
-      ...embedded,
-      viesCache: { ...embedded.viesCache, get: (c, v) => (reads.answers++, embedded.viesCache.get(c, v)) },
-      breaker: { ...embedded.breaker, get: (c) => (reads.breakers++, embedded.breaker.get(c)) },
-    };
-    service = await startTestServer(counted, fakeConfig(fakes));
-    ({ key } = await accountWithKey(embedded, 'PRO'));
+    dir = mkdtempSync(join(tmpdir(), 'verifield-hot-'));
+    // The service opens its own store on the directory, as `serve` does; the key is made beside it.
+    const admin = await openEmbeddedStore(dir);
+    try {
+      ({ key } = await accountWithKey(admin, 'PRO'));
+    } finally {
+      await admin.close();
+    }
+    server = await startServer({ ...fakeConfig(fakes), dataDir: dir, log: () => undefined });
   });
 
   afterAll(async () => {
-    await service?.close();
-    await service?.store.close();
+    await server?.close();
     await fakes?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is answered from memory: VIES once, the stored answer read once, then neither', async () => {
-    const first = await post(service.url, 'vat', { value: registered }, key);
+  it('is answered from memory: VIES once, then not even the store', async () => {
+    const first = await post(server.url, 'vat', { value: registered }, key);
     expect(first.body.vatDetails).toMatchObject({ source: 'LIVE', registered: true, trader_name: 'HOT CACHE SARL' });
-    const answersRead = reads.answers;
+    // The stored answer taken away behind the service's back: only its memory can still answer.
+    const sql = await openSqlite(databaseFile(dir));
+    try {
+      expect((await sql.query('DELETE FROM vies_cache')).rowCount).toBe(1);
+    } finally {
+      await sql.close();
+    }
     for (let i = 0; i < 5; i++) {
-      const again = await post(service.url, 'vat', { value: registered }, key);
+      const again = await post(server.url, 'vat', { value: registered }, key);
       expect(again.status).toBe(200);
       expect(again.body.vatDetails).toMatchObject({ source: 'CACHE', registered: true, trader_name: 'HOT CACHE SARL', vies_available: true });
     }
-    expect(reads.answers).toBe(answersRead);
     expect(fakes.vies.callsFor('LU')).toBe(1);
   });
 });

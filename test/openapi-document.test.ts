@@ -40,13 +40,13 @@ function problems(schemaName: string, data: unknown): string[] {
 
 /** docs/service.md#openapi-document: the endpoints and the statuses each declares. */
 const SPEC_ENDPOINTS: Record<string, { method: 'get' | 'post'; statuses: string[] }> = {
-  '/api/v1/validate/vat': { method: 'post', statuses: ['200', '400', '401', '429', '500'] },
-  '/api/v1/validate/iban': { method: 'post', statuses: ['200', '400', '401', '429', '500'] },
-  '/api/v1/validate/email': { method: 'post', statuses: ['200', '400', '401', '429', '500'] },
-  '/api/v1/validate/phone': { method: 'post', statuses: ['200', '400', '401', '429', '500'] },
-  '/api/v1/validate/nif': { method: 'post', statuses: ['200', '400', '401', '429', '500'] },
-  '/api/v1/validate/nas': { method: 'post', statuses: ['200', '400', '401', '403', '429', '500'] },
-  '/api/v1/validate/ssn': { method: 'post', statuses: ['200', '400', '401', '429', '500'] },
+  '/api/v1/validate/vat': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/validate/iban': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/validate/email': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/validate/phone': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/validate/nif': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/validate/nas': { method: 'post', statuses: ['200', '400', '401', '403', '429', '500', '503'] },
+  '/api/v1/validate/ssn': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
   '/api/v1/vat/rates': { method: 'get', statuses: ['200', '503'] },
   '/api/v1/vat/rates/{countryCode}': { method: 'get', statuses: ['200', '404', '503'] },
   '/api/v1/status/vies': { method: 'get', statuses: ['200'] },
@@ -168,6 +168,7 @@ describe('the OpenAPI document', () => {
       405: 'MethodNotAllowedResult',
       429: 'TooManyRequestsResult',
       500: 'InternalErrorResult',
+      503: 'StoreUnavailableResult',
     };
     for (const [status, codes] of Object.entries(ERROR_CODES_BY_STATUS)) {
       const name = statusSchemas[Number(status)] as string;

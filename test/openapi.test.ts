@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationResult } from '../src/result.js';
+import { ERROR_MESSAGES } from '../src/server/errors.js';
 import { openApiDocument } from '../src/server/openapi.js';
+import { guardStore } from '../src/server/store-guard.js';
 import { openEmbeddedStore } from '../src/server/store/index.js';
 import type { Account, Field, Store } from '../src/server/store/types.js';
 import { startTedbFake, tedbRowsFor, type TedbFake } from './fakes/tedb.js';
@@ -123,7 +125,7 @@ beforeAll(async () => {
 
   coldTedb = await startTedbFake();
   coldTedb.behave('html-503');
-  // The real SQL store on an in-memory PGlite: the answers are what a deployed service sends.
+  // The real SQL store on an in-memory SQLite: the answers are what a deployed service sends.
   store = instrumentStore(await openEmbeddedStore());
   cold = await startTestServer(store, { ...fakeConfig(fakes), tedbUrl: coldTedb.url, jobs: false });
   main = await startTestServer(store, {
@@ -248,6 +250,27 @@ describe('error answers match the document', () => {
     expect((await holding).status).toBe(200);
   });
 
+  it('503 STORE_UNAVAILABLE with Retry-After on every validation endpoint when the store cannot write', async () => {
+    // The real store behind the guard the service puts in front of it (store-guard.ts), failing as a full disk does.
+    const diskFull = (): Error => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const failing = instrumentStore(await openEmbeddedStore(), diskFull);
+    const guarded = guardStore(failing, { log: () => undefined });
+    const holder = await accountWithKey(guarded, 'STARTER');
+    const service = await startTestServer(guarded, { ...fakeConfig(fakes), jobs: false });
+    try {
+      for (const field of ALL_FIELDS) {
+        failing.failCounts(1);
+        const answer = await call('post', `/api/v1/validate/${field}`, { body: { value: VALUES[field][0] }, key: holder.key, base: service.url });
+        expect(answer.status).toBe(503);
+        expect(answer.json).toMatchObject({ errorCode: 'STORE_UNAVAILABLE', message: ERROR_MESSAGES.STORE_UNAVAILABLE });
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    } finally {
+      await service.close();
+      await guarded.close();
+    }
+  });
+
   it('500 on every validation endpoint when the store fails, without internals', async () => {
     for (const field of ALL_FIELDS) {
       store.failCounts(1);
@@ -328,6 +351,6 @@ describe('coverage', () => {
   it('every status the document declares on every endpoint was answered by the server above', () => {
     const missing = validator.declared().filter((entry) => !validator.seen.has(entry));
     expect(missing).toEqual([]);
-    expect(validator.declared()).toHaveLength(45);
+    expect(validator.declared()).toHaveLength(52);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * What a user installs is the tarball, not this repository: `npm pack` (npm test builds first),
- * install the tarball (with the embedded store's optional peer, PGlite) into an empty project
+ * install the tarball (with the embedded store's optional peer, better-sqlite3) into an empty project
  * outside the repository, then `import()` and `require()` every subpath and call its main function
  * both ways, the service answering over HTTP included; compile a TypeScript file against its types
  * (node16 resolution, ESM and CJS) and run the `verifield` bin. Dependencies come from the npm
- * cache when it has them.
+ * cache when it has them; better-sqlite3 (a native module whose build takes over a minute) is
+ * copied, built, from this repository's node_modules, as `npm install better-sqlite3` would leave it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,9 +118,11 @@ beforeAll(() => {
   project = join(workDir, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'verifield-smoke', private: true }));
-  const { peerDependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
-  const pglite = `@electric-sql/pglite@${peerDependencies['@electric-sql/pglite']}`;
-  run('npm', ['install', join(workDir, tarball.filename), pglite, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], project);
+  run('npm', ['install', join(workDir, tarball.filename), '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], project);
+  // The embedded store's engine and what it loads at run time.
+  for (const name of ['better-sqlite3', 'bindings', 'file-uri-to-path']) {
+    cpSync(join(repoRoot, 'node_modules', name), join(project, 'node_modules', name), { recursive: true });
+  }
 }, 180_000);
 
 afterAll(() => {
@@ -164,7 +167,6 @@ describe('the packed tarball', () => {
     const apiKey = run(bin, ['keys', 'create', '--account', accountId, '--name', 'smoke', '--data-dir', dataDir], project).trim();
     writeFileSync(join(project, 'call.mjs'), `${callEverySubpath}\nawait callEverySubpath((specifier) => import(specifier));\n`);
     writeFileSync(join(project, 'call.cjs'), `${callEverySubpath}\ncallEverySubpath(async (specifier) => require(specifier));\n`);
-    // One after the other: the embedded store is used by one process at a time.
     const fromEsm = lastJsonLine(run(process.execPath, ['call.mjs', dataDir, apiKey], project)) as Record<string, unknown>;
     const fromCjs = lastJsonLine(run(process.execPath, ['call.cjs', dataDir, apiKey], project)) as Record<string, unknown>;
 

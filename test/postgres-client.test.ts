@@ -6,7 +6,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../src/server/store/postgres.js';
+import { openPostgres } from '../src/server/store/postgres/client.js';
 
 const servers: Server[] = [];
 const sockets = new Set<Socket>();

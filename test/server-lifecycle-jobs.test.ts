@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tedbRatesSource } from '../src/adapters/tedb.js';
 import { viesStatusFeed } from '../src/adapters/vies-status.js';
 import { brusselsMidnight, lastRatesRun, nextRatesRun, slotOf, startJobs, type Jobs } from '../src/server/jobs.js';
-import { restorableRatesService, type RestorableRatesService } from '../src/server/stored-rates.js';
+import { restorableRatesService, type RestorableRatesService } from '../src/server/store/stored-rates.js';
 import type { Store } from '../src/server/store/types.js';
 import { createAvailabilityTracker, type AvailabilityTracker } from '../src/vat/availability.js';
 import { brusselsDate, createRatesService } from '../src/vat/rates.js';

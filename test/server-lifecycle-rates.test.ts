@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RatesSource, SourceCountryVatRates, VatRates } from '../src/ports.js';
-import { latestFetchedAt, restorableRatesService } from '../src/server/stored-rates.js';
+import { latestFetchedAt, restorableRatesService } from '../src/server/store/stored-rates.js';
 import { createRatesService } from '../src/vat/rates.js';
 
 function entry(countryCode: string, standardRate: number, fetchedAt: string) {

@@ -12,7 +12,7 @@ import { accountWithKey, fakeConfig, germanIban, luxembourgVat, post, startFakes
 
 let fakes: Fakes;
 let slowVies: SlowProxy;
-/** One embedded store (PGlite in memory) for the file: the real meter decides the quota. */
+/** One embedded store (SQLite in memory) for the file: the real meter decides the quota. */
 let sharedStore: InstrumentedStore;
 
 const VAT = luxembourgVat('314159');

@@ -58,10 +58,10 @@ describe('the service without its optional peers', () => {
   const lines = (stderr: string): string[] => stderr.split('\n').filter((line) => line !== '');
 
   it('serve on the embedded store without its engine says which package to install', () => {
-    const run = runCli(['serve', '--data-dir', join(scratch, 'embedded'), '--port', '0'], { VERIFIELD_TEST_HIDDEN_PACKAGES: '@electric-sql/pglite' }, { nodeArgs: HIDE });
+    const run = runCli(['serve', '--data-dir', join(scratch, 'embedded'), '--port', '0'], { VERIFIELD_TEST_HIDDEN_PACKAGES: 'better-sqlite3' }, { nodeArgs: HIDE });
     expect(run.status).toBe(1);
     expect(lines(run.stderr)).toEqual([
-      "verifield: cannot open the store: verifield's embedded store needs the optional package @electric-sql/pglite: run npm install @electric-sql/pglite",
+      "verifield: cannot open the store: verifield's embedded store needs the optional package better-sqlite3: run npm install better-sqlite3",
     ]);
   });
 
@@ -75,7 +75,7 @@ describe('the service without its optional peers', () => {
 
   it('the Redis backplane without ioredis says which package to install', () => {
     const script = [
-      "import { openRedisBackplane } from './src/server/redis/index.ts';",
+      "import { openRedisBackplane } from './src/server/store/redis/index.ts';",
       "try { await openRedisBackplane('redis://127.0.0.1:9'); } catch (error) { console.log(`${error.name}: ${error.message}`); }",
     ].join('\n');
     const run = spawnSync(process.execPath, [...HIDE, '--import', 'tsx', '--input-type=module', '-e', script], {

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAuthenticator } from '../src/server/auth.js';
 import { describeError } from '../src/server/errors.js';
-import { createMemoryLimiter } from '../src/server/limiter.js';
+import { createMemoryLimiter } from '../src/server/store/memory/limiter.js';
 import { isJsonContentType, isTooLong, MAX_BODY_BYTES, readValidationBody, sdkOf, webInput } from '../src/server/request.js';
 import { memoryStore } from './fakes/store.js';
 import { accountWithKey, createKey } from './server-support.js';

@@ -1,18 +1,18 @@
 /**
- * The embedded store in a data directory: everything survives a close and reopen, a count that
- * resolved survives SIGKILL (in the usage journal, replayed into PGlite at the next open), a
- * closed store rejects instead of hanging, one process at a time holds the directory, and no NIF,
- * SIN or SSN value reaches its files (the journal's included).
+ * The embedded store in a data directory (SQLite): everything survives a close and reopen, a
+ * count that resolved survives SIGKILL, a closed store rejects instead of hanging, two stores open
+ * on one directory see each other's writes, and no NIF, SIN or SSN value reaches its files (the
+ * database and its WAL). Several processes counting on one file: store-processes.test.ts.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../src/server/keys.js';
-import { createSqlStore, DataDirInUseError, openEmbeddedStore, openPglite, StoreClosedError } from '../src/server/store/index.js';
+import { createSqlStore, databaseFile, openEmbeddedStore, openSqlite, StoreClosedError } from '../src/server/store/index.js';
 import type { Field, UsageEntry } from '../src/server/store/types.js';
 import { usageEntry } from './support/usage-entry.js';
 
@@ -27,7 +27,7 @@ function tempDir(): string {
   return join(dir, 'data');
 }
 
-// One directory for the file: initdb costs seconds, a reopen a fraction of one.
+// One directory for the file, as a deployment keeps one.
 let dataDir: string;
 
 beforeAll(async () => {
@@ -148,7 +148,7 @@ describe('embedded store in a data directory', () => {
   it(
     'rejects, never hangs, when its SQL client was closed under it',
     async () => {
-      const sql = await openPglite(dataDir);
+      const sql = await openSqlite(databaseFile(dataDir));
       const store = await createSqlStore(sql);
       await sql.close();
       await expect(store.usage.count(entry(randomUUID()), null)).rejects.toBeInstanceOf(StoreClosedError);
@@ -165,19 +165,32 @@ describe('embedded store in a data directory', () => {
   );
 
   it(
-    'is held by one process at a time; a lock left by a dead process is taken over',
+    'is one database file (and its WAL) that two stores open at once share',
     async () => {
-      const store = await openEmbeddedStore(dataDir);
+      const first = await openEmbeddedStore(dataDir);
+      const second = await openEmbeddedStore(dataDir);
       try {
-        await expect(openEmbeddedStore(dataDir)).rejects.toBeInstanceOf(DataDirInUseError);
-        await expect(openPglite(dataDir)).rejects.toThrow(/already open in this process/);
+        expect(first.file?.path).toBe(databaseFile(dataDir));
+        expect(second.file).toEqual(first.file);
+        expect(statSync(databaseFile(dataDir)).ino).toBe(first.file?.ino);
+        const account = await first.accounts.create({ name: 'Shared', plan: 'PRO', subscriptionStart: PERIOD, vatNumber: null });
+        expect(await second.accounts.get(account.id)).toEqual(account);
+        const before = await first.keys.version?.();
+        const { hash, displayPrefix } = generateApiKey();
+        await second.keys.create({ accountId: account.id, name: 'k', displayPrefix, hash, scopes: ['iban'], expiresAt: null }, 5, new Date());
+        // A key created by the other store is found at once, and its version shows the change.
+        expect((await first.keys.findByHash(hash))?.account.id).toBe(account.id);
+        expect(await first.keys.version?.()).not.toBe(before);
+        await Promise.all([
+          ...Array.from({ length: 40 }, () => first.usage.count(entry(account.id), null)),
+          ...Array.from({ length: 40 }, () => second.usage.count(entry(account.id), null)),
+        ]);
+        expect(await first.usage.used(account.id, PERIOD)).toBe(80);
+        expect(existsSync(`${databaseFile(dataDir)}-wal`)).toBe(true);
       } finally {
-        await store.close();
+        await Promise.all([first.close(), second.close()]);
       }
-      const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-      writeFileSync(join(dataDir, 'verifield.lock'), `${gone.stdout}\n`);
-      const again = await openEmbeddedStore(dataDir);
-      await again.close();
+      expect(readdirSync(dataDir).filter((name) => !name.startsWith('verifield.db'))).toEqual([]);
     },
     SLOW
   );
@@ -226,8 +239,6 @@ describe('embedded store in a data directory', () => {
       }
       expect(await exited).toBe('SIGKILL');
 
-      // The child counted in the usage journal of the data directory.
-      expect(readdirSync(join(dataDir, 'usage-log')).filter((name) => name.endsWith('.ndjson')).length).toBeGreaterThan(0);
       const store = await openEmbeddedStore(dataDir);
       let used: number;
       try {
@@ -244,14 +255,11 @@ describe('embedded store in a data directory', () => {
       } finally {
         await store.close();
       }
-      // Opening replayed the journal into PGlite: what `verifield accounts list` reads is exact.
-      const sql = await openPglite(dataDir);
+      // The per-day totals were committed with the counts.
+      const sql = await openSqlite(databaseFile(dataDir));
       try {
-        const { rows } = await sql.query<{ used: number }>(
-          'SELECT used FROM usage_counters WHERE account_id = $1 AND period_start = $2::date',
-          [accountId, PERIOD]
-        );
-        expect(rows[0]?.used).toBe(used);
+        const { rows } = await sql.query<{ total: number }>('SELECT sum(count) AS total FROM usage_daily WHERE account_id = $1', [accountId]);
+        expect(rows[0]?.total).toBe(used);
       } finally {
         await sql.close();
       }

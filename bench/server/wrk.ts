@@ -22,8 +22,11 @@ export interface WrkResult {
 export interface WrkOptions {
   url: string;
   bodiesFile: string;
-  apiKey: string | null;
+  /** The key every request carries; `random`: a new random well-formed key per request (a flood). */
+  apiKey: string | null | 'random';
   connections: number;
+  /** Milliseconds each connection waits between an answer and its next request (default 0). */
+  delayMs?: number;
   seconds: number;
   /** Core to pin wrk to, or null. */
   cpu: number | null;
@@ -38,7 +41,7 @@ interface WrkLine {
 
 /** Runs wrk once (one thread, `connections` kept-alive connections) and reads its figures. */
 export function runWrk(options: WrkOptions): Promise<WrkResult> {
-  const wrkArgs = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', SCRIPT, options.url, '--', options.bodiesFile, options.apiKey ?? ''];
+  const wrkArgs = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', SCRIPT, options.url, '--', options.bodiesFile, options.apiKey ?? '', String(options.delayMs ?? 0)];
   const [file, args] = options.cpu === null ? ['wrk', wrkArgs] : ['taskset', ['-c', String(options.cpu), 'wrk', ...wrkArgs]];
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,9 +1,9 @@
 /**
  * How the admin commands reach the store: the same `--data-dir` / `--database-url` flags and
  * variables as `serve`, the same opening code as the service, and the store closed again whatever
- * the command did (PGlite holds the data directory while it is open).
+ * the command did (a connection, or a pool of them, held while it is open).
  */
-import { openStore } from '../server/services.js';
+import { openStore } from '../server/store/compose.js';
 import type { Store } from '../server/store/types.js';
 import type { ParsedArgs } from './args.js';
 import { readStoreLocation } from './serve-options.js';

@@ -3,7 +3,9 @@
  * flag winning. One table drives the parsing, the validation and the `--help` text, so the three
  * cannot drift apart. The admin commands reuse the store options (`--data-dir`, `--database-url`).
  */
-import type { ServerConfig } from '../server/config.js';
+
+import { DEFAULT_DATA_DIR } from '../server/store/compose.js';
+import { DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from '../server/config.js';
 import { parseArgs, UsageError } from './args.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -18,8 +20,7 @@ interface ServeOption {
   apply(config: ServerConfig, raw: string, source: string): void;
 }
 
-/** The default embedded store directory (docs/service.md#configuration). */
-export const DEFAULT_DATA_DIR = './.verifield';
+export { DEFAULT_DATA_DIR } from '../server/store/compose.js';
 
 function httpUrl(raw: string, source: string): string {
   let url: URL;
@@ -170,6 +171,15 @@ const SERVE_OPTIONS: readonly ServeOption[] = [
     help: "RDAP bootstrap file (default: IANA's)",
     apply(config, raw, source) {
       config.rdapBootstrapUrl = httpUrl(raw, source);
+    },
+  },
+  {
+    flag: 'usage-log-days',
+    env: 'VERIFIELD_USAGE_LOG_DAYS',
+    arg: 'N',
+    help: `days the usage log keeps each request; per-day totals are kept for good (default ${DEFAULT_USAGE_LOG_DAYS})`,
+    apply(config, raw, source) {
+      config.usageLogDays = integer(raw, source, 1, 36_500);
     },
   },
   {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { bootstrapStore, firstRunMessage } from '../server/bootstrap.js';
-import { openStore } from '../server/services.js';
+import { openStore } from '../server/store/compose.js';
 import { startServer } from '../server/start.js';
 import { UsageError } from './args.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.js';
@@ -49,7 +49,7 @@ export async function runServe(argv: readonly string[], io: CliIo = processIo): 
 
   let opened: Awaited<ReturnType<typeof openStore>>;
   try {
-    opened = await openStore(config);
+    opened = await openStore(config, log);
   } catch (error) {
     io.err(`verifield: cannot open the store: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_FAILED;

@@ -8,23 +8,24 @@ import { Hono } from 'hono';
 import type { ServerConfig } from './config.js';
 import { bearerToken, createAuthenticator, type Authenticator } from './auth.js';
 import { describeError, ERROR_MESSAGES, errorResponse, messageResponse, methodNotAllowed } from './errors.js';
-import { withHotVies } from './hot-vies.js';
 import { startJobs, type Jobs } from './jobs.js';
-import type { ConcurrencyLimiter } from './limiter.js';
+import { logFailure } from './log-throttle.js';
+import type { ConcurrencyLimiter } from './store/limiter.js';
 import { openApiRoute } from './openapi.js';
 import { PLANS, type PlanLimits } from './plans.js';
 import { createQuotaHint, type QuotaHint } from './quota.js';
 import { mountHealthRoutes } from './routes/health.js';
 import { mountReferenceRoutes } from './routes/reference.js';
 import { mountValidationRoutes, type ValidateDeps, type ValidateRuntime } from './routes/validate.js';
-import { basicsOf, createServices, openStore, type AdapterOverrides, type Services } from './services.js';
+import { basicsOf, createServices, type AdapterOverrides, type Services } from './services.js';
+import { openStore } from './store/compose.js';
 import { FIELDS, type Plan } from './store/types.js';
 
 /** Settings for tests and embedding, beyond the flags and env vars of {@link ServerConfig}. */
 export interface AppConfig extends ServerConfig, AdapterOverrides {
   /** Changes to the plan table of docs/service.md#plans, e.g. `{ FREE: { quota: 5 } }` (tests, special contracts). */
   planOverrides?: Partial<Record<Plan, Partial<PlanLimits>>>;
-  /** Milliseconds an API key lookup is reused (a revoked key stops working within it). Default 5000; 0: no cache. */
+  /** Milliseconds an API key lookup is reused (a revoked key stops working within it). Default 2000; 0: no cache. */
   keyCacheMs?: number;
 }
 
@@ -86,11 +87,9 @@ export function createApp(config: AppConfig): VerifieldApp {
   const inFlight = new Set<Promise<unknown>>();
 
   async function open(): Promise<Runtime> {
-    const opened = await openStore(config);
+    const opened = await openStore(config, log);
     try {
-      // The embedded store is this process's alone: its VIES answers and breakers can be kept in memory.
-      const exclusive = config.databaseUrl === undefined && config.redisUrl === undefined;
-      const services: Services = createServices(config, exclusive ? { ...opened, store: withHotVies(opened.store) } : opened);
+      const services: Services = createServices(config, opened);
       const { store, rates, tracker, now } = services;
       const saved = await store.rates.load();
       if (saved !== null) rates.restore(saved);
@@ -106,7 +105,16 @@ export function createApp(config: AppConfig): VerifieldApp {
       const jobs =
         config.jobs === false
           ? null
-          : startJobs({ store, rates, tracker, statusFeed: services.statusFeed, now, instanceId: crypto.randomUUID(), log });
+          : startJobs({
+              store,
+              rates,
+              tracker,
+              statusFeed: services.statusFeed,
+              now,
+              instanceId: crypto.randomUUID(),
+              log,
+              ...(config.usageLogDays === undefined ? {} : { usageLogDays: config.usageLogDays }),
+            });
       return { services, auth, quota, jobs };
     } catch (error) {
       if (opened.ownsStore) await opened.store.close().catch(() => undefined);
@@ -170,7 +178,7 @@ export function createApp(config: AppConfig): VerifieldApp {
     const requestId = crypto.randomUUID();
     // Validation requests handle their own failures; what lands here carries no value, and keys are cut out anyway.
     const keys = [c.req.header('x-api-key'), bearerToken(c.req.header('authorization'))].filter((key): key is string => key !== undefined);
-    log(JSON.stringify({ level: 'error', msg: 'request failed', requestId, path: c.req.path, error: describeError(error, keys) }));
+    logFailure(log, { level: 'error', msg: 'request failed', requestId, path: c.req.path }, describeError(error, keys));
     const headers = { 'X-Request-Id': requestId };
     return c.req.path.startsWith('/api/v1/validate/')
       ? errorResponse(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, '', headers)

@@ -1,21 +1,22 @@
 /**
  * API key checks of the validation endpoints: the key, sent in the `X-API-KEY` header or as
- * `Authorization: Bearer <key>` (see {@link presentedKey}), is hashed, looked up by hash (with a
- * few seconds of in-memory cache, so a hot key costs no store round trip), compared in constant
- * time, then checked for revocation, expiry and scope.
+ * `Authorization: Bearer <key>` (see {@link presentedKey}), is checked for the key shape (anything
+ * else is refused without hashing it), hashed, looked up by hash (through the caches of
+ * key-lookups.ts, so neither a hot key nor a repeated unknown one costs a store query), compared
+ * in constant time, then checked for revocation, expiry and scope.
  */
 import type { Clock } from '../ports.js';
 import type { ErrorCode } from '../result.js';
 import { ERROR_MESSAGES, forbiddenMessage } from './errors.js';
-import { hashApiKey, hashesMatch } from './keys.js';
-import type { Account, ApiKeyRecord, Field, Store } from './store/types.js';
+import { createKeyLookups, type FoundKey, type KeySource } from './key-lookups.js';
+import { hasKeyShape, hashApiKey, hashesMatch } from './keys.js';
+import type { Account, ApiKeyRecord, Field } from './store/types.js';
 
-/** `vf_` and 43 base62 characters: anything else cannot be a key and is refused without a lookup. */
-const KEY_SHAPE = /^vf_[0-9A-Za-z]{43}$/;
-/** How long a lookup is reused: a revoked key stops working within this time. */
-export const DEFAULT_KEY_CACHE_MS = 5_000;
-/** Most lookups kept; random keys from a scanner must not grow the cache without bound. */
-const MAX_CACHED_LOOKUPS = 10_000;
+/**
+ * How long a lookup is reused: a key revoked or created by another process (the admin CLI) takes
+ * effect within this time.
+ */
+export const DEFAULT_KEY_CACHE_MS = 2_000;
 
 export type AuthOutcome =
   | { ok: true; key: ApiKeyRecord; account: Account }
@@ -61,14 +62,15 @@ export interface Authenticator {
 }
 
 export interface AuthenticatorOptions {
-  store: Pick<Store, 'keys'>;
+  /** The store's keys (Store['keys'] fits). */
+  store: { keys: KeySource };
   /** Clock of the expiry check. */
   now: Clock;
   /** Milliseconds a lookup is reused; 0 turns the cache off. Default {@link DEFAULT_KEY_CACHE_MS}. */
   cacheMs?: number;
+  /** Milliseconds of the cache's own clock (tests pass a fake); default performance.now. */
+  cacheTicks?: () => number;
 }
-
-type Found = { key: ApiKeyRecord; account: Account } | null;
 
 const MISSING: AuthOutcome = Object.freeze({
   ok: false,
@@ -93,27 +95,16 @@ const EXPIRED: AuthOutcome = Object.freeze({
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const { store, now } = options;
   const cacheMs = options.cacheMs ?? DEFAULT_KEY_CACHE_MS;
-  // In-flight lookups are cached too, so a burst on one key asks the store once.
-  const cache = new Map<string, { found: Promise<Found>; until: number }>();
-
-  function lookup(hash: string): Promise<Found> {
-    if (cacheMs <= 0) return store.keys.findByHash(hash);
-    const time = Date.now();
-    const cached = cache.get(hash);
-    if (cached !== undefined && cached.until > time) return cached.found;
-    if (cache.size >= MAX_CACHED_LOOKUPS) cache.clear();
-    const found = store.keys.findByHash(hash);
-    cache.set(hash, { found, until: time + cacheMs });
-    // A failed lookup (store down) must not be remembered.
-    found.catch(() => cache.delete(hash));
-    return found;
-  }
+  const lookup: (hash: string) => FoundKey | Promise<FoundKey> =
+    cacheMs <= 0
+      ? (hash) => store.keys.findByHash(hash)
+      : createKeyLookups(store.keys, { maxAgeMs: cacheMs, ...(options.cacheTicks === undefined ? {} : { ticks: options.cacheTicks }) }).find;
 
   return {
     async authenticate(presented, field) {
       if (presented === undefined || presented.trim() === '') return MISSING;
       const key = presented.trim();
-      if (!KEY_SHAPE.test(key)) return INVALID;
+      if (!hasKeyShape(key)) return INVALID;
       const hash = hashApiKey(key);
       const found = await lookup(hash);
       if (found === null || !hashesMatch(found.key.hash, hash)) return INVALID;

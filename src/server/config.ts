@@ -4,8 +4,11 @@
  * `startServer` take, so an embedding program can set it directly.
  */
 import type { Clock } from '../ports.js';
-import type { ConcurrencyLimiter } from './limiter.js';
+import type { ConcurrencyLimiter } from './store/limiter.js';
 import type { Store } from './store/types.js';
+
+/** Days the usage log keeps its raw rows unless configured (docs/service.md#usage-log). */
+export const DEFAULT_USAGE_LOG_DAYS = 90;
 
 export interface ServerConfig {
   /** TCP port (`--port`, PORT). Default 8080; 0 picks a free port. */
@@ -30,6 +33,8 @@ export interface ServerConfig {
   rdapBootstrapUrl?: string;
   /** Size of the server-wide pool shared by non-PRO plans (docs/service.md#concurrency). Default 64. */
   sharedPoolSize?: number;
+  /** Days the usage log keeps its raw rows (`--usage-log-days`, VERIFIELD_USAGE_LOG_DAYS); per-day totals stay for good. Default 90. */
+  usageLogDays?: number;
   /** Run the periodic jobs (rates refresh, VIES status sampler, pruning) in this process. Default true. */
   jobs?: boolean;
   /** An already-open store (tests, embedding); when set, dataDir, databaseUrl and redisUrl are ignored. */

@@ -7,7 +7,7 @@
 import type { ErrorCode, ValidationResult } from '../result.js';
 
 /** Statuses a validation endpoint answers besides 200. */
-export type ErrorStatus = 400 | 401 | 403 | 405 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 405 | 429 | 500 | 503;
 
 /** The fixed messages of the error codes whose text does not depend on the request. */
 export const ERROR_MESSAGES = {
@@ -27,6 +27,10 @@ export const ERROR_MESSAGES = {
   // One sentence for unknown, revoked and expired keys: the text never tells a guesser which.
   INVALID_API_KEY: 'This API key is not valid: it may be mistyped, revoked or expired',
   CONCURRENCY_POOL: 'The service is busy right now; retry in a second',
+  // 503 STORE_UNAVAILABLE (docs/service.md#store-failure): what is wrong, never which file or host.
+  STORE_UNAVAILABLE: 'The service cannot record usage right now, so it answers no validation; retry in a few seconds',
+  STORE_FILE_GONE:
+    "The service's data file was deleted or replaced while it was running; it answers no validation until its operator restarts it",
   INTERNAL: 'Internal error',
 } as const;
 

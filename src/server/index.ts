@@ -10,29 +10,32 @@ export { createApp, type AppConfig, type VerifieldApp } from './app.js';
 export { startServer, DEFAULT_TIMEOUTS, type RunningServer, type ServerTimeouts, type StartConfig } from './start.js';
 export type { ServerConfig } from './config.js';
 export { PLANS, billingPeriod, type PlanLimits } from './plans.js';
-export type { ConcurrencyLimiter, Lease, LeaseOutcome, LeaseRequest } from './limiter.js';
+export type { ConcurrencyLimiter, Lease, LeaseOutcome, LeaseRequest } from './store/limiter.js';
 export {
   KeyLimitError,
   type Account,
   type ApiKeyRecord,
+  type DailyUsageTotal,
   type Field,
   type MeterDecision,
   type NewAccount,
   type NewApiKey,
   type Plan,
   type Store,
+  type StoreFile,
   type UsageEntry,
 } from './store/types.js';
 export {
   openEmbeddedStore,
+  openSqlite,
   createSqlStore,
-  openPglite,
   StoreClosedError,
-  DataDirInUseError,
+  type EmbeddedStoreOptions,
   type SqlClient,
+  type SqliteOptions,
   type SqlStoreOptions,
 } from './store/index.js';
-export { openPostgres, type PostgresOptions } from './store/postgres.js';
-export { createSqlLimiter, type SqlLimiterOptions } from './limiter-sql.js';
+export { openPostgres, type PostgresOptions } from './store/postgres/client.js';
+export { createSqlLimiter, type SqlLimiterOptions } from './store/postgres/limiter.js';
 export { MissingPeerError } from './optional-peer.js';
 export type { Freshness, ReadinessReport } from '../ports.js';

@@ -5,7 +5,8 @@
  *   and the fetch is retried with backoff. Good rates are saved so that a restart serves them.
  * - `vies-status`: a sample of the Commission's status feed every five minutes, into the store and
  *   the availability tracker; 30 days are kept.
- * - `prune`: hourly, drops VIES answers older than the 30-day stale limit and old status samples.
+ * - `prune`: hourly, drops VIES answers older than the 30-day stale limit, old status samples, and
+ *   usage log rows older than the usage log retention (the per-day totals stay).
  *
  * Every instance runs the same timers; each run first claims its slot (job, slot) in the store, so
  * one slot runs once across instances (docs/architecture.md#job-slots). Instances that lose a claim
@@ -14,8 +15,9 @@
 import type { Clock, ViesStatusFeed, ViesStatusSnapshot } from '../ports.js';
 import type { AvailabilityTracker } from '../vat/availability.js';
 import { brusselsDate, type RatesService } from '../vat/rates.js';
+import { DEFAULT_USAGE_LOG_DAYS } from './config.js';
 import type { Store } from './store/types.js';
-import { latestFetchedAt, type RestorableRatesService } from './stored-rates.js';
+import { latestFetchedAt, type RestorableRatesService } from './store/stored-rates.js';
 
 /** The jobs, by the name their slots are claimed under. */
 export type JobName = 'rates' | 'vies-status' | 'prune';
@@ -36,6 +38,8 @@ export interface JobsDeps {
   now: Clock;
   /** Unique per process: recorded with each claimed slot. */
   instanceId: string;
+  /** Days the usage log keeps its raw rows. Default {@link DEFAULT_USAGE_LOG_DAYS}. */
+  usageLogDays?: number;
   log: (line: string) => void;
   /** Default: the global timers, unref'd so they never keep the process alive. */
   timers?: JobTimers;
@@ -139,6 +143,7 @@ type RatesAttempt = 'done' | 'retry';
 export function startJobs(deps: JobsDeps): Jobs {
   const { store, rates, tracker, statusFeed, now, instanceId, log } = deps;
   const timers = deps.timers ?? defaultTimers;
+  const usageLogDays = deps.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS;
   const controller = new AbortController();
   const pending = new Map<JobName, unknown>();
   const inFlight = new Set<Promise<unknown>>();
@@ -259,6 +264,8 @@ export function startJobs(deps: JobsDeps): Jobs {
     const answers = await store.viesCache.prune(before);
     const samples = await store.statusSamples.prune(before);
     if (answers + samples > 0) log(`jobs: pruned ${answers} VIES answers and ${samples} status samples older than 30 days`);
+    const usageRows = (await store.usage.prune?.(new Date(at.getTime() - usageLogDays * DAY_MS))) ?? 0;
+    if (usageRows > 0) log(`jobs: pruned ${usageRows} usage log rows older than ${usageLogDays} days`);
   }
 
   // --- running and scheduling -----------------------------------------------------------------

@@ -7,6 +7,10 @@ import crypto, { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_PREFIX = 'vf_';
 const RANDOM_BYTES = 32;
+/** Base62 digits of 32 bytes (62^43 > 2^256), padded so that every key has the same length. */
+const KEY_DIGITS = 43;
+const KEY_LENGTH = KEY_PREFIX.length + KEY_DIGITS;
+const KEY_SHAPE = /^vf_[0-9A-Za-z]{43}$/;
 /** `vf_` and four characters: enough for a person to tell keys apart, far too little to guess one. */
 const DISPLAY_PREFIX_LENGTH = KEY_PREFIX.length + 4;
 
@@ -18,8 +22,15 @@ function base62(bytes: Uint8Array): string {
     out = BASE62[Number(value % 62n)] + out;
     value /= 62n;
   }
-  // 32 bytes need at most 43 base62 digits; pad so every key has the same length.
-  return out.padStart(43, '0');
+  return out.padStart(KEY_DIGITS, '0');
+}
+
+/**
+ * Whether `text` has the shape of a key (`vf_` and 43 base62 characters). Anything else cannot be
+ * a key and is refused before it is hashed or looked up, so a malformed key costs no more than this.
+ */
+export function hasKeyShape(text: string): boolean {
+  return text.length === KEY_LENGTH && KEY_SHAPE.test(text);
 }
 
 // crypto.hash (Node 20.12 and later) hashes in one call, about three times faster than a Hash

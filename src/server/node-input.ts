@@ -9,7 +9,7 @@ import { declaresTooLarge, MAX_BODY_BYTES, type BodyBytes, type ValidationInput 
 /**
  * The body of `incoming`, at most {@link MAX_BODY_BYTES}: a declared Content-Length over the limit
  * is refused before reading, a chunked body is cut off at the limit (reading stops there; the
- * fast path then closes the connection rather than read the rest).
+ * fast path then closes the connection rather than read the rest: unread-body.ts).
  */
 export function readNodeBody(incoming: IncomingMessage): Promise<BodyBytes> {
   if (declaresTooLarge(rawHeader(incoming.rawHeaders, 'content-length'))) return Promise.resolve('too-large');
@@ -61,28 +61,10 @@ export function rawHeader(rawHeaders: readonly string[], name: string): string |
   return value;
 }
 
-/** A {@link ValidationInput} over Node's request, which also tells whether its body was given up on. */
-export interface NodeValidationInput extends ValidationInput {
-  /**
-   * True once the body was found too large or unreadable: the rest of it must not be read as the
-   * next request, so the answer closes the connection. A body merely left unread (a 401 answered
-   * before reading) is small and is drained by Node as usual, keeping the connection.
-   */
-  readonly bodyAbandoned: boolean;
-}
-
 /** `incoming` as a {@link ValidationInput}. */
-export function nodeInput(incoming: IncomingMessage): NodeValidationInput {
-  let bodyAbandoned = false;
+export function nodeInput(incoming: IncomingMessage): ValidationInput {
   return {
-    get bodyAbandoned() {
-      return bodyAbandoned;
-    },
-    async readBody() {
-      const body = await readNodeBody(incoming);
-      if (typeof body === 'string') bodyAbandoned = true;
-      return body;
-    },
+    readBody: () => readNodeBody(incoming),
     header: (name) => rawHeader(incoming.rawHeaders, name),
   };
 }

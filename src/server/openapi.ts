@@ -22,6 +22,7 @@ import type {
   VatDetails,
 } from '../result.js';
 import type { Field } from './store/types.js';
+import { ERROR_MESSAGES } from './errors.js';
 
 // ---------------------------------------------------------------------------------------------
 // The shapes of the document (the subset of OpenAPI 3.1 and JSON Schema 2020-12 it uses)
@@ -282,6 +283,7 @@ export const ERROR_CODES_BY_STATUS = {
   405: ['METHOD_NOT_ALLOWED'],
   429: ['CONCURRENCY_LIMIT', 'QUOTA_EXCEEDED'],
   500: ['INTERNAL'],
+  503: ['STORE_UNAVAILABLE'],
 } as const satisfies Record<number, readonly ErrorCode[]>;
 
 // Every error code belongs to some status: adding a code to result.ts or errors.ts without placing it here fails to compile.
@@ -488,6 +490,10 @@ const schemas: Record<string, SchemaObject> = {
   ForbiddenResult: errorResult(403, 'The API key was created without the nas scope.'),
   TooManyRequestsResult: errorResult(429, "Over the plan's concurrent-request maximum or the shared pool (CONCURRENCY_LIMIT), or over the FREE quota (QUOTA_EXCEEDED)."),
   InternalErrorResult: errorResult(500, 'An internal error; the body carries no internals.'),
+  StoreUnavailableResult: errorResult(
+    503,
+    'The store cannot take writes (disk full or read-only, database unreachable), or its data file was deleted or replaced while the service ran; the message says which.',
+  ),
   MethodNotAllowedResult: errorResult(405, 'Any method but POST on a validation path, answered with Allow: POST.'),
   HealthStatus: healthStatus,
   ReadinessReport: readinessReport,
@@ -573,6 +579,22 @@ const responses: Record<string, ResponseObject> = {
       ...quotaHeaders(false),
     },
     content: json('InternalErrorResult'),
+  },
+  StoreUnavailable: {
+    description:
+      'The service cannot record usage, so it answers no validation: the store refuses writes (it recovers by itself; retry after the Retry-After seconds), ' +
+      'or its data file was deleted or replaced while it ran (its operator must restart it). Never counted.',
+    headers: {
+      'Retry-After': { ...retryAfter, required: true },
+      'X-Request-Id': { description: "Sent when a request failed at the store: identifies the failure in the service's log.", schema: { type: 'string' } },
+      ...quotaHeaders(false),
+    },
+    content: json('StoreUnavailableResult', {
+      storeUnavailable: {
+        summary: 'The store refuses writes',
+        value: { valid: false, message: ERROR_MESSAGES.STORE_UNAVAILABLE, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: 'STORE_UNAVAILABLE' },
+      },
+    }),
   },
   RatesUnavailable: {
     description: 'No rates retrieved yet: the service has never reached the source. Retry.',
@@ -698,6 +720,7 @@ function validationOperation(endpoint: ValidationEndpoint): OperationObject {
     ...(endpoint.field === 'nas' ? { '403': responseRef('Forbidden') } : {}),
     '429': responseRef('TooManyRequests'),
     '500': responseRef('InternalError'),
+    '503': responseRef('StoreUnavailable'),
   };
   return {
     operationId: endpoint.operationId,
@@ -802,7 +825,8 @@ paths['/readyz'] = {
     security: [],
     responses: {
       '200': { description: 'Ready: the store took the write.', headers: noStore, content: json('ReadinessReport') },
-      '503': { description: 'Not ready: the store did not take the write in time, or the service has not started.', headers: noStore, content: json('ReadinessReport') },
+      '503': {
+        description: 'Not ready: the store did not take the write in time, is unavailable (store.message says why), or the service has not started.', headers: noStore, content: json('ReadinessReport') },
     },
   },
 };

@@ -139,7 +139,7 @@ export async function readLimitedBody(request: Request): Promise<BodyBytes> {
       if (done) break;
       total += value.byteLength;
       if (total > MAX_BODY_BYTES) {
-        // Stop reading; the adapter drains or drops what the client still sends.
+        // Stop reading; what the client still sends is for the listener to drop (start.ts: unread-body.ts).
         reader.cancel().catch(() => undefined);
         return 'too-large';
       }

@@ -1,6 +1,7 @@
 /**
  * `startServer`: the app of src/server/app.ts behind a Node listener (@hono/node-server 2), with a
- * fast path for the validation endpoints that skips the Web Request/Response translation. The
+ * fast path for the validation endpoints that skips the Web Request/Response translation. On both
+ * paths, a body the service does not read is never read past 16 KiB (unread-body.ts). The
  * app is made ready (store open, migrations run, jobs started) before the port opens, so the first
  * connection is served by a complete service; closing stops listening first, lets the requests in
  * flight finish (their counts are committed by the app's meter), then closes the app.
@@ -8,12 +9,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createApp, validationDepsOf, type AppConfig, type VerifieldApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import type { ValidationResult } from '../result.js';
 import { ERROR_MESSAGES, errorEnvelope, refusalEnvelope } from './errors.js';
 import { validationFastPath } from './fast-path.js';
+import { answerAndClose, connectionFate } from './unread-body.js';
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = '127.0.0.1';
@@ -124,6 +126,29 @@ export function reachableHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
+/** What @hono/node-server must not write: the answer is on the socket already. */
+const ALREADY_SENT_HEADER = 'x-hono-already-sent';
+
+/**
+ * The app's fetch for @hono/node-server, with the body limit of unread-body.ts: when the app
+ * answered without reading a body that goes on past 16 KiB, the answer is written here, with
+ * `Connection: close`, and the adapter is told it was sent.
+ */
+function fetchWithinBodyLimit(app: VerifieldApp): (request: Request, env: HttpBindings | Http2Bindings) => Promise<Response> {
+  return async (request, env) => {
+    const response = await app.fetch(request, env);
+    // The listener is node:http's (HTTP/1.1): its bindings are always these.
+    const { incoming, outgoing } = env as HttpBindings;
+    if ((await connectionFate(incoming)) === 'keep') return response;
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    answerAndClose(incoming, outgoing, response.status, headers, new Uint8Array(await response.arrayBuffer()));
+    return new Response(null, { headers: { [ALREADY_SENT_HEADER]: '1' } });
+  };
+}
+
 function listen(app: VerifieldApp, port: number, hostname: string, timeouts: ServerTimeouts): Promise<Server> {
   return new Promise((resolve, reject) => {
     const serverOptions = {
@@ -137,7 +162,13 @@ function listen(app: VerifieldApp, port: number, hostname: string, timeouts: Ser
       requireHostHeader: false,
     };
     const fastPath = validationFastPath(validationDepsOf(app));
-    const appListener = getRequestListener(app.fetch, { hostname });
+    // The adapter's own clean-up reads up to 64 MiB of an unread body; unread-body.ts reads 16 KiB.
+    // Its lighter global Response would not honour the already-sent header: the global is left alone.
+    const appListener = getRequestListener(fetchWithinBodyLimit(app), {
+      hostname,
+      autoCleanupIncoming: false,
+      overrideGlobalObjects: false,
+    });
     // Validation calls take the fast path (fast-path.ts); everything else goes through node-server to the app.
     const server = createServer(serverOptions, (incoming, outgoing) => {
       if (!fastPath(incoming, outgoing)) void appListener(incoming, outgoing);

@@ -4,7 +4,7 @@
  * or doubled. With Redis leases and with PostgreSQL leases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LEASE_TTL_MS } from '../../src/server/limiter-sql.js';
+import { DEFAULT_LEASE_TTL_MS } from '../../src/server/store/postgres/limiter.js';
 import { billingPeriod, PLANS } from '../../src/server/plans.js';
 import type { Store } from '../../src/server/store/types.js';
 import { startSlowProxy, type SlowProxy } from '../fakes/slow-proxy.js';

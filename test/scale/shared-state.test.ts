@@ -6,7 +6,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisKeys } from '../../src/server/redis/keys.js';
+import { redisKeys } from '../../src/server/store/redis/keys.js';
 import { FAILURE_THRESHOLD } from '../../src/vat/registry-policy.js';
 import type { Store } from '../../src/server/store/types.js';
 import { startStatusFake, type StatusFake } from '../fakes/vies-status.js';

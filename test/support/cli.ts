@@ -72,6 +72,22 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
   return { status: run.status, stdout: run.stdout ?? '', stderr: run.stderr };
 }
 
+/**
+ * `runCli` without blocking the test's event loop: for commands run while the test itself keeps
+ * requests going (an admin command under load).
+ */
+export function runCliAsync(args: readonly string[], env: Record<string, string> = {}, options: { built?: boolean } = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argvOf(args, options.built), { cwd: repoRoot, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 /** A long-running `verifield ARGS` (serve) whose output is collected as it comes. */
 export interface CliProcess {
   child: ChildProcess;

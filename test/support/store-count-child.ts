@@ -6,9 +6,9 @@
  * process before any kill, and at most the 20 counts in flight can be written but not printed.
  * (process.stdout queues in memory when the pipe is full, and a kill would lose that queue.)
  */
-import { randomUUID } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import { openEmbeddedStore } from '../../src/server/store/index.js';
+import { usageEntry } from './usage-entry.js';
 
 const dataDir = process.argv[2];
 if (dataDir === undefined) throw new Error('usage: store-count-child.ts DATA_DIR');
@@ -30,24 +30,9 @@ print(`account ${account.id}\n`);
 
 async function worker(): Promise<never> {
   for (;;) {
-    const requestId = randomUUID();
-    await store.usage.count(
-      {
-        requestId,
-        accountId: account.id,
-        keyId: 'key',
-        periodStart: '2026-01-01',
-        endpoint: 'iban',
-        value: 'DE89370400440532013000',
-        valid: true,
-        status: 200,
-        latencyMs: 1,
-        sdk: null,
-        at: new Date(),
-      },
-      null
-    );
-    print(`ok ${requestId}\n`);
+    const entry = usageEntry(account.id, '2026-01-01', { at: new Date() });
+    await store.usage.count(entry, null);
+    print(`ok ${entry.requestId}\n`);
   }
 }
 await Promise.all(Array.from({ length: 20 }, worker));

@@ -1,4 +1,4 @@
-/** The real SQL store on an in-memory PGlite, for tests where persistence is not under test. */
+/** The real SQL store on an in-memory SQLite, for tests where persistence is not under test. */
 import { openEmbeddedStore } from '../../src/server/store/index.js';
 import type { Store } from '../../src/server/store/types.js';
 

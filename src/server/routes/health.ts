@@ -3,7 +3,8 @@
  * nothing counted, never cached.
  * - /healthz: the process is alive and answering; always 200.
  * - /readyz: the service can do its work: the store takes a write (a real write read back, see
- *   Store.probe; on a scaled-out deployment Redis too) within two seconds. 200 when it does, 503
+ *   Store.probe; on a scaled-out deployment Redis too) within two seconds, and is not known to be
+ *   unavailable (store-guard.ts: failing writes, or a data file deleted or replaced). 200 when it does, 503
  *   when it does not or the service has not started. The body also tells the state of the VAT
  *   rates and of the VIES status feed, which do not decide readiness: validations work without
  *   them.
@@ -11,7 +12,9 @@
 import type { Hono } from 'hono';
 import { describeError, jsonResponse } from '../errors.js';
 import { lastRatesRun, STATUS_INTERVAL_MS } from '../jobs.js';
+import { logFailure } from '../log-throttle.js';
 import type { Services } from '../services.js';
+import { availabilityOf, StoreUnavailableError } from '../store-guard.js';
 import type { Store } from '../store/types.js';
 import type { Freshness, ReadinessReport } from '../../ports.js';
 
@@ -63,6 +66,23 @@ function feedState(services: Services, now: Date): ReadinessReport['viesStatusFe
   return { state, lastSampleAt: new Date(last).toISOString(), samples: samples.length };
 }
 
+/** Whether the store takes writes: not when it is known to be unavailable, else by its probe. */
+async function storeState(store: Store, log: (line: string) => void): Promise<ReadinessReport['store']> {
+  // Already known (store-guard.ts, which probes it meanwhile): the reason, without another write.
+  const outage = availabilityOf(store)?.outage() ?? null;
+  if (outage !== null) return { writable: false, latencyMs: null, message: outage.message };
+  const startedAt = performance.now();
+  try {
+    await withTimeout(probe(store), READY_TIMEOUT_MS);
+    return { writable: true, latencyMs: Math.round(performance.now() - startedAt), message: null };
+  } catch (error) {
+    // The body is public: the reason in words; the error itself (which may name hosts) goes to the log.
+    const message = error instanceof TimedOut ? `The store did not take a write within ${READY_TIMEOUT_MS / 1000} s` : 'The store refused a write';
+    logFailure(log, { level: 'warn', msg: 'readiness: store probe failed' }, error instanceof TimedOut ? message : describeError(error instanceof StoreUnavailableError ? error.cause : error, []));
+    return { writable: false, latencyMs: null, message };
+  }
+}
+
 /** Runs the readiness check once. */
 async function checkReadiness(deps: HealthDeps): Promise<ReadinessReport> {
   const notReady = (message: string): ReadinessReport => ({
@@ -77,21 +97,11 @@ async function checkReadiness(deps: HealthDeps): Promise<ReadinessReport> {
     services = await withTimeout(Promise.resolve().then(() => deps.services()), READY_TIMEOUT_MS);
   } catch (error) {
     if (error instanceof TimedOut) return notReady('The service is still starting');
-    deps.log(JSON.stringify({ level: 'warn', msg: 'readiness: the service is not started', error: describeError(error, []) }));
+    logFailure(deps.log, { level: 'warn', msg: 'readiness: the service is not started' }, describeError(error, []));
     return notReady('The service is not started: its store could not be opened, or it is shutting down');
   }
   const now = services.now();
-  let store: ReadinessReport['store'];
-  const startedAt = performance.now();
-  try {
-    await withTimeout(probe(services.store), READY_TIMEOUT_MS);
-    store = { writable: true, latencyMs: Math.round(performance.now() - startedAt), message: null };
-  } catch (error) {
-    // The body is public: the reason in words; the error itself (which may name hosts) goes to the log.
-    const message = error instanceof TimedOut ? `The store did not take a write within ${READY_TIMEOUT_MS / 1000} s` : 'The store refused a write';
-    deps.log(JSON.stringify({ level: 'warn', msg: 'readiness: store probe failed', error: error instanceof TimedOut ? message : describeError(error, []) }));
-    store = { writable: false, latencyMs: null, message };
-  }
+  const store = await storeState(services.store, deps.log);
   return {
     status: store.writable ? 'ready' : 'not-ready',
     checkedAt: now.toISOString(),

@@ -18,7 +18,10 @@ import {
   quotaMessage,
   type ValidationAnswer,
 } from '../errors.js';
-import type { ConcurrencyLimiter } from '../limiter.js';
+import { logFailure } from '../log-throttle.js';
+import { availabilityOf, StoreUnavailableError, type StoreOutage } from '../store-guard.js';
+import type { ConcurrencyLimiter } from '../store/limiter.js';
+import { newRequestId } from '../store/request-id.js';
 import { billingPeriod, type PlanLimits } from '../plans.js';
 import type { QuotaHint } from '../quota.js';
 import { rateLimitHeaders, type PeriodWindow } from '../ratelimit-headers.js';
@@ -82,6 +85,11 @@ function periodOf(subscriptionStart: string, at: Date): Period {
 
 /** The headers of a 429 CONCURRENCY_LIMIT, besides the quota state. */
 const RETRY_AFTER_ONE_SECOND = { 'Retry-After': '1' };
+
+/** 503 STORE_UNAVAILABLE: the store cannot count the request, so it is not answered (docs/service.md#store-failure). */
+function storeUnavailable(outage: StoreOutage, originalValue: string, headers?: Record<string, string>): ValidationAnswer {
+  return errorAnswer(503, 'STORE_UNAVAILABLE', outage.message, originalValue, { ...headers, 'Retry-After': String(outage.retryAfterSeconds) });
+}
 
 /**
  * The quota state of an answer the meter did not decide (a 400, 403 or 429 after the key was
@@ -148,11 +156,12 @@ async function validateAndCount(leased: LeasedRequest): Promise<ValidationAnswer
 
 /**
  * Answers one validation request, read through `input` (a Web Request or Node's IncomingMessage).
- * Never rejects: an unexpected failure is a 500 without internals.
+ * Never rejects: a store that cannot count is a 503 STORE_UNAVAILABLE, an unexpected failure a 500,
+ * both without internals.
  */
 export async function handleValidation(field: Field, input: ValidationInput, deps: ValidateDeps): Promise<ValidationAnswer> {
   const started = performance.now();
-  const requestId = crypto.randomUUID();
+  const requestId = newRequestId();
   const presented = presentedKey(input.header('x-api-key'), input.header('authorization'));
   if (!presented.ok) return errorAnswer(presented.status, presented.code, presented.message);
   const presentedApiKey = presented.key;
@@ -162,6 +171,13 @@ export async function handleValidation(field: Field, input: ValidationInput, dep
   let quotaState: (() => Record<string, string> | undefined) | null = null;
   try {
     const { services, auth: authenticator, quota: hint } = await deps.runtime();
+    // While the store cannot count, nothing is validated: refused before any work, even the key lookup.
+    const availability = availabilityOf(services.store);
+    const outage = availability?.outage() ?? null;
+    if (outage !== null) {
+      availability?.refused();
+      return storeUnavailable(outage, '');
+    }
     const auth = await authenticator.authenticate(presentedApiKey, field);
     if (!auth.ok) {
       const { account } = auth;
@@ -203,21 +219,21 @@ export async function handleValidation(field: Field, input: ValidationInput, dep
     } finally {
       // A lease that fails to go back (a shared limiter) expires by itself; the answer stands.
       await leased.lease.release().catch((error: unknown) => {
-        deps.log(JSON.stringify({ level: 'warn', msg: 'lease release failed', requestId, error: describeError(error, []) }));
+        logFailure(deps.log, { level: 'warn', msg: 'lease release failed', requestId }, describeError(error, []));
       });
     }
   } catch (error) {
-    deps.log(
-      JSON.stringify({
-        level: 'error',
-        msg: 'validation request failed',
-        requestId,
-        endpoint: field,
-        key: keyPrefix,
-        error: describeError(error, presentedApiKey === undefined ? [value] : [presentedApiKey, value]),
-      }),
+    const unavailable = error instanceof StoreUnavailableError;
+    // One line per distinct error per 10 s: a store that fails every request must not flood the log.
+    logFailure(
+      deps.log,
+      { level: 'error', msg: 'validation request failed', requestId, endpoint: field, key: keyPrefix },
+      describeError(unavailable ? error.cause : error, presentedApiKey === undefined ? [value] : [presentedApiKey, value]),
     );
-    return errorAnswer(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, value, { ...quotaState?.(), 'X-Request-Id': requestId });
+    const headers = { ...quotaState?.(), 'X-Request-Id': requestId };
+    // A store failure is the store's, not a bug: 503 with Retry-After, the count not made.
+    if (unavailable) return storeUnavailable(error.outage, value, headers);
+    return errorAnswer(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, value, headers);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
- * What the service keeps, as one interface over the embedded store (PGlite) and PostgreSQL. The
- * HTTP layer, the CLI and the jobs speak only to this; src/server/store/sql-store.ts implements it
- * once in SQL for both engines (one schema, one query layer).
+ * What the service keeps, as one interface over the embedded store (SQLite) and PostgreSQL. The
+ * HTTP layer, the CLI and the jobs speak only to this; src/server/store/sql/store.ts implements it
+ * once in SQL for both engines (docs/architecture.md#stores).
  */
 import type { CircuitBreakerStore, VatAnswerCache, VatRates, ViesStatusSnapshot } from '../../ports.js';
 
@@ -134,7 +134,31 @@ export interface MeterDecision {
   used: number;
 }
 
-/** Everything the service keeps (embedded PGlite or PostgreSQL, one schema). */
+/** A per-day total of the usage log, kept after the log's rows are pruned (docs/service.md#usage-log). */
+export interface DailyUsageTotal {
+  /** The UTC day of the requests (YYYY-MM-DD). */
+  day: string;
+  /** The key that made them. */
+  keyId: string;
+  /** The endpoint called. */
+  endpoint: Field;
+  /** The verdict returned. */
+  valid: boolean;
+  /** Requests counted. */
+  count: number;
+}
+
+/** The database file an embedded store opened, to tell later whether it is still the same file. */
+export interface StoreFile {
+  /** Absolute path of the database file. */
+  path: string;
+  /** Device of the file when it was opened. */
+  dev: number;
+  /** Inode of the file when it was opened: a file deleted or replaced since has another (or none). */
+  ino: number;
+}
+
+/** Everything the service keeps (embedded SQLite or PostgreSQL, one schema). */
 export interface Store {
   /** Customer accounts. */
   accounts: {
@@ -151,24 +175,34 @@ export interface Store {
     revoke(keyId: string, now: Date): Promise<boolean>;
     /** The key with this hash and its account, revoked or expired ones included (the caller decides). */
     findByHash(hash: string): Promise<{ key: ApiKeyRecord; account: Account } | null>;
+    /**
+     * A mark of the keys' state that changes whenever any process creates or revokes a key: a
+     * cache of `findByHash` answers that sees a new mark forgets them (docs/service.md#api-keys).
+     * One small read. Optional: a store without it is re-read when cached answers expire.
+     */
+    version?(): Promise<string>;
   };
   /** The usage meter and log. */
   usage: {
     /**
      * Counts one performed validation and logs it, durably, in one group-committed batch: the
-     * promise resolves once the batch that holds it is written (the transaction committed; on
-     * the embedded store with a data directory, the journal's append completed). `quota` null
-     * means no blocking limit (paid plans count overage); otherwise the request is refused
-     * (blocked) when `used` would exceed it. A request id already counted is not counted again:
-     * on PostgreSQL and the in-memory store, whenever it was counted; on the embedded store with
-     * a data directory, when it is among the last 100,000 ids counted (across restarts too), an
-     * older id counting again.
+     * promise resolves once the transaction that holds it committed, and rejects when it did
+     * not (nothing of it counted). `quota` null means no blocking limit (paid plans count
+     * overage); otherwise the request is refused (blocked) when `used` would exceed it. A request
+     * id still in the log is not counted again.
      */
     count(entry: UsageEntry, quota: number | null): Promise<MeterDecision>;
     /** Validations counted in the period. */
     used(accountId: string, periodStart: string): Promise<number>;
     /** The newest log entries of an account (for the CLI and tests). */
     log(accountId: string, limit: number): Promise<UsageEntry[]>;
+    /**
+     * The per-day totals of an account from `fromDay` to `toDay` (YYYY-MM-DD, both included),
+     * ordered by day, key, endpoint, verdict. They add up to every count ever made, pruned or not.
+     */
+    dailyTotals?(accountId: string, fromDay: string, toDay: string): Promise<DailyUsageTotal[]>;
+    /** Deletes the log rows of requests answered before `before` (the totals stay); resolves with how many went. */
+    prune?(before: Date): Promise<number>;
   };
   /** VIES answers (ports.VatAnswerCache), 30 days at most. */
   viesCache: VatAnswerCache & { prune(before: Date): Promise<number> };
@@ -195,6 +229,8 @@ export interface Store {
    * embedding need not have it; such a store is checked with a read instead.
    */
   probe?(): Promise<void>;
+  /** The database file of an embedded store in a data directory; absent otherwise. */
+  readonly file?: StoreFile;
   /** Flushes pending counts and closes the connection. */
   close(): Promise<void>;
 }

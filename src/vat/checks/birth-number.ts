@@ -15,7 +15,7 @@ import { ALL_ZEROS, BAD_CHECK, BAD_FORMAT, VALID, type Verdict } from './verdict
  * was written 0 before 1985 and never issued afterwards. The date must be a real one and not after
  * today by `now`: `5103192743` reads as 19 March 2051, so no one holds it yet.
  */
-function checkBirthNumber(body: string, now: Clock): Verdict {
+export function checkBirthNumber(body: string, now: Clock): Verdict {
   const length = body.length;
   if ((length !== 9 && length !== 10) || !digitsBetween(body, 0, length)) return BAD_FORMAT;
   let year = 1900 + numberBetween(body, 0, 2);

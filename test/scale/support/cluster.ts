@@ -5,8 +5,8 @@
  * requests over the instances the way a load balancer would.
  */
 import { execFile } from 'node:child_process';
-import { openPostgres } from '../../../src/server/store/postgres.js';
-import { createSqlStore } from '../../../src/server/store/sql-store.js';
+import { openPostgres } from '../../../src/server/store/postgres/client.js';
+import { createSqlStore } from '../../../src/server/store/sql/store.js';
 import type { Store } from '../../../src/server/store/types.js';
 import { cliEnv, repoRoot, startCli, type CliProcess } from '../../support/cli.js';
 

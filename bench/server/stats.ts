@@ -1,0 +1,11 @@
+/** Figures as the bench:server table prints them. */
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+export const fixed = (value: number, digits = 1): string => value.toFixed(digits);
+export const whole = (value: number): string => Math.round(value).toLocaleString('en-US');
+/** "met" or "not met", for the targets column. */
+export const verdict = (met: boolean): string => (met ? 'met' : '**not met**');

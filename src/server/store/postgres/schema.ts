@@ -1,0 +1,178 @@
+/**
+ * The store's schema on PostgreSQL, as migrations applied in order (../sql/migrate.ts). A
+ * migration is never edited once released: a change is a new entry at the end. The embedded
+ * store's schema (../sqlite/schema.ts) has the same tables in SQLite's types.
+ */
+
+/** Key of the transaction-level advisory lock that serialises migrations ("vfld" in ASCII). */
+const MIGRATION_LOCK_KEY = 0x76666c64;
+
+const V1_INITIAL = `
+CREATE TABLE accounts (
+  id text PRIMARY KEY DEFAULT gen_random_uuid()::text,
+  name text NOT NULL,
+  plan text NOT NULL CHECK (plan IN ('FREE', 'STARTER', 'GROWTH', 'PRO')),
+  subscription_start date NOT NULL,
+  vat_number text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- Never the key itself: its SHA-256 and a display prefix.
+CREATE TABLE api_keys (
+  id text PRIMARY KEY DEFAULT gen_random_uuid()::text,
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  display_prefix text NOT NULL,
+  hash text NOT NULL UNIQUE CHECK (hash ~ '^[0-9a-f]{64}$'),
+  scopes text[] NOT NULL CHECK (scopes <@ ARRAY['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn']),
+  expires_at timestamptz,
+  revoked_at timestamptz,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX api_keys_account ON api_keys (account_id);
+
+-- The usage tables have no foreign keys on purpose: one entry must never be able to fail the
+-- group-committed batch that carries the other requests' counts.
+CREATE TABLE usage_counters (
+  account_id text NOT NULL,
+  period_start date NOT NULL,
+  used integer NOT NULL CHECK (used >= 0),
+  PRIMARY KEY (account_id, period_start)
+);
+
+-- One row per counted request; the primary key makes a retried request id count once.
+CREATE TABLE usage_log (
+  request_id text PRIMARY KEY,
+  account_id text NOT NULL,
+  key_id text NOT NULL,
+  period_start date NOT NULL,
+  endpoint text NOT NULL,
+  value text NOT NULL,
+  valid boolean NOT NULL,
+  status smallint NOT NULL,
+  latency_ms integer NOT NULL,
+  sdk text,
+  at timestamptz NOT NULL
+);
+CREATE INDEX usage_log_account_at ON usage_log (account_id, at DESC);
+
+CREATE TABLE vies_cache (
+  country_code text NOT NULL,
+  vat_number text NOT NULL,
+  answer jsonb NOT NULL,
+  checked_at timestamptz NOT NULL,
+  trader_name text,
+  requester text,
+  PRIMARY KEY (country_code, vat_number)
+);
+CREATE INDEX vies_cache_checked_at ON vies_cache (checked_at);
+
+CREATE TABLE circuit_breakers (
+  country_code text PRIMARY KEY,
+  consecutive_failures integer NOT NULL,
+  opened_at timestamptz,
+  open_until timestamptz,
+  last_failure_at timestamptz
+);
+
+CREATE TABLE vies_status_samples (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  at timestamptz NOT NULL,
+  snapshot jsonb NOT NULL
+);
+CREATE INDEX vies_status_samples_at ON vies_status_samples (at);
+
+-- The last good rates: a single row.
+CREATE TABLE vat_rates (
+  id smallint PRIMARY KEY CHECK (id = 1),
+  rates jsonb NOT NULL,
+  saved_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE job_runs (
+  job text NOT NULL,
+  slot text NOT NULL,
+  instance text NOT NULL,
+  claimed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (job, slot)
+);
+`;
+
+/**
+ * Keys (first half) of the transaction-level advisory locks taken by the lease function of V2:
+ * one lock per account (second half: hashtext of its id) and one for the shared pool.
+ */
+const ACCOUNT_LEASE_LOCK = 0x766c6163; // "vlac"
+const POOL_LEASE_LOCK = 0x766c706c; // "vlpl"
+
+// Concurrency leases for deployments on PostgreSQL without Redis (./limiter.ts,
+// docs/architecture.md#concurrency-leases). A lease expires by itself, so the slots of a crashed instance
+// come back; the function checks and takes slots under advisory locks, account first and pool
+// second (one order, no deadlock), and reads the database's clock, so instances' clocks may
+// disagree. Expired leases are deleted as the locks they concern are taken.
+const V2_CONCURRENCY_LEASES = `
+CREATE TABLE concurrency_leases (
+  lease_id text PRIMARY KEY,
+  account_id text NOT NULL,
+  shared boolean NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX concurrency_leases_account ON concurrency_leases (account_id, expires_at);
+CREATE INDEX concurrency_leases_shared ON concurrency_leases (expires_at) WHERE shared;
+
+CREATE FUNCTION acquire_concurrency_lease(p_lease text, p_account text, p_limit integer, p_shared boolean,
+  p_pool_size integer, p_ttl_ms integer) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  held integer;
+BEGIN
+  PERFORM pg_advisory_xact_lock(${ACCOUNT_LEASE_LOCK}, hashtext(p_account));
+  DELETE FROM concurrency_leases WHERE account_id = p_account AND expires_at <= clock_timestamp();
+  SELECT count(*) INTO held FROM concurrency_leases WHERE account_id = p_account;
+  IF held >= p_limit THEN
+    RETURN 'account';
+  END IF;
+  IF p_shared THEN
+    PERFORM pg_advisory_xact_lock(${POOL_LEASE_LOCK}, 0);
+    DELETE FROM concurrency_leases WHERE shared AND expires_at <= clock_timestamp();
+    SELECT count(*) INTO held FROM concurrency_leases WHERE shared;
+    IF held >= p_pool_size THEN
+      RETURN 'pool';
+    END IF;
+  END IF;
+  INSERT INTO concurrency_leases (lease_id, account_id, shared, expires_at)
+  VALUES (p_lease, p_account, p_shared, clock_timestamp() + p_ttl_ms * interval '1 millisecond');
+  RETURN 'ok';
+END
+$$;
+`;
+
+// Usage log retention (docs/service.md#usage-log): per-day totals per account, key, endpoint and
+// verdict, kept for good and written in the meter's transaction, filled here from the rows logged
+// before; and the keys' version, moved by every key creation and revocation, which the key caches
+// of every instance read (Store.keys.version).
+const V3_RETENTION = `
+CREATE TABLE usage_daily (
+  account_id text NOT NULL,
+  day date NOT NULL,
+  key_id text NOT NULL,
+  endpoint text NOT NULL,
+  valid boolean NOT NULL,
+  count integer NOT NULL,
+  PRIMARY KEY (account_id, day, key_id, endpoint, valid)
+);
+INSERT INTO usage_daily (account_id, day, key_id, endpoint, valid, count)
+SELECT account_id, (at AT TIME ZONE 'UTC')::date, key_id, endpoint, valid, count(*)::int
+FROM usage_log GROUP BY 1, 2, 3, 4, 5;
+
+CREATE TABLE keys_version (
+  id smallint PRIMARY KEY CHECK (id = 1),
+  version bigint NOT NULL
+);
+INSERT INTO keys_version (id, version) VALUES (1, 0);
+`;
+
+/** The migrations, oldest first; version n is `POSTGRES_MIGRATIONS[n - 1]`. */
+export const POSTGRES_MIGRATIONS: readonly string[] = [V1_INITIAL, V2_CONCURRENCY_LEASES, V3_RETENTION];
+
+/** Taken first in each migration's transaction: instances starting together apply each migration once. */
+export const MIGRATION_LOCK = `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;

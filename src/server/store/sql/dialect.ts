@@ -1,0 +1,40 @@
+/**
+ * What SQLite and PostgreSQL spell differently, in one interface per engine
+ * (../sqlite/dialect.ts, ../postgres/dialect.ts): parameter casts, how times, booleans, JSON and
+ * key scopes are stored, the schema, and the usage meter's batch statements. Everything else in
+ * ./ is written once and runs on both.
+ */
+import type { Field } from '../types.js';
+import type { MeterStatements } from './meter.js';
+
+/** What a `$n` parameter carries, so that an engine that needs a cast can write one. */
+export type ParamType = 'text' | 'integer' | 'boolean' | 'day' | 'time' | 'json' | 'scopes';
+
+export interface Dialect {
+  /** The engine. */
+  readonly name: 'sqlite' | 'postgres';
+  /** The SQL of parameter `$n` read as `type` (PostgreSQL casts; SQLite takes the value as bound). */
+  param(n: number, type?: ParamType): string;
+  /** A time as a bound value: ISO text for PostgreSQL's timestamptz, milliseconds for SQLite. */
+  time(at: Date): string | number;
+  /** Key scopes as a bound value. */
+  scopes(scopes: readonly Field[]): unknown;
+  /** SQL reading the day column `column` as YYYY-MM-DD text. */
+  dayText(column: string): string;
+  /** SQL of `count(*)` read as a JavaScript number. */
+  readonly countAll: string;
+  /** Appended to a SELECT that must lock its rows until the transaction ends ('' when the write transaction locks everything). */
+  readonly forUpdate: string;
+  /** A JSON column as read. */
+  readJson<T>(value: unknown): T;
+  /** A boolean column as read. */
+  readBoolean(value: unknown): boolean;
+  /** The scopes column as read. */
+  readScopes(value: unknown): Field[];
+  /** The schema, as migrations applied in order (never edited once released). */
+  readonly migrations: readonly string[];
+  /** Run first in each migration's transaction so that instances starting together apply it once; null when the transaction alone does. */
+  readonly migrationLock: string | null;
+  /** The usage meter's reads and writes of one batch (./meter.ts decides). */
+  readonly meter: MeterStatements;
+}

@@ -1,0 +1,133 @@
+/**
+ * What the VAT registry policy and the availability report keep in SQL: the VIES answer cache,
+ * the per-country circuit breakers and the samples of the Commission's status feed. Every breaker
+ * method is one statement, so it is atomic across instances and processes sharing the store, as
+ * the CircuitBreakerStore port requires.
+ */
+import type { CachedVatAnswer, CircuitBreakerState, CircuitBreakerStore, VatRegistryAnswer, ViesStatusSnapshot } from '../../../ports.js';
+import type { SqlClient } from './client.js';
+import type { Store } from '../types.js';
+import { dateColumn, jsonParam, optionalDateColumn } from './values.js';
+
+interface CacheRow {
+  answer: unknown;
+  checked_at: unknown;
+  trader_name: string | null;
+  requester: string | null;
+}
+
+/** The VIES answer cache (ports.VatAnswerCache) with pruning. */
+export function sqlViesCache(sql: SqlClient): Store['viesCache'] {
+  const d = sql.dialect;
+  const SET = `INSERT INTO vies_cache (country_code, vat_number, answer, checked_at, trader_name, requester)
+    VALUES ($1, $2, ${d.param(3, 'json')}, ${d.param(4, 'time')}, $5, $6)
+    ON CONFLICT (country_code, vat_number) DO UPDATE SET answer = EXCLUDED.answer,
+      checked_at = EXCLUDED.checked_at, trader_name = EXCLUDED.trader_name, requester = EXCLUDED.requester`;
+  return {
+    async get(countryCode, vatNumber) {
+      const { rows } = await sql.query<CacheRow>(
+        'SELECT answer, checked_at, trader_name, requester FROM vies_cache WHERE country_code = $1 AND vat_number = $2',
+        [countryCode, vatNumber],
+      );
+      const row = rows[0];
+      if (row === undefined) return null;
+      const entry: CachedVatAnswer = {
+        answer: d.readJson<VatRegistryAnswer>(row.answer),
+        checkedAt: dateColumn(row.checked_at),
+        traderName: row.trader_name,
+        requester: row.requester,
+      };
+      return entry;
+    },
+    async set(countryCode, vatNumber, entry) {
+      await sql.query(SET, [countryCode, vatNumber, jsonParam(entry.answer), d.time(entry.checkedAt), entry.traderName, entry.requester]);
+    },
+    async prune(before) {
+      const { rowCount } = await sql.query(`DELETE FROM vies_cache WHERE checked_at < ${d.param(1, 'time')}`, [d.time(before)]);
+      return rowCount;
+    },
+  };
+}
+
+interface BreakerRow {
+  consecutive_failures: number;
+  opened_at: unknown;
+  open_until: unknown;
+}
+
+const BREAKER_COLUMNS = 'consecutive_failures, opened_at, open_until';
+
+function toState(row: BreakerRow): CircuitBreakerState {
+  return {
+    consecutiveFailures: row.consecutive_failures,
+    openedAt: optionalDateColumn(row.opened_at),
+    openUntil: optionalDateColumn(row.open_until),
+  };
+}
+
+/** Per-country circuit breakers (ports.CircuitBreakerStore). */
+export function sqlBreakerStore(sql: SqlClient): CircuitBreakerStore {
+  const d = sql.dialect;
+  const RECORD_FAILURE = `INSERT INTO circuit_breakers (country_code, consecutive_failures, last_failure_at) VALUES ($1, 1, ${d.param(2, 'time')})
+    ON CONFLICT (country_code) DO UPDATE SET consecutive_failures = circuit_breakers.consecutive_failures + 1,
+      last_failure_at = EXCLUDED.last_failure_at
+    RETURNING ${BREAKER_COLUMNS}`;
+  const OPEN = `INSERT INTO circuit_breakers (country_code, consecutive_failures, opened_at, open_until)
+    VALUES ($1, 0, ${d.param(2, 'time')}, ${d.param(3, 'time')})
+    ON CONFLICT (country_code) DO UPDATE SET opened_at = EXCLUDED.opened_at, open_until = EXCLUDED.open_until`;
+  // PostgreSQL's row lock, with the WHERE re-checked on the latest row version, and SQLite's
+  // write lock each let exactly one of several concurrent claims through.
+  const CLAIM_PROBE = `UPDATE circuit_breakers SET open_until = ${d.param(3, 'time')}
+    WHERE country_code = $1 AND consecutive_failures > 0 AND (open_until IS NULL OR open_until <= ${d.param(2, 'time')})
+    RETURNING 1`;
+  return {
+    async get(countryCode) {
+      const { rows } = await sql.query<BreakerRow>(`SELECT ${BREAKER_COLUMNS} FROM circuit_breakers WHERE country_code = $1`, [countryCode]);
+      return rows[0] === undefined ? null : toState(rows[0]);
+    },
+    async recordFailure(countryCode, at) {
+      const { rows } = await sql.query<BreakerRow>(RECORD_FAILURE, [countryCode, d.time(at)]);
+      return toState(rows[0] as BreakerRow);
+    },
+    async open(countryCode, openedAt, openUntil) {
+      await sql.query(OPEN, [countryCode, d.time(openedAt), d.time(openUntil)]);
+    },
+    async claimProbe(countryCode, at, until) {
+      const { rows } = await sql.query(CLAIM_PROBE, [countryCode, d.time(at), d.time(until)]);
+      return rows.length > 0;
+    },
+    async reset(countryCode) {
+      await sql.query('DELETE FROM circuit_breakers WHERE country_code = $1', [countryCode]);
+    },
+    async list() {
+      const { rows } = await sql.query<BreakerRow & { country_code: string }>(
+        `SELECT country_code, ${BREAKER_COLUMNS} FROM circuit_breakers ORDER BY country_code`,
+      );
+      return rows.map((row) => ({ countryCode: row.country_code, state: toState(row) }));
+    },
+  };
+}
+
+/** Samples of the VIES status feed. */
+export function sqlStatusSamples(sql: SqlClient): Store['statusSamples'] {
+  const d = sql.dialect;
+  return {
+    async add(at, snapshot) {
+      await sql.query(`INSERT INTO vies_status_samples (at, snapshot) VALUES (${d.param(1, 'time')}, ${d.param(2, 'json')})`, [
+        d.time(at),
+        jsonParam(snapshot),
+      ]);
+    },
+    async since(from) {
+      const { rows } = await sql.query<{ at: unknown; snapshot: unknown }>(
+        `SELECT at, snapshot FROM vies_status_samples WHERE at >= ${d.param(1, 'time')} ORDER BY at, id`,
+        [d.time(from)],
+      );
+      return rows.map((row) => ({ at: dateColumn(row.at), snapshot: d.readJson<ViesStatusSnapshot>(row.snapshot) }));
+    },
+    async prune(before) {
+      const { rowCount } = await sql.query(`DELETE FROM vies_status_samples WHERE at < ${d.param(1, 'time')}`, [d.time(before)]);
+      return rowCount;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * SQLite's side of ../sql/dialect.ts: parameters bound as they are (STRICT tables check their
+ * types), times as milliseconds, booleans as 0/1, JSON as text, scopes as a comma-separated list.
+ * Migrations need no lock of their own: each runs in a write transaction, which SQLite gives to
+ * one process at a time.
+ */
+import type { Dialect } from '../sql/dialect.js';
+import type { Field } from '../types.js';
+import { sqliteMeterStatements } from './meter.js';
+import { SQLITE_MIGRATIONS } from './schema.js';
+
+export const sqliteDialect: Dialect = {
+  name: 'sqlite',
+  param: (n) => `$${n}`,
+  time: (at) => at.getTime(),
+  scopes: (scopes) => scopes.join(','),
+  dayText: (column) => column,
+  countAll: 'count(*)',
+  forUpdate: '',
+  readJson: <T>(value: unknown) => JSON.parse(String(value)) as T,
+  readBoolean: (value) => value === 1 || value === 1n || value === true,
+  readScopes: (value) => (value === '' || value === null || value === undefined ? [] : (String(value).split(',') as Field[])),
+  migrations: SQLITE_MIGRATIONS,
+  migrationLock: null,
+  meter: sqliteMeterStatements,
+};

@@ -1,0 +1,48 @@
+/**
+ * The SQL store's suites on a real PostgreSQL 15 (the same suites as SQLite runs in
+ * test/store.test.ts, test/store-meter.test.ts and test/breaker-contract.test.ts): every table,
+ * the usage meter with its per-day totals and retention, and the circuit breaker contract. One
+ * fresh database per suite.
+ */
+import { afterAll } from 'vitest';
+import { openPostgres } from '../../src/server/store/postgres/client.js';
+import { createSqlStore } from '../../src/server/store/sql/store.js';
+import type { Store } from '../../src/server/store/types.js';
+import { describeBreakerContract } from '../support/breaker-contract.js';
+import { describeMeter } from '../support/meter-contract.js';
+import { describeStoreTables } from '../support/store-tables-contract.js';
+import { dropDatabase, freshDatabase } from './support/cluster.js';
+
+const databases: string[] = [];
+const stores: Store[] = [];
+afterAll(async () => {
+  // Closing twice is harmless: the suites close their own stores.
+  await Promise.all(stores.map((store) => store.close()));
+  await Promise.all(databases.map((url) => dropDatabase(url)));
+});
+
+async function openFresh(label: string) {
+  const url = await freshDatabase(label);
+  databases.push(url);
+  const sql = await openPostgres(url, { maxConnections: 8 });
+  const store = await createSqlStore(sql);
+  stores.push(store);
+  return { sql, store };
+}
+
+describeStoreTables('PostgreSQL', () => openFresh('tables'));
+
+describeMeter('PostgreSQL', async () => {
+  const { sql, store } = await openFresh('meter');
+  const keeps = async (text: string) => (await sql.query('SELECT 1 FROM usage_log WHERE value LIKE $1', [`%${text}%`])).rows.length > 0;
+  return { sql, store, keeps, remove: () => undefined };
+});
+
+let breakerStore: Promise<{ store: Store }> | undefined;
+describeBreakerContract('PostgreSQL', async () => {
+  breakerStore ??= openFresh('breakers');
+  const { store } = await breakerStore;
+  // One database for every case: emptied through the port before each.
+  for (const { countryCode } of await store.breaker.list()) await store.breaker.reset(countryCode);
+  return store.breaker;
+});
