@@ -143,7 +143,10 @@ describe.each(MODES)('two instances on $mode, PostgreSQL restarted under load', 
     // Never a cut connection or another status: 200, or 500 with the envelope.
     expect(observed.filter((o) => o.status !== 200 && o.status !== 500)).toEqual([]);
     for (const failure of observed.filter((o) => o.status === 500)) {
-      expect(failure.body).toMatchObject({ valid: false, errorCode: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, originalValue: IBAN, normalizedValue: null });
+      // The value is echoed when the body was read; a key lookup that fails once the key cache has
+      // expired (the database down for longer than it keeps a key) fails before the body is read.
+      expect(failure.body).toMatchObject({ valid: false, errorCode: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, normalizedValue: null });
+      expect([IBAN, '']).toContain((failure.body as { originalValue: string }).originalValue);
     }
     // While the database is surely down, every request fails, cleanly.
     expect(down.length).toBeGreaterThan(0);
