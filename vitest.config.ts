@@ -6,6 +6,8 @@ export default defineConfig({
     // The scale-out tests need real PostgreSQL and Redis: `npm run test:scale` (vitest.scale.config.ts).
     exclude: ['test/scale/**', '**/node_modules/**'],
     testTimeout: 20_000,
+    // Opening the embedded store takes seconds on a loaded machine (CI runners, parallel files).
+    hookTimeout: 60_000,
     pool: 'forks',
   },
 });
