@@ -19,9 +19,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../src/server/errors.js';
 import { billingPeriod } from '../src/server/plans.js';
 import { DATABASE_FILE, openEmbeddedStore } from '../src/server/store/index.js';
-import { accountWithKey, germanIban } from './server-support.js';
+import { accountWithKey, germanIban, until } from './server-support.js';
 import { startCli, type CliProcess } from './support/cli.js';
-import { startFaultLoad, tally, waitUntil, type TimedAnswer } from './support/fault-load.js';
+import { startLoad, tallyOf, type TimedAnswer } from './support/validation-load.js';
 
 const SLOW = 120_000;
 const IBAN = germanIban('370400440532013000');
@@ -138,8 +138,8 @@ describe('the embedded store failing under a running serve', () => {
       const kept = join(root, 'deleted', 'kept');
       const { accountId, key } = await prepare(dataDir);
       const { cli, base } = await serve(dataDir);
-      const load = startFaultLoad(base, key, IBAN);
-      await waitUntil(() => count(load.answers, 200) >= 300, 30_000, '300 answers 200 before the fault');
+      const load = startLoad({ base, key, iban: IBAN, inFlight: 8 });
+      await until(() => count(load.answers, 200) >= 300, 30_000, '300 answers 200 before the fault');
       // Second names for the file and its WAL, so the counts the service made can be read afterwards.
       mkdirSync(kept);
       for (const suffix of ['', '-wal']) linkSync(join(dataDir, `${DATABASE_FILE}${suffix}`), join(kept, `${DATABASE_FILE}${suffix}`));
@@ -150,11 +150,12 @@ describe('the embedded store failing under a running serve', () => {
       const watch = setInterval(() => {
         reappeared ||= existsSync(dataDir);
       }, 10);
-      await waitUntil(() => firstAfter(load.answers, deletedAt, 503) !== undefined, 5_000, 'a 503 after the deletion');
+      await until(() => firstAfter(load.answers, deletedAt, 503) !== undefined, 5_000, 'a 503 after the deletion');
       const detectedAt = (firstAfter(load.answers, deletedAt, 503) as TimedAnswer).at;
       await sleep(2_000);
       const ready = await readyz(base);
-      const answers = await load.stop();
+      await load.stop();
+      const answers = load.answers;
       clearInterval(watch);
       const logs = logLines(cli);
       expect(await stop(cli)).toBe(0);
@@ -175,7 +176,7 @@ describe('the embedded store failing under a running serve', () => {
       const used = await usedIn(kept, accountId);
       expect(used).toBe(count(answers, 200));
       console.info(
-        `faults-store: directory deleted under load: during the fault ${JSON.stringify(tally(during))}; ` +
+        `faults-store: directory deleted under load: during the fault ${JSON.stringify(tallyOf(during))}; ` +
           `detected ${(detectedAt - deletedAt).toFixed(0)} ms after rm; no recovery (restart needed); ` +
           `${logs.length} log lines for ${count(during, 503)} refusals; counter ${used} = ${count(answers, 200)} answers 200`,
       );
@@ -191,21 +192,22 @@ describe('the embedded store failing under a running serve', () => {
       const { cli, base } = await serve(dataDir);
       const files = ['', '-wal'].map((suffix) => join(dataDir, `${DATABASE_FILE}${suffix}`));
       cleanups.push(() => canRun('chattr', ['-i', ...files]));
-      const load = startFaultLoad(base, key, IBAN);
-      await waitUntil(() => count(load.answers, 200) >= 300, 30_000, '300 answers 200 before the fault');
+      const load = startLoad({ base, key, iban: IBAN, inFlight: 8 });
+      await until(() => count(load.answers, 200) >= 300, 30_000, '300 answers 200 before the fault');
 
       const frozenAt = performance.now();
       execFileSync('chattr', ['+i', ...files]);
-      await waitUntil(() => firstAfter(load.answers, frozenAt, 503) !== undefined, 5_000, 'a 503 after chattr +i');
+      await until(() => firstAfter(load.answers, frozenAt, 503) !== undefined, 5_000, 'a 503 after chattr +i');
       const detectedAt = (firstAfter(load.answers, frozenAt, 503) as TimedAnswer).at;
       await sleep(2_000);
       const ready = await readyz(base);
       const thawedAt = performance.now();
       execFileSync('chattr', ['-i', ...files]);
-      await waitUntil(() => firstAfter(load.answers, thawedAt, 200) !== undefined, 10_000, 'a 200 after chattr -i');
+      await until(() => firstAfter(load.answers, thawedAt, 200) !== undefined, 10_000, 'a 200 after chattr -i');
       const recoveredAt = (firstAfter(load.answers, thawedAt, 200) as TimedAnswer).at;
       await sleep(500);
-      const answers = await load.stop();
+      await load.stop();
+      const answers = load.answers;
       const logs = logLines(cli);
       expect(await stop(cli)).toBe(0);
 
@@ -223,7 +225,7 @@ describe('the embedded store failing under a running serve', () => {
       const used = await usedIn(dataDir, accountId);
       expect(used).toBe(count(answers, 200));
       console.info(
-        `faults-store: file read-only (chattr +i) for ${(thawedAt - frozenAt).toFixed(0)} ms: ${JSON.stringify(tally(frozen))}; ` +
+        `faults-store: file read-only (chattr +i) for ${(thawedAt - frozenAt).toFixed(0)} ms: ${JSON.stringify(tallyOf(frozen))}; ` +
           `detected ${(detectedAt - frozenAt).toFixed(0)} ms after chattr +i; 200 again ${(recoveredAt - thawedAt).toFixed(0)} ms after chattr -i; ` +
           `${logs.length} log lines for ${count(frozen, 503)} refusals; counter ${used} = ${count(answers, 200)} answers 200`,
       );
@@ -246,17 +248,18 @@ describe('the embedded store failing under a running serve', () => {
       const { bavail, bsize } = statfsSync(mountPoint);
       writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 256 * 1024)));
       const startedAt = performance.now();
-      const load = startFaultLoad(base, key, IBAN);
-      await waitUntil(() => firstAfter(load.answers, startedAt, 503) !== undefined, 60_000, 'a 503 once the disk is full');
+      const load = startLoad({ base, key, iban: IBAN, inFlight: 8 });
+      await until(() => firstAfter(load.answers, startedAt, 503) !== undefined, 60_000, 'a 503 once the disk is full');
       const fullAt = (firstAfter(load.answers, startedAt, 503) as TimedAnswer).at;
       await sleep(2_000);
       const ready = await readyz(base);
       const freedAt = performance.now();
       rmSync(filler);
-      await waitUntil(() => firstAfter(load.answers, freedAt, 200) !== undefined, 10_000, 'a 200 after space is freed');
+      await until(() => firstAfter(load.answers, freedAt, 200) !== undefined, 10_000, 'a 200 after space is freed');
       const recoveredAt = (firstAfter(load.answers, freedAt, 200) as TimedAnswer).at;
       await sleep(500);
-      const answers = await load.stop();
+      await load.stop();
+      const answers = load.answers;
       const logs = logLines(cli);
       expect(await stop(cli)).toBe(0);
 
@@ -272,7 +275,7 @@ describe('the embedded store failing under a running serve', () => {
       expect(used).toBe(count(answers, 200));
       console.info(
         `faults-store: full 2 MiB tmpfs: ${count(after(answers, startedAt, fullAt - 1), 200)} answers 200 before it filled, then for ${(freedAt - fullAt).toFixed(0)} ms ` +
-          `${JSON.stringify(tally(full))}; 200 again ${(recoveredAt - freedAt).toFixed(0)} ms after the filler was removed; ` +
+          `${JSON.stringify(tallyOf(full))}; 200 again ${(recoveredAt - freedAt).toFixed(0)} ms after the filler was removed; ` +
           `${logs.length} log lines for ${count(full, 503)} refusals; counter ${used} = ${count(answers, 200)} answers 200`,
       );
     },

@@ -191,11 +191,11 @@ export function luxembourgVat(sixDigits: string): string {
   return `LU${sixDigits}${String(Number(sixDigits) % 89).padStart(2, '0')}`;
 }
 
-/** Polls `check` every 20 ms until it is true or `timeoutMs` passes. */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+/** Polls `check` every 20 ms until it is true or `timeoutMs` passes; `what` names the wait in the error. */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
+    if (Date.now() > deadline) throw new Error(`${what}: not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
