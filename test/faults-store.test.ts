@@ -21,7 +21,7 @@ import { billingPeriod } from '../src/server/plans.js';
 import { DATABASE_FILE, openEmbeddedStore } from '../src/server/store/index.js';
 import { accountWithKey, germanIban, until } from './server-support.js';
 import { startCli, type CliProcess } from './support/cli.js';
-import { startLoad, tallyOf, type TimedAnswer } from './support/validation-load.js';
+import { startLoad, tallyOf, type Load, type TimedAnswer } from './support/validation-load.js';
 
 const SLOW = 120_000;
 const IBAN = germanIban('370400440532013000');
@@ -120,6 +120,37 @@ const firstAfter = (answers: readonly TimedAnswer[], from: number, status: numbe
 /** The lines of the service's log (stderr), the start and stop lines left out. */
 const logLines = (cli: CliProcess): string[] => cli.stderr.split('\n').filter((line) => line.startsWith('{'));
 
+/** What happened around a fault that is repaired while the load runs. */
+interface RepairedFault {
+  faultAt: number;
+  /** When the first 503 after the fault came. */
+  detectedAt: number;
+  /** /readyz two seconds into the fault. */
+  ready: Awaited<ReturnType<typeof readyz>>;
+  repairedAt: number;
+  /** When the first 200 after the repair came. */
+  recoveredAt: number;
+  /** Every answer of the load, stopped half a second after the recovery. */
+  answers: readonly TimedAnswer[];
+}
+
+/** Causes a fault under `load`, waits for the refusals, repairs it, waits for a 200, and stops the load. */
+async function faultThenRepair(load: Load, base: string, fault: () => void, repair: () => void, detectWithinMs: number): Promise<RepairedFault> {
+  const faultAt = performance.now();
+  fault();
+  await until(() => firstAfter(load.answers, faultAt, 503) !== undefined, detectWithinMs, 'a 503 after the fault');
+  const detectedAt = (firstAfter(load.answers, faultAt, 503) as TimedAnswer).at;
+  await sleep(2_000);
+  const ready = await readyz(base);
+  const repairedAt = performance.now();
+  repair();
+  await until(() => firstAfter(load.answers, repairedAt, 200) !== undefined, 10_000, 'a 200 after the repair');
+  const recoveredAt = (firstAfter(load.answers, repairedAt, 200) as TimedAnswer).at;
+  await sleep(500);
+  await load.stop();
+  return { faultAt, detectedAt, ready, repairedAt, recoveredAt, answers: load.answers };
+}
+
 /** Every answer is a 200 or a 503 STORE_UNAVAILABLE with `message` and Retry-After. */
 function expectOnly200Or503(answers: readonly TimedAnswer[], message: string): void {
   const others = answers.filter((answer) => answer.status !== 200 && !(answer.status === 503 && answer.errorCode === 'STORE_UNAVAILABLE'));
@@ -195,19 +226,13 @@ describe('the embedded store failing under a running serve', () => {
       const load = startLoad({ base, key, iban: IBAN, inFlight: 8 });
       await until(() => count(load.answers, 200) >= 300, 30_000, '300 answers 200 before the fault');
 
-      const frozenAt = performance.now();
-      execFileSync('chattr', ['+i', ...files]);
-      await until(() => firstAfter(load.answers, frozenAt, 503) !== undefined, 5_000, 'a 503 after chattr +i');
-      const detectedAt = (firstAfter(load.answers, frozenAt, 503) as TimedAnswer).at;
-      await sleep(2_000);
-      const ready = await readyz(base);
-      const thawedAt = performance.now();
-      execFileSync('chattr', ['-i', ...files]);
-      await until(() => firstAfter(load.answers, thawedAt, 200) !== undefined, 10_000, 'a 200 after chattr -i');
-      const recoveredAt = (firstAfter(load.answers, thawedAt, 200) as TimedAnswer).at;
-      await sleep(500);
-      await load.stop();
-      const answers = load.answers;
+      const { faultAt: frozenAt, detectedAt, ready, repairedAt: thawedAt, recoveredAt, answers } = await faultThenRepair(
+        load,
+        base,
+        () => execFileSync('chattr', ['+i', ...files]),
+        () => execFileSync('chattr', ['-i', ...files]),
+        5_000,
+      );
       const logs = logLines(cli);
       expect(await stop(cli)).toBe(0);
 
@@ -247,19 +272,15 @@ describe('the embedded store failing under a running serve', () => {
       const filler = join(mountPoint, 'filler');
       const { bavail, bsize } = statfsSync(mountPoint);
       writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 256 * 1024)));
-      const startedAt = performance.now();
       const load = startLoad({ base, key, iban: IBAN, inFlight: 8 });
-      await until(() => firstAfter(load.answers, startedAt, 503) !== undefined, 60_000, 'a 503 once the disk is full');
-      const fullAt = (firstAfter(load.answers, startedAt, 503) as TimedAnswer).at;
-      await sleep(2_000);
-      const ready = await readyz(base);
-      const freedAt = performance.now();
-      rmSync(filler);
-      await until(() => firstAfter(load.answers, freedAt, 200) !== undefined, 10_000, 'a 200 after space is freed');
-      const recoveredAt = (firstAfter(load.answers, freedAt, 200) as TimedAnswer).at;
-      await sleep(500);
-      await load.stop();
-      const answers = load.answers;
+      // The fault is already there: the load fills what the filler left.
+      const { faultAt: startedAt, detectedAt: fullAt, ready, repairedAt: freedAt, recoveredAt, answers } = await faultThenRepair(
+        load,
+        base,
+        () => undefined,
+        () => rmSync(filler),
+        60_000,
+      );
       const logs = logLines(cli);
       expect(await stop(cli)).toBe(0);
 
