@@ -17,6 +17,6 @@ export default defineConfig([
   // Field modules run in browsers too: nothing Node-only may reach them.
   { ...shared, entry: browserEntryPoints, platform: 'neutral' },
   // shims: `import.meta.url` in the CommonJS files too (the embedded store's checkpoint worker
-  // finds better-sqlite3 from its own file, src/server/store/sqlite/checkpointer.ts).
+  // finds better-sqlite3 from its own file, src/server/storage/sqlite/checkpointer.ts).
   { ...shared, entry: nodeEntryPoints, platform: 'node', removeNodeProtocol: false, shims: true },
 ]);

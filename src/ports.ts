@@ -180,7 +180,7 @@ export interface CircuitBreakerState {
 /**
  * Per-country circuit breaker state (memory, SQL or Redis), shared by every instance that uses
  * the same store. Each method is one atomic step, so a shared implementation needs no lock; the
- * thresholds live in the policy (src/vat/registry-policy.ts), not in the store.
+ * thresholds live in the policy (src/vat/registry/policy.ts), not in the store.
  */
 export interface CircuitBreakerStore {
   /** The country's state, or null when it never failed (or was closed since). */

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { memoryBreakerStore } from '../src/adapters/memory.js';
 import type { ViesCountryAvailability } from '../src/ports.js';
 import { createAvailabilityTracker as exported } from '../src/vat/index.js';
-import { createAvailabilityTracker, type ViesStatusSample } from '../src/vat/availability.js';
-import { failingCountries, FAILURE_THRESHOLD } from '../src/vat/registry-policy.js';
+import { createAvailabilityTracker, type ViesStatusSample } from '../src/vat/reference/availability.js';
+import { failingCountries, FAILURE_THRESHOLD } from '../src/vat/registry/policy.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { memoryBreakerStore } from '../src/adapters/memory.js';
-import type { Store } from '../src/server/store/types.js';
+import type { Store } from '../src/server/storage/types.js';
 import { describeBreakerContract } from './support/breaker-contract.js';
 import { openTestStore } from './support/test-store.js';
 

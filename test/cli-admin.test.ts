@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mod11_10CheckDigit } from '../src/checksum.js';
-import { hashApiKey } from '../src/server/keys.js';
-import { billingPeriod } from '../src/server/plans.js';
-import { openEmbeddedStore } from '../src/server/store/index.js';
+import { hashApiKey } from '../src/server/admin/api-keys.js';
+import { billingPeriod } from '../src/server/policy/plans.js';
+import { openEmbeddedStore } from '../src/server/storage/index.js';
 import { runCli } from './support/cli.js';
 import { usageEntry } from './support/usage-entry.js';
 

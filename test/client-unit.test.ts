@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_VERSION, createClient, isVerifieldApiError, SDK_HEADER_VALUE, VerifieldApiError } from '../src/client/index.js';
-import { openApiDocument } from '../src/server/openapi.js';
+import { openApiDocument } from '../src/server/http/openapi.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 

@@ -11,8 +11,8 @@ import { validateNas } from '../src/nas/index.js';
 import { validateNif } from '../src/nif/index.js';
 import { validatePhone } from '../src/phone/index.js';
 import { validateSsn } from '../src/ssn/index.js';
-import { openEmbeddedStore } from '../src/server/store/index.js';
-import type { Account } from '../src/server/store/types.js';
+import { openEmbeddedStore } from '../src/server/storage/index.js';
+import type { Account } from '../src/server/storage/types.js';
 import { startTedbFake, tedbRowsFor, type TedbFake } from './fakes/tedb.js';
 import {
   accountWithKey,

@@ -8,11 +8,11 @@
  * The adapter-level tests of each fault are in vies-soap, tedb-*, dns, rdap and verify-* tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TedbError, tedbRatesSource } from '../src/adapters/tedb.js';
+import { TedbError, tedbRatesSource } from '../src/adapters/tedb/source.js';
 import type { ValidationResult } from '../src/result.js';
-import { billingPeriod } from '../src/server/plans.js';
-import type { Account } from '../src/server/store/types.js';
-import { createRatesService, EU_MEMBER_STATES } from '../src/vat/rates.js';
+import { billingPeriod } from '../src/server/policy/plans.js';
+import type { Account } from '../src/server/storage/types.js';
+import { createRatesService, EU_MEMBER_STATES } from '../src/vat/reference/rates.js';
 import { FAULT_CODES, responseXml, SOAP_NS, TYPES_NS, type FakeBehaviour } from './fakes/vies.js';
 import { responseXml as tedbResponseXml, startTedbFake, tedbRowsFor, type TedbFake } from './fakes/tedb.js';
 import {
@@ -28,7 +28,7 @@ import {
   type TestServer,
 } from './server-support.js';
 import { openTestStore } from './support/test-store.js';
-import type { Store } from '../src/server/store/types.js';
+import type { Store } from '../src/server/storage/types.js';
 
 let fakes: Fakes;
 let store: Store;

@@ -16,9 +16,9 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, statfsSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '../src/server/errors.js';
-import { billingPeriod } from '../src/server/plans.js';
-import { DATABASE_FILE, openEmbeddedStore } from '../src/server/store/index.js';
+import { ERROR_MESSAGES } from '../src/server/http/errors.js';
+import { billingPeriod } from '../src/server/policy/plans.js';
+import { DATABASE_FILE, openEmbeddedStore } from '../src/server/storage/index.js';
 import { accountWithKey, germanIban, until } from './server-support.js';
 import { startCli, type CliProcess } from './support/cli.js';
 import { startLoad, tallyOf, type Load, type TimedAnswer } from './support/validation-load.js';

@@ -1,6 +1,6 @@
 /**
  * The in-memory front of the embedded store's VIES answers and breakers
- * (src/server/store/memory/hot-vies.ts): it answers what the store holds, reads the store again
+ * (src/server/storage/memory/hot-vies.ts): it answers what the store holds, reads the store again
  * when its memory runs out, never puts back a value that a write replaced meanwhile, and over
  * HTTP, on a service on a data directory, a VAT number answered from the cache costs no store read.
  */
@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startServer, type RunningServer } from '../src/server/start.js';
+import { startServer, type RunningServer } from '../src/server/http/start.js';
 import { memoryBreakerStore, memoryVatCache } from '../src/adapters/memory.js';
 import type { CachedVatAnswer, CircuitBreakerState, CircuitBreakerStore } from '../src/ports.js';
-import { HOT_ANSWER_MS, HOT_BREAKER_MS, withHotVies } from '../src/server/store/memory/hot-vies.js';
-import { databaseFile, openEmbeddedStore, openSqlite } from '../src/server/store/index.js';
-import type { Store } from '../src/server/store/types.js';
+import { HOT_ANSWER_MS, HOT_BREAKER_MS, withHotVies } from '../src/server/storage/memory/hot-vies.js';
+import { databaseFile, openEmbeddedStore, openSqlite } from '../src/server/storage/index.js';
+import type { Store } from '../src/server/storage/types.js';
 import { memoryStore } from './fakes/store.js';
 import { accountWithKey, fakeConfig, luxembourgVat, post, startFakes, type Fakes } from './server-support.js';
 

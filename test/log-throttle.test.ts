@@ -1,12 +1,12 @@
 /**
- * Log throttling (src/server/log-throttle.ts) on a fake clock: one line per distinct error per
+ * Log throttling (src/server/http/log-throttle.ts) on a fake clock: one line per distinct error per
  * 10 s, then one line that counts the repeats not written; distinct errors apart; a burst of the
  * issue's size (97,749 failures in 15 s) comes down to a handful of lines. Over HTTP, a store that
  * fails every count gives one log line for many failed requests.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogThrottle, logFailure, logThrottleFor, MAX_KINDS } from '../src/server/log-throttle.js';
-import { startServer } from '../src/server/start.js';
+import { createLogThrottle, logFailure, logThrottleFor, MAX_KINDS } from '../src/server/http/log-throttle.js';
+import { startServer } from '../src/server/http/start.js';
 import { instrumentStore } from './fakes/store.js';
 import { accountWithKey, germanIban } from './server-support.js';
 import { openTestStore } from './support/test-store.js';

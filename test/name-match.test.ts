@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareTraderNames, traderNameSimilarity, traderNameTokens, traderNameVerdict } from '../src/vat/name-match.js';
+import { compareTraderNames, traderNameSimilarity, traderNameTokens, traderNameVerdict } from '../src/vat/registry/name-match.js';
 import type { VatRegistryAnswer } from '../src/ports.js';
 
 /** How a name is folded before comparing. */

@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationResult } from '../src/result.js';
-import { ERROR_MESSAGES } from '../src/server/errors.js';
-import { openApiDocument } from '../src/server/openapi.js';
-import { guardStore } from '../src/server/store-guard.js';
-import { openEmbeddedStore } from '../src/server/store/index.js';
-import type { Account, Field, Store } from '../src/server/store/types.js';
+import { ERROR_MESSAGES } from '../src/server/http/errors.js';
+import { openApiDocument } from '../src/server/http/openapi.js';
+import { guardStore } from '../src/server/storage/guard.js';
+import { openEmbeddedStore } from '../src/server/storage/index.js';
+import type { Account, Field, Store } from '../src/server/storage/types.js';
 import { startTedbFake, tedbRowsFor, type TedbFake } from './fakes/tedb.js';
 import { STATUS_COUNTRIES } from './fakes/vies-status.js';
 import {

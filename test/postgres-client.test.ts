@@ -1,12 +1,12 @@
 /**
- * The PostgreSQL client (src/server/store/postgres.ts) where no PostgreSQL is needed: opening it
+ * The PostgreSQL client (src/server/storage/postgres/client.ts) where no PostgreSQL is needed: opening it
  * on a database that is not there fails quickly and cleanly, whether the port refuses or accepts
  * and never answers. Its behaviour on a real server is in test/scale/postgres.test.ts.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../src/server/store/postgres/client.js';
+import { openPostgres } from '../src/server/storage/postgres/client.js';
 
 const servers: Server[] = [];
 const sockets = new Set<Socket>();

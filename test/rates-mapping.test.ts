@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { mapTedbRows, type TedbRateRow } from '../src/vat/rates-mapping.js';
+import { mapTedbRows, type TedbRateRow } from '../src/adapters/tedb/rates-mapping.js';
 import { expectedRatesFor, tedbRowsFor, type CountrySpec, type FakeRateRow } from './fakes/tedb.js';
 
 /** The fake's rows as the adapter hands them to the mapping. */

@@ -7,9 +7,9 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAuthenticator } from '../src/server/auth.js';
-import { generateApiKey, hashApiKey, hashesMatch } from '../src/server/keys.js';
-import type { Store } from '../src/server/store/types.js';
+import { createAuthenticator } from '../src/server/pipeline/auth.js';
+import { generateApiKey, hashApiKey, hashesMatch } from '../src/server/admin/api-keys.js';
+import type { Store } from '../src/server/storage/types.js';
 import { memoryStore } from './fakes/store.js';
 import { ALL_FIELDS, createAccount, createKey } from './server-support.js';
 

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationResult } from '../src/result.js';
-import { billingPeriod } from '../src/server/plans.js';
-import { openEmbeddedStore } from '../src/server/store/index.js';
-import type { Account, Store } from '../src/server/store/types.js';
+import { billingPeriod } from '../src/server/policy/plans.js';
+import { openEmbeddedStore } from '../src/server/storage/index.js';
+import type { Account, Store } from '../src/server/storage/types.js';
 import {
   createAccount,
   createKey,

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANS } from '../src/server/plans.js';
-import { openEmbeddedStore } from '../src/server/store/index.js';
+import { PLANS } from '../src/server/policy/plans.js';
+import { openEmbeddedStore } from '../src/server/storage/index.js';
 import { runCliAsync, startCli, type CliProcess, type CliRun } from './support/cli.js';
 import { answersWithStatus, mergeTally, startLoad, tallyObject, type Tally } from './support/validation-load.js';
 

@@ -1,13 +1,13 @@
 /**
- * `Authorization: Bearer <key>` as well as `X-API-KEY` (src/server/auth.ts presentedKey), over real
+ * `Authorization: Bearer <key>` as well as `X-API-KEY` (src/server/pipeline/auth.ts presentedKey), over real
  * HTTP: the same rules for either header (unknown, revoked, scope), the scheme in any case, the same
  * key in both accepted and counted once, two different keys refused with 401 CONFLICTING_API_KEYS
  * before either is looked up, other schemes ignored, and no Bearer key ever in a log line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presentedKey } from '../src/server/auth.js';
-import { ERROR_MESSAGES } from '../src/server/errors.js';
-import { billingPeriod } from '../src/server/plans.js';
+import { presentedKey } from '../src/server/pipeline/auth.js';
+import { ERROR_MESSAGES } from '../src/server/http/errors.js';
+import { billingPeriod } from '../src/server/policy/plans.js';
 import { memoryStore, type MemoryStore } from './fakes/store.js';
 import { accountWithKey, ALL_FIELDS, createAccount, createKey, fakeConfig, germanIban, post, startFakes, startTestServer, type Fakes, type TestServer } from './server-support.js';
 

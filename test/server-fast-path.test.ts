@@ -1,5 +1,5 @@
 /**
- * The Node listener's fast path for the validation endpoints (src/server/fast-path.ts) answers
+ * The Node listener's fast path for the validation endpoints (src/server/http/fast-path.ts) answers
  * exactly as the Hono route does: the same requests, sent once over HTTP to startServer (fast path)
  * and once to app.fetch (the route), get the same status, envelope and headers (the quota state in
  * the RateLimit fields included: each side calls with its own account of the same plan, so both
@@ -9,9 +9,9 @@
  * closed after a body too large to read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VerifieldApp } from '../src/server/app.js';
-import { billingPeriod } from '../src/server/plans.js';
-import type { Store } from '../src/server/store/types.js';
+import { createApp, type VerifieldApp } from '../src/server/http/app.js';
+import { billingPeriod } from '../src/server/policy/plans.js';
+import type { Store } from '../src/server/storage/types.js';
 import { exchange } from './hostile/raw-http.js';
 import { accountWithKey, createKey, fakeConfig, germanIban, luxembourgVat, startFakes, startTestServer, type Fakes, type TestServer } from './server-support.js';
 import { openTestStore } from './support/test-store.js';

@@ -5,10 +5,10 @@
  * one write; a store that refuses or hangs, a service not started or closed, answer 503.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/server/app.js';
+import { createApp } from '../src/server/http/app.js';
 import type { ReadinessReport } from '../src/ports.js';
-import { billingPeriod } from '../src/server/plans.js';
-import type { Store } from '../src/server/store/types.js';
+import { billingPeriod } from '../src/server/policy/plans.js';
+import type { Store } from '../src/server/storage/types.js';
 import { memoryStore } from './fakes/store.js';
 import { tedbRowsFor } from './fakes/tedb.js';
 import { accountWithKey, fakeConfig, get, germanIban, post, startFakes, startTestServer, until, type Fakes, type TestServer } from './server-support.js';

@@ -4,10 +4,10 @@
  * X-Service-SDK header, email depth by plan, the VAT requester, and what the logs never contain.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/server/app.js';
-import { ERROR_MESSAGES } from '../src/server/errors.js';
-import type { Account, Field } from '../src/server/store/types.js';
-import { openEmbeddedStore } from '../src/server/store/index.js';
+import { createApp } from '../src/server/http/app.js';
+import { ERROR_MESSAGES } from '../src/server/http/errors.js';
+import type { Account, Field } from '../src/server/storage/types.js';
+import { openEmbeddedStore } from '../src/server/storage/index.js';
 import { instrumentStore, memoryStore, type InstrumentedStore } from './fakes/store.js';
 import {
   accountWithKey,
@@ -360,7 +360,7 @@ describe('metering: only performed validations count', () => {
     expect(store.countCalls).toBe(callsBefore);
 
     for (const field of ALL_FIELDS) expect((await post(service.url, field, { value: SAMPLES[field].valid }, holder.key)).status).toBe(200);
-    const { billingPeriod } = await import('../src/server/plans.js');
+    const { billingPeriod } = await import('../src/server/policy/plans.js');
     expect(await store.usage.used(holder.account.id, billingPeriod(holder.account.subscriptionStart, new Date()).start)).toBe(7);
     const log = await store.usage.log(holder.account.id, 10);
     const byField = Object.fromEntries(log.map((entry) => [entry.endpoint, entry.value]));

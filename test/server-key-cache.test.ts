@@ -1,5 +1,5 @@
 /**
- * The API key caches (src/server/key-lookups.ts through createAuthenticator, auth.ts) against a
+ * The API key caches (src/server/pipeline/key-lookups.ts through createAuthenticator, auth.ts) against a
  * store that counts its lookups, on a fake clock: a flood of random well-formed keys costs at most
  * one lookup per distinct key per 2 s and never pushes a working key out; the least recently used
  * key is the one forgotten; concurrent lookups of one key share one query; a key revoked or
@@ -8,11 +8,11 @@
  * random keys than the caches hold leave a working key where it was.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAuthenticator, DEFAULT_KEY_CACHE_MS } from '../src/server/auth.js';
-import { createKeyLookups, type FoundKey, type KeySource, type KeysVersion } from '../src/server/key-lookups.js';
-import { generateApiKey, hashApiKey } from '../src/server/keys.js';
-import { startServer } from '../src/server/start.js';
-import type { Account, ApiKeyRecord, Field, Store } from '../src/server/store/types.js';
+import { createAuthenticator, DEFAULT_KEY_CACHE_MS } from '../src/server/pipeline/auth.js';
+import { createKeyLookups, type FoundKey, type KeySource, type KeysVersion } from '../src/server/pipeline/key-lookups.js';
+import { generateApiKey, hashApiKey } from '../src/server/admin/api-keys.js';
+import { startServer } from '../src/server/http/start.js';
+import type { Account, ApiKeyRecord, Field, Store } from '../src/server/storage/types.js';
 import { accountWithKey } from './server-support.js';
 import { openTestStore } from './support/test-store.js';
 

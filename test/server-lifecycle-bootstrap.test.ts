@@ -1,11 +1,11 @@
 /**
- * The first start (src/server/bootstrap.ts): a store without accounts gets the FREE account
+ * The first start (src/server/admin/first-start.ts): a store without accounts gets the FREE account
  * "default" and one key, once, even when several instances start on it together.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapStore, exampleCurl } from '../src/server/bootstrap.js';
-import { hashApiKey } from '../src/server/keys.js';
-import type { Store } from '../src/server/store/types.js';
+import { bootstrapStore, exampleCurl } from '../src/server/admin/first-start.js';
+import { hashApiKey } from '../src/server/admin/api-keys.js';
+import type { Store } from '../src/server/storage/types.js';
 import { openTestStore } from './support/test-store.js';
 
 let store: Store;

@@ -1,17 +1,17 @@
 /**
- * The periodic jobs (src/server/jobs.ts) on a virtual clock, against the loopback TEDB and VIES
+ * The periodic jobs (src/server/jobs/periodic.ts) on a virtual clock, against the loopback TEDB and VIES
  * status fakes and the real SQL store: rates at start and daily after midnight in Brussels, the
  * previous rates kept through failures, the sampler every five minutes, pruning, and one run per
  * slot across instances sharing a store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tedbRatesSource } from '../src/adapters/tedb.js';
+import { tedbRatesSource } from '../src/adapters/tedb/source.js';
 import { viesStatusFeed } from '../src/adapters/vies-status.js';
-import { brusselsMidnight, lastRatesRun, nextRatesRun, slotOf, startJobs, type Jobs } from '../src/server/jobs.js';
-import { restorableRatesService, type RestorableRatesService } from '../src/server/store/stored-rates.js';
-import type { Store } from '../src/server/store/types.js';
-import { createAvailabilityTracker, type AvailabilityTracker } from '../src/vat/availability.js';
-import { brusselsDate, createRatesService } from '../src/vat/rates.js';
+import { brusselsMidnight, lastRatesRun, nextRatesRun, slotOf, startJobs, type Jobs } from '../src/server/jobs/periodic.js';
+import { restorableRatesService, type RestorableRatesService } from '../src/server/storage/stored-rates.js';
+import type { Store } from '../src/server/storage/types.js';
+import { createAvailabilityTracker, type AvailabilityTracker } from '../src/vat/reference/availability.js';
+import { brusselsDate, createRatesService } from '../src/vat/reference/rates.js';
 import { startStatusFake, type StatusFake } from './fakes/vies-status.js';
 import { startTedbFake, tedbRowsFor, type TedbFake } from './fakes/tedb.js';
 import { openTestStore } from './support/test-store.js';

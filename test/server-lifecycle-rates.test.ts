@@ -1,12 +1,12 @@
 /**
- * The rates a restarted service serves before TEDB answers (src/server/stored-rates.ts): saved
+ * The rates a restarted service serves before TEDB answers (src/server/storage/stored-rates.ts): saved
  * rates are served with their own `fetchedAt`, and per member state the newer of the saved and
  * the freshly fetched rates wins.
  */
 import { describe, expect, it } from 'vitest';
 import type { RatesSource, SourceCountryVatRates, VatRates } from '../src/ports.js';
-import { latestFetchedAt, restorableRatesService } from '../src/server/store/stored-rates.js';
-import { createRatesService } from '../src/vat/rates.js';
+import { latestFetchedAt, restorableRatesService } from '../src/server/storage/stored-rates.js';
+import { createRatesService } from '../src/vat/reference/rates.js';
 
 function entry(countryCode: string, standardRate: number, fetchedAt: string) {
   return { countryCode, standardRate, reducedRates: [5], regionalRates: [], situationOn: '2026-01-01', fetchedAt };

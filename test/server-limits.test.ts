@@ -4,8 +4,8 @@
  * pool of the non-PRO plans, and leases that always come back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingPeriod } from '../src/server/plans.js';
-import { openEmbeddedStore } from '../src/server/store/index.js';
+import { billingPeriod } from '../src/server/policy/plans.js';
+import { openEmbeddedStore } from '../src/server/storage/index.js';
 import { instrumentStore, type InstrumentedStore } from './fakes/store.js';
 import { startSlowProxy, type SlowProxy } from './fakes/slow-proxy.js';
 import { accountWithKey, fakeConfig, germanIban, luxembourgVat, post, startFakes, startTestServer, type Fakes, type TestServer } from './server-support.js';

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isMissingPackage, loadOptionalPeer, MissingPeerError } from '../src/server/optional-peer.js';
+import { isMissingPackage, loadOptionalPeer, MissingPeerError } from '../src/server/storage/optional-peer.js';
 import { cliEnv, repoRoot, runCli } from './support/cli.js';
 
 const HIDE = ['--import', './test/support/hide-packages.mjs'];
@@ -75,7 +75,7 @@ describe('the service without its optional peers', () => {
 
   it('the Redis backplane without ioredis says which package to install', () => {
     const script = [
-      "import { openRedisBackplane } from './src/server/store/redis/index.ts';",
+      "import { openRedisBackplane } from './src/server/storage/redis/index.ts';",
       "try { await openRedisBackplane('redis://127.0.0.1:9'); } catch (error) { console.log(`${error.name}: ${error.message}`); }",
     ].join('\n');
     const run = spawnSync(process.execPath, [...HIDE, '--import', 'tsx', '--input-type=module', '-e', script], {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expiryFrom, generateApiKey, hashApiKey, hashesMatch } from '../src/server/keys.js';
-import { billingPeriod, PLANS } from '../src/server/plans.js';
+import { expiryFrom, generateApiKey, hashApiKey, hashesMatch } from '../src/server/admin/api-keys.js';
+import { billingPeriod, PLANS } from '../src/server/policy/plans.js';
 
 describe('plans (docs/service.md#plans)', () => {
   it('has the quotas, concurrency and key limits of the table', () => {

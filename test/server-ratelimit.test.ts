@@ -1,14 +1,14 @@
 /**
- * The quota state in the RateLimit-Policy and RateLimit header fields (src/server/ratelimit-headers.ts)
+ * The quota state in the RateLimit-Policy and RateLimit header fields (src/server/http/ratelimit-headers.ts)
  * over real HTTP, on a fixed clock so that the numbers are exact: every answer once the key is
  * known carries them (200, 400, 403, 429 of both kinds), none before (401, 405); FREE counts down
  * to r=0 and is then refused, a paid plan goes on past its included quota (billed); the window is
  * the real billing period, anchored on the subscription day.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingPeriod } from '../src/server/plans.js';
-import { rateLimitHeaders } from '../src/server/ratelimit-headers.js';
-import type { Store } from '../src/server/store/types.js';
+import { billingPeriod } from '../src/server/policy/plans.js';
+import { rateLimitHeaders } from '../src/server/http/ratelimit-headers.js';
+import type { Store } from '../src/server/storage/types.js';
 import { accountWithKey, createKey, fakeConfig, germanIban, luxembourgVat, post, sin, startFakes, startTestServer, until, type Fakes, type TestServer } from './server-support.js';
 import { openTestStore } from './support/test-store.js';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mod11_10CheckDigit } from '../src/checksum.js';
 import type { CountryVatRates, VatRates, ViesStatusResponse } from '../src/ports.js';
-import { openEmbeddedStore } from '../src/server/store/index.js';
+import { openEmbeddedStore } from '../src/server/storage/index.js';
 import { instrumentStore, memoryStore, type InstrumentedStore } from './fakes/store.js';
 import { tedbRowsFor } from './fakes/tedb.js';
 import { accountWithKey, fakeConfig, get, post, startFakes, startTestServer, until, type Fakes, type TestServer } from './server-support.js';

@@ -1,6 +1,6 @@
 /**
  * A request answered before its body is read (401 without a key, 405, 404 …) never has more than
- * 16 KiB of its body read (src/server/unread-body.ts), over real sockets to startServer, on the
+ * 16 KiB of its body read (src/server/http/unread-body.ts), over real sockets to startServer, on the
  * validation fast path and on the Hono app's path alike:
  * - a client that declares 1 GB and keeps sending gets its answer, the server closes its side at
  *   once and cuts the connection within a second or so, having read at most 16 KiB of the body
@@ -12,9 +12,9 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import net, { type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/server/start.js';
-import type { Store } from '../src/server/store/types.js';
-import { LINGER_MS } from '../src/server/unread-body.js';
+import { startServer, type RunningServer } from '../src/server/http/start.js';
+import type { Store } from '../src/server/storage/types.js';
+import { LINGER_MS } from '../src/server/http/unread-body.js';
 import { parseAnswer } from './hostile/raw-http.js';
 import { openTestStore } from './support/test-store.js';
 

@@ -1,13 +1,13 @@
 /**
- * The pieces of the request pipeline on their own: body reading (src/server/request.ts), the
+ * The pieces of the request pipeline on their own: body reading (src/server/pipeline/body.ts), the
  * concurrency limiter and the key checks, with plain Web Requests and an in-memory store.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createAuthenticator } from '../src/server/auth.js';
-import { describeError } from '../src/server/errors.js';
-import { createMemoryLimiter } from '../src/server/store/memory/limiter.js';
-import { isJsonContentType, isTooLong, MAX_BODY_BYTES, readValidationBody, sdkOf, webInput } from '../src/server/request.js';
+import { createAuthenticator } from '../src/server/pipeline/auth.js';
+import { describeError } from '../src/server/http/errors.js';
+import { createMemoryLimiter } from '../src/server/storage/memory/limiter.js';
+import { isJsonContentType, isTooLong, MAX_BODY_BYTES, readValidationBody, sdkOf, webInput } from '../src/server/pipeline/body.js';
 import { memoryStore } from './fakes/store.js';
 import { accountWithKey, createKey } from './server-support.js';
 

@@ -3,11 +3,11 @@
  * loopback fakes (VIES, TEDB, status feed, DNS, RDAP), accounts and keys made through the store,
  * a JSON POST helper, the log lines the service wrote, and number builders (our own algorithms).
  */
-import { startServer, type RunningServer } from '../src/server/start.js';
-import type { AppConfig } from '../src/server/app.js';
-import { expiryFrom, generateApiKey } from '../src/server/keys.js';
-import { PLANS } from '../src/server/plans.js';
-import type { Account, Field, Plan, Store } from '../src/server/store/types.js';
+import { startServer, type RunningServer } from '../src/server/http/start.js';
+import type { AppConfig } from '../src/server/http/app.js';
+import { expiryFrom, generateApiKey } from '../src/server/admin/api-keys.js';
+import { PLANS } from '../src/server/policy/plans.js';
+import type { Account, Field, Plan, Store } from '../src/server/storage/types.js';
 import type { ValidationResult } from '../src/result.js';
 import { luhnCheckDigit } from '../src/checksum.js';
 import { startFakeDns, type FakeDns } from './fakes/dns.js';

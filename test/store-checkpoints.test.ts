@@ -1,5 +1,5 @@
 /**
- * WAL checkpoints of the embedded store (src/server/store/sqlite/checkpointer.ts): the requests'
+ * WAL checkpoints of the embedded store (src/server/storage/sqlite/checkpointer.ts): the requests'
  * connection never stops to checkpoint; once its WAL has grown past 4 MiB a worker thread copies
  * it into the database file, and under continuous writes the WAL still starts over instead of
  * growing for as long as the writes go on.
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseFile, openEmbeddedStore } from '../src/server/store/index.js';
+import { databaseFile, openEmbeddedStore } from '../src/server/storage/index.js';
 import { usageEntry } from './support/usage-entry.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '../src/server/keys.js';
-import { createSqlStore, databaseFile, openEmbeddedStore, openSqlite, StoreClosedError } from '../src/server/store/index.js';
-import type { Field, UsageEntry } from '../src/server/store/types.js';
+import { generateApiKey } from '../src/server/admin/api-keys.js';
+import { createSqlStore, databaseFile, openEmbeddedStore, openSqlite, StoreClosedError } from '../src/server/storage/index.js';
+import type { Field, UsageEntry } from '../src/server/storage/types.js';
 import { usageEntry } from './support/usage-entry.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

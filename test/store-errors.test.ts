@@ -1,10 +1,10 @@
 /**
- * Which store failures make the service answer 503 STORE_UNAVAILABLE (src/server/store-errors.ts,
+ * Which store failures make the service answer 503 STORE_UNAVAILABLE (src/server/storage/errors.ts,
  * docs/service.md#store-failure) and which stay a 500: the errors better-sqlite3 and node-postgres
  * really throw, by code and message.
  */
 import { describe, expect, it } from 'vitest';
-import { isStoreUnavailableError } from '../src/server/store-errors.js';
+import { isStoreUnavailableError } from '../src/server/storage/errors.js';
 
 const withCode = (code: string, message = 'failed'): Error => Object.assign(new Error(message), { code });
 

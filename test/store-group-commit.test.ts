@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit } from '../src/server/store/group-commit.js';
+import { createGroupCommit } from '../src/server/storage/group-commit.js';
 
 const closedError = () => new Error('closed');
 

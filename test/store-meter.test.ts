@@ -6,8 +6,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { databaseFile, openSqlite } from '../src/server/store/index.js';
-import { createSqlStore } from '../src/server/store/sql/store.js';
+import { databaseFile, openSqlite } from '../src/server/storage/index.js';
+import { createSqlStore } from '../src/server/storage/sql/store.js';
 import { describeMeter } from './support/meter-contract.js';
 
 /** Whether a file under `dir` holds `text` (UTF-8). */

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RatesSource, ViesStatusFeed } from '../src/ports.js';
-import { createAvailabilityTracker } from '../src/vat/availability.js';
-import { createRatesService } from '../src/vat/rates.js';
-import { startJobs } from '../src/server/jobs.js';
-import { openEmbeddedStore } from '../src/server/store/index.js';
-import type { Store, UsageEntry } from '../src/server/store/types.js';
+import { createAvailabilityTracker } from '../src/vat/reference/availability.js';
+import { createRatesService } from '../src/vat/reference/rates.js';
+import { startJobs } from '../src/server/jobs/periodic.js';
+import { openEmbeddedStore } from '../src/server/storage/index.js';
+import type { Store, UsageEntry } from '../src/server/storage/types.js';
 import { usageEntry } from './support/usage-entry.js';
 import { virtualTime } from './support/virtual-time.js';
 

@@ -1,6 +1,6 @@
 /** The SQL store's tables on SQLite in memory (the suite: support/store-tables-contract.ts). */
-import { openSqlite } from '../src/server/store/index.js';
-import { createSqlStore } from '../src/server/store/sql/store.js';
+import { openSqlite } from '../src/server/storage/index.js';
+import { createSqlStore } from '../src/server/storage/sql/store.js';
 import { describeStoreTables } from './support/store-tables-contract.js';
 
 describeStoreTables('SQLite', async () => {

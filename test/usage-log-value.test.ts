@@ -1,14 +1,14 @@
 /**
- * What the usage log stores of each validated value (src/server/usage-log-value.ts): NIF, SIN and
+ * What the usage log stores of each validated value (src/server/storage/usage-log-value.ts): NIF, SIN and
  * SSN values as `***` whatever they hold, and on the VAT endpoint every value that embeds a
  * personal identity number, valid or mistyped, typed with separators or without a prefix; entity
  * numbers and the other endpoints' values are kept as sent. The numbers are built by
  * test/support/vat-numbers.ts (our own builders, independent of src/vat).
  */
 import { describe, expect, it } from 'vitest';
-import { usageLogValue } from '../src/server/usage-log-value.js';
-import { checkVatStructure } from '../src/vat/structure.js';
-import type { Field } from '../src/server/store/types.js';
+import { usageLogValue } from '../src/server/storage/usage-log-value.js';
+import { checkVatStructure } from '../src/vat/number/structure.js';
+import type { Field } from '../src/server/storage/types.js';
 import { dni, germanIban } from './server-support.js';
 import { seededRng, typedLikeAPerson, VALID_VAT_BUILDERS, withTypo } from './support/vat-numbers.js';
 

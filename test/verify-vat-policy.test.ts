@@ -1,4 +1,4 @@
-/** The pure rules of src/vat/registry-policy.ts: the constants of docs/fields/vat.md#constants and the breaker's states. */
+/** The pure rules of src/vat/registry/policy.ts: the constants of docs/fields/vat.md#constants and the breaker's states. */
 import { describe, expect, it } from 'vitest';
 import { VatRegistryError } from '../src/ports.js';
 import {
@@ -15,7 +15,7 @@ import {
   sourceWithoutLiveAnswer,
   STALE_FOR_MS,
   successClosesBreaker,
-} from '../src/vat/registry-policy.js';
+} from '../src/vat/registry/policy.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

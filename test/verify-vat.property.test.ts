@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { memoryBreakerStore, memoryVatCache } from '../src/adapters/memory.js';
 import { VatRegistryError, type VatRegistry, type VatRegistryAnswer } from '../src/ports.js';
-import { verifyVat } from '../src/vat/verify.js';
+import { verifyVat } from '../src/vat/registry/verify.js';
 import { VALID_VAT_BUILDERS, seededRng } from './support/vat-numbers.js';
 
 const MINUTE = 60_000;

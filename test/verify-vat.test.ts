@@ -8,8 +8,8 @@ import { memoryBreakerStore, memoryVatCache } from '../src/adapters/memory.js';
 import { viesSoapClient } from '../src/adapters/vies-soap.js';
 import type { CachedVatAnswer, CircuitBreakerStore, VatAnswerCache } from '../src/ports.js';
 import { validateVat, verifyVat as exportedVerifyVat } from '../src/vat/index.js';
-import { verifyVat, VERIFY_VAT_MESSAGES, type VerifyVatOptions } from '../src/vat/verify.js';
-import { COOL_DOWN_MS } from '../src/vat/registry-policy.js';
+import { verifyVat, VERIFY_VAT_MESSAGES, type VerifyVatOptions } from '../src/vat/registry/verify.js';
+import { COOL_DOWN_MS } from '../src/vat/registry/policy.js';
 import { FAULT_CODES, startViesFake, type ViesFake } from './fakes/vies.js';
 import { VALID_VAT_BUILDERS, seededRng } from './support/vat-numbers.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readViesStatus, VIES_STATUS_URL, viesStatusFeed, ViesStatusError } from '../src/adapters/vies-status.js';
 import * as adapters from '../src/adapters/index.js';
-import { createAvailabilityTracker } from '../src/vat/availability.js';
+import { createAvailabilityTracker } from '../src/vat/reference/availability.js';
 import { startStatusFake, STATUS_COUNTRIES, type StatusFake } from './fakes/vies-status.js';
 
 let fake: StatusFake;

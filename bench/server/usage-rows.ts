@@ -4,7 +4,7 @@
  * the store takes to open on it.
  */
 import { existsSync, statSync } from 'node:fs';
-import { databaseFile, openEmbeddedStore, openSqlite } from '../../src/server/store/index.js';
+import { databaseFile, openEmbeddedStore, openSqlite } from '../../src/server/storage/index.js';
 
 export interface StoredUsage {
   /** Rows of the usage log (one per counted request, kept for the retention window). */

@@ -11,8 +11,8 @@ export {
   type TedbErrorDetail,
   type TedbErrorInfo,
   type RetrieveVatRatesRequest,
-} from './tedb.js';
-export type { TedbRateRow } from '../vat/rates-mapping.js';
+} from './tedb/source.js';
+export type { TedbRateRow } from './tedb/rates-mapping.js';
 export {
   viesSoapClient,
   readViesResponse,

@@ -2,9 +2,9 @@
  * `verifield accounts create|list` (docs/service.md#command-line): accounts straight in the store, for the
  * operator of a service. `create` prints only the new id on stdout, so a script can capture it.
  */
-import { billingPeriod, isPlan, PLANS } from '../server/plans.js';
-import { parseDay, parseName, parseOwnVatNumber } from '../server/key-admin.js';
-import type { Plan } from '../server/store/types.js';
+import { billingPeriod, isPlan, PLANS } from '../server/policy/plans.js';
+import { parseDay, parseName, parseOwnVatNumber } from '../server/admin/key-admin.js';
+import type { Plan } from '../server/storage/types.js';
 import { readFlag, runCommand } from './admin-errors.js';
 import { withStore } from './admin-store.js';
 import { expectPositionals, parseArgs, requireValue, UsageError } from './args.js';

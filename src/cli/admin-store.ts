@@ -3,8 +3,8 @@
  * variables as `serve`, the same opening code as the service, and the store closed again whatever
  * the command did (a connection, or a pool of them, held while it is open).
  */
-import { openStore } from '../server/store/compose.js';
-import type { Store } from '../server/store/types.js';
+import { openStore } from '../server/storage/compose.js';
+import type { Store } from '../server/storage/types.js';
 import type { ParsedArgs } from './args.js';
 import { readStoreLocation } from './serve-options.js';
 

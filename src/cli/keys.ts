@@ -3,8 +3,8 @@
  * stdout: the only output line that starts with `vf_`. The store keeps only its hash, so a lost
  * key is replaced, never recovered.
  */
-import { createApiKey, keyStatus, parseName, parseScopes, revokeApiKey } from '../server/key-admin.js';
-import { expiryFrom } from '../server/keys.js';
+import { createApiKey, keyStatus, parseName, parseScopes, revokeApiKey } from '../server/admin/key-admin.js';
+import { expiryFrom } from '../server/admin/api-keys.js';
 import { readFlag, runCommand } from './admin-errors.js';
 import { withStore } from './admin-store.js';
 import { expectPositionals, parseArgs, requireValue, UsageError } from './args.js';

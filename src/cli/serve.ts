@@ -5,9 +5,9 @@
  * everything else it says goes to stderr.
  */
 import { randomUUID } from 'node:crypto';
-import { bootstrapStore, firstRunMessage } from '../server/bootstrap.js';
-import { openStore } from '../server/store/compose.js';
-import { startServer } from '../server/start.js';
+import { bootstrapStore, firstRunMessage } from '../server/admin/first-start.js';
+import { openStore } from '../server/storage/compose.js';
+import { startServer } from '../server/http/start.js';
 import { UsageError } from './args.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.js';
 import { DEFAULT_DATA_DIR, readServeOptions, serveUsage } from './serve-options.js';

@@ -4,8 +4,8 @@
  * `startServer` take, so an embedding program can set it directly.
  */
 import type { Clock } from '../ports.js';
-import type { ConcurrencyLimiter } from './store/limiter.js';
-import type { Store } from './store/types.js';
+import type { ConcurrencyLimiter } from './storage/limiter.js';
+import type { Store } from './storage/types.js';
 
 /** Days the usage log keeps its raw rows unless configured (docs/service.md#usage-log). */
 export const DEFAULT_USAGE_LOG_DAYS = 90;

@@ -6,11 +6,11 @@
  * const server = await startServer({ port: 8080, dataDir: './.verifield' });
  * console.log(`listening on ${server.url}`);
  */
-export { createApp, type AppConfig, type VerifieldApp } from './app.js';
-export { startServer, DEFAULT_TIMEOUTS, type RunningServer, type ServerTimeouts, type StartConfig } from './start.js';
+export { createApp, type AppConfig, type VerifieldApp } from './http/app.js';
+export { startServer, DEFAULT_TIMEOUTS, type RunningServer, type ServerTimeouts, type StartConfig } from './http/start.js';
 export type { ServerConfig } from './config.js';
-export { PLANS, billingPeriod, type PlanLimits } from './plans.js';
-export type { ConcurrencyLimiter, Lease, LeaseOutcome, LeaseRequest } from './store/limiter.js';
+export { PLANS, billingPeriod, type PlanLimits } from './policy/plans.js';
+export type { ConcurrencyLimiter, Lease, LeaseOutcome, LeaseRequest } from './storage/limiter.js';
 export {
   KeyLimitError,
   type Account,
@@ -24,7 +24,7 @@ export {
   type Store,
   type StoreFile,
   type UsageEntry,
-} from './store/types.js';
+} from './storage/types.js';
 export {
   openEmbeddedStore,
   openSqlite,
@@ -34,8 +34,8 @@ export {
   type SqlClient,
   type SqliteOptions,
   type SqlStoreOptions,
-} from './store/index.js';
-export { openPostgres, type PostgresOptions } from './store/postgres/client.js';
-export { createSqlLimiter, type SqlLimiterOptions } from './store/postgres/limiter.js';
-export { MissingPeerError } from './optional-peer.js';
+} from './storage/index.js';
+export { openPostgres, type PostgresOptions } from './storage/postgres/client.js';
+export { createSqlLimiter, type SqlLimiterOptions } from './storage/postgres/limiter.js';
+export { MissingPeerError } from './storage/optional-peer.js';
 export type { Freshness, ReadinessReport } from '../ports.js';

@@ -6,15 +6,15 @@
  */
 import { nodeDnsResolver } from '../adapters/dns-node.js';
 import { rdapDomainAge } from '../adapters/rdap.js';
-import { tedbRatesSource } from '../adapters/tedb.js';
+import { tedbRatesSource } from '../adapters/tedb/source.js';
 import { viesSoapClient } from '../adapters/vies-soap.js';
 import { viesStatusFeed } from '../adapters/vies-status.js';
 import type { Clock, DnsResolver, DomainAgeSource, RatesSource, VatRegistry, ViesStatusFeed } from '../ports.js';
-import { createAvailabilityTracker, type AvailabilityTracker } from '../vat/availability.js';
-import { createRatesService } from '../vat/rates.js';
+import { createAvailabilityTracker, type AvailabilityTracker } from '../vat/reference/availability.js';
+import { createRatesService } from '../vat/reference/rates.js';
 import type { ServerConfig } from './config.js';
-import type { OpenedStore } from './store/compose.js';
-import { restorableRatesService, type RestorableRatesService } from './store/stored-rates.js';
+import type { OpenedStore } from './storage/compose.js';
+import { restorableRatesService, type RestorableRatesService } from './storage/stored-rates.js';
 
 /** The outside world as the service reaches it. */
 export interface Adapters {

@@ -4,7 +4,7 @@
  * number is registered is a question for the registry (VIES), which it does not ask.
  */
 import { envelope, requireString, type VatDetails, type VatValidationResult } from '../result.js';
-import { checkVatStructure } from './structure.js';
+import { checkVatStructure } from './number/structure.js';
 
 /**
  * Checks a VAT number offline: the country prefix, then that country's structure and check
@@ -35,10 +35,10 @@ export function validateVat(value: string): VatValidationResult {
     vatDetails,
   });
 }
-export { verifyVat } from './verify.js';
-export { createAvailabilityTracker } from './availability.js';
-export { createRatesService, EU_MEMBER_STATES } from './rates.js';
-export type { RatesService, RatesServiceOptions, RatesRefreshOutcome, CountryRatesLookup } from './rates.js';
-export type { VerifyVatOptions } from './verify.js';
-export type { AvailabilityTracker, AvailabilityTrackerOptions, AvailabilityReportOptions, ViesStatusSample } from './availability.js';
+export { verifyVat } from './registry/verify.js';
+export { createAvailabilityTracker } from './reference/availability.js';
+export { createRatesService, EU_MEMBER_STATES } from './reference/rates.js';
+export type { RatesService, RatesServiceOptions, RatesRefreshOutcome, CountryRatesLookup } from './reference/rates.js';
+export type { VerifyVatOptions } from './registry/verify.js';
+export type { AvailabilityTracker, AvailabilityTrackerOptions, AvailabilityReportOptions, ViesStatusSample } from './reference/availability.js';
 export type { CountryVatRates, VatRates, RegionalVatRate, RatesSource, SourceCountryVatRates } from '../ports.js';

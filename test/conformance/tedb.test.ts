@@ -14,10 +14,10 @@ import {
   TEDB_SOAP_ACTION,
   TEDB_TYPES_NS,
   TedbError,
-} from '../../src/adapters/tedb.js';
+} from '../../src/adapters/tedb/source.js';
 import type { SourceCountryVatRates } from '../../src/ports.js';
-import { mapTedbRows, type TedbRateRow } from '../../src/vat/rates-mapping.js';
-import { createRatesService, EU_MEMBER_STATES } from '../../src/vat/rates.js';
+import { mapTedbRows, type TedbRateRow } from '../../src/adapters/tedb/rates-mapping.js';
+import { createRatesService, EU_MEMBER_STATES } from '../../src/vat/reference/rates.js';
 import { fixturePath, readFixture, runConformance } from '../support/shared-fixtures.js';
 
 const CAPTURES_2025 = [

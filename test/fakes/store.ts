@@ -1,5 +1,5 @@
 /**
- * An in-memory `Store` (src/server/store/types.ts) for the HTTP tests: every member, with the
+ * An in-memory `Store` (src/server/storage/types.ts) for the HTTP tests: every member, with the
  * semantics its doc comments promise (plan key maximum, idempotent exact metering with a blocking
  * quota, copies in and out). `instrumentStore` wraps any store (this one or the real SQL store) so
  * that it can be told to fail, to test the 500 answers, and records every call to `usage.count`,
@@ -15,7 +15,7 @@ import {
   type MeterDecision,
   type Store,
   type UsageEntry,
-} from '../../src/server/store/types.js';
+} from '../../src/server/storage/types.js';
 
 export interface InstrumentedStore extends Store {
   /** Makes the next `times` calls of `usage.count` reject (a database outage). */

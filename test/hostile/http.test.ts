@@ -6,8 +6,8 @@
  * reaches Object.prototype, and the service still answers and counts afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer, type ServerTimeouts } from '../../src/server/start.js';
-import type { Account } from '../../src/server/store/types.js';
+import { startServer, type RunningServer, type ServerTimeouts } from '../../src/server/http/start.js';
+import type { Account } from '../../src/server/storage/types.js';
 import { instrumentStore, type InstrumentedStore } from '../fakes/store.js';
 import { ALL_FIELDS, createAccount, createKey, fakeConfig, MAIL_DOMAINS, post, startFakes, type Fakes } from '../server-support.js';
 import { openTestStore } from '../support/test-store.js';

@@ -7,9 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slotOf, STATUS_INTERVAL_MS } from '../../src/server/jobs.js';
-import { openPostgres } from '../../src/server/store/postgres/client.js';
-import type { SqlClient } from '../../src/server/store/sql/client.js';
+import { slotOf, STATUS_INTERVAL_MS } from '../../src/server/jobs/periodic.js';
+import { openPostgres } from '../../src/server/storage/postgres/client.js';
+import type { SqlClient } from '../../src/server/storage/sql/client.js';
 import { startStatusFake, type StatusFake } from '../fakes/vies-status.js';
 import { startTedbFake, tedbRowsFor, type TedbFake } from '../fakes/tedb.js';
 import { cliEnv, repoRoot } from '../support/cli.js';

@@ -4,9 +4,9 @@
  * or doubled. With Redis leases and with PostgreSQL leases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LEASE_TTL_MS } from '../../src/server/store/postgres/limiter.js';
-import { billingPeriod, PLANS } from '../../src/server/plans.js';
-import type { Store } from '../../src/server/store/types.js';
+import { DEFAULT_LEASE_TTL_MS } from '../../src/server/storage/postgres/limiter.js';
+import { billingPeriod, PLANS } from '../../src/server/policy/plans.js';
+import type { Store } from '../../src/server/storage/types.js';
 import { startSlowProxy, type SlowProxy } from '../fakes/slow-proxy.js';
 import { startStatusFake, type StatusFake } from '../fakes/vies-status.js';
 import { startTedbFake, type TedbFake } from '../fakes/tedb.js';

@@ -1,12 +1,12 @@
 /**
- * The PostgreSQL lease limiter (src/server/store/postgres/limiter.ts) on one pool: the plan's
+ * The PostgreSQL lease limiter (src/server/storage/postgres/limiter.ts) on one pool: the plan's
  * maximum per account, the shared pool, expiry of leases nobody refreshes (a crashed instance's),
  * refresh of the leases held, and local counts. Several pools racing are in postgres.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqlLimiter } from '../../src/server/store/postgres/limiter.js';
-import type { Lease, LeaseOutcome } from '../../src/server/store/limiter.js';
-import { migrate, openPostgres, type SqlClient } from '../../src/server/store/index.js';
+import { createSqlLimiter } from '../../src/server/storage/postgres/limiter.js';
+import type { Lease, LeaseOutcome } from '../../src/server/storage/limiter.js';
+import { migrate, openPostgres, type SqlClient } from '../../src/server/storage/index.js';
 import { dropDatabase, freshDatabase } from './support/cluster.js';
 
 let sql: SqlClient;

@@ -6,9 +6,9 @@
  * from the far side of the VIES connection (a slow proxy that records how many lookups it holds).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '../../src/server/errors.js';
-import { billingPeriod, PLANS } from '../../src/server/plans.js';
-import type { Store } from '../../src/server/store/types.js';
+import { ERROR_MESSAGES } from '../../src/server/http/errors.js';
+import { billingPeriod, PLANS } from '../../src/server/policy/plans.js';
+import type { Store } from '../../src/server/storage/types.js';
 import { startSlowProxy, type SlowProxy } from '../fakes/slow-proxy.js';
 import { startStatusFake, type StatusFake } from '../fakes/vies-status.js';
 import { startTedbFake, type TedbFake } from '../fakes/tedb.js';

@@ -6,9 +6,9 @@
  * per instance, not one per refused request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '../../src/server/errors.js';
-import { billingPeriod } from '../../src/server/plans.js';
-import type { Store } from '../../src/server/store/types.js';
+import { ERROR_MESSAGES } from '../../src/server/http/errors.js';
+import { billingPeriod } from '../../src/server/policy/plans.js';
+import type { Store } from '../../src/server/storage/types.js';
 import { startStatusFake, type StatusFake } from '../fakes/vies-status.js';
 import { startTedbFake, type TedbFake } from '../fakes/tedb.js';
 import { startViesFake, type ViesFake } from '../fakes/vies.js';

@@ -4,14 +4,14 @@
  * limiter with several pools (as several instances) racing for the same slots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqlLimiter } from '../../src/server/store/postgres/limiter.js';
-import type { LeaseOutcome } from '../../src/server/store/limiter.js';
-import { openPostgres } from '../../src/server/store/postgres/client.js';
-import { migrate } from '../../src/server/store/sql/migrate.js';
-import { POSTGRES_MIGRATIONS } from '../../src/server/store/postgres/schema.js';
+import { createSqlLimiter } from '../../src/server/storage/postgres/limiter.js';
+import type { LeaseOutcome } from '../../src/server/storage/limiter.js';
+import { openPostgres } from '../../src/server/storage/postgres/client.js';
+import { migrate } from '../../src/server/storage/sql/migrate.js';
+import { POSTGRES_MIGRATIONS } from '../../src/server/storage/postgres/schema.js';
 
 const SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
-import { StoreClosedError, type SqlClient } from '../../src/server/store/sql/client.js';
+import { StoreClosedError, type SqlClient } from '../../src/server/storage/sql/client.js';
 import { dropDatabase, freshDatabase, scaleServers } from './support/cluster.js';
 
 let databaseUrl: string;

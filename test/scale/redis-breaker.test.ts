@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CircuitBreakerStore } from '../../src/ports.js';
-import { breakerDecision, breakerWindowAfterFailure, FAILURE_THRESHOLD, probeWindowEnd } from '../../src/vat/registry-policy.js';
+import { breakerDecision, breakerWindowAfterFailure, FAILURE_THRESHOLD, probeWindowEnd } from '../../src/vat/registry/policy.js';
 import { describeBreakerContract } from '../support/breaker-contract.js';
 import { backplaneGroup, runRedis, type BackplaneGroup } from './redis-support.js';
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryVatCache } from '../../src/adapters/memory.js';
 import type { CachedVatAnswer } from '../../src/ports.js';
-import { STALE_FOR_MS } from '../../src/vat/registry-policy.js';
+import { STALE_FOR_MS } from '../../src/vat/registry/policy.js';
 import { backplaneGroup, runRedis, type BackplaneGroup } from './redis-support.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
  * before running, so each slot must go to exactly one instance (docs/architecture.md#job-slots).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RedisBackplane } from '../../src/server/store/redis/index.js';
+import type { RedisBackplane } from '../../src/server/storage/redis/index.js';
 import { backplaneGroup, runRedis, type BackplaneGroup } from './redis-support.js';
 
 describe.runIf(runRedis)('Redis job slot claims', () => {

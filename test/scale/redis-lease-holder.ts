@@ -3,7 +3,7 @@
  * it like a server handling a long request. Prints `held` once the lease is taken.
  * Usage: redis-lease-holder.ts REDIS_URL KEY_PREFIX ACCOUNT_ID LEASE_TTL_MS LEASE_REFRESH_MS
  */
-import { openRedisBackplane } from '../../src/server/store/redis/index.js';
+import { openRedisBackplane } from '../../src/server/storage/redis/index.js';
 
 const [url, keyPrefix, accountId, ttl, refresh] = process.argv.slice(2);
 if (url === undefined || keyPrefix === undefined || accountId === undefined || ttl === undefined || refresh === undefined) {

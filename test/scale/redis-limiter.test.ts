@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConcurrencyLimiter, LeaseOutcome } from '../../src/server/store/limiter.js';
+import type { ConcurrencyLimiter, LeaseOutcome } from '../../src/server/storage/limiter.js';
 import { backplaneGroup, redisUrl, runRedis, type BackplaneGroup } from './redis-support.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

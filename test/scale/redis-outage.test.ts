@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryVatCache } from '../../src/adapters/memory.js';
 import type { CachedVatAnswer } from '../../src/ports.js';
-import { openRedisBackplane, RedisUnavailableError } from '../../src/server/store/redis/index.js';
+import { openRedisBackplane, RedisUnavailableError } from '../../src/server/storage/redis/index.js';
 import { startRedisProxy, type RedisProxy } from './redis-proxy.js';
 import { backplaneGroup, redisUrl, runRedis, type BackplaneGroup } from './redis-support.js';
 

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createConnection } from 'node:net';
 import { Redis } from 'ioredis';
-import { openRedisBackplane, type RedisBackplane, type RedisBackplaneOptions } from '../../src/server/store/redis/index.js';
+import { openRedisBackplane, type RedisBackplane, type RedisBackplaneOptions } from '../../src/server/storage/redis/index.js';
 
 /** The Redis the tests use. */
 export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:56390';

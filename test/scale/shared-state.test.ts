@@ -6,9 +6,9 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisKeys } from '../../src/server/store/redis/keys.js';
-import { FAILURE_THRESHOLD } from '../../src/vat/registry-policy.js';
-import type { Store } from '../../src/server/store/types.js';
+import { redisKeys } from '../../src/server/storage/redis/keys.js';
+import { FAILURE_THRESHOLD } from '../../src/vat/registry/policy.js';
+import type { Store } from '../../src/server/storage/types.js';
 import { startStatusFake, type StatusFake } from '../fakes/vies-status.js';
 import { startTedbFake, type TedbFake } from '../fakes/tedb.js';
 import { startViesFake, type ViesFake } from '../fakes/vies.js';

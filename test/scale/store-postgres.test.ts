@@ -5,9 +5,9 @@
  * fresh database per suite.
  */
 import { afterAll } from 'vitest';
-import { openPostgres } from '../../src/server/store/postgres/client.js';
-import { createSqlStore } from '../../src/server/store/sql/store.js';
-import type { Store } from '../../src/server/store/types.js';
+import { openPostgres } from '../../src/server/storage/postgres/client.js';
+import { createSqlStore } from '../../src/server/storage/sql/store.js';
+import type { Store } from '../../src/server/storage/types.js';
 import { describeBreakerContract } from '../support/breaker-contract.js';
 import { describeMeter } from '../support/meter-contract.js';
 import { describeStoreTables } from '../support/store-tables-contract.js';

@@ -5,9 +5,9 @@
  * test/store-meter.test.ts, PostgreSQL in test/scale/store-postgres.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsageMeter } from '../../src/server/store/sql/meter.js';
-import type { SqlClient } from '../../src/server/store/index.js';
-import type { Field, MeterDecision, Store, UsageEntry } from '../../src/server/store/types.js';
+import { createUsageMeter } from '../../src/server/storage/sql/meter.js';
+import type { SqlClient } from '../../src/server/storage/index.js';
+import type { Field, MeterDecision, Store, UsageEntry } from '../../src/server/storage/types.js';
 import { usageEntry } from './usage-entry.js';
 
 const PERIOD = '2026-03-01';

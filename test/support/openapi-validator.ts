@@ -7,7 +7,7 @@
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { HeaderObject, OpenApiDocument, ReferenceObject, ResponseObject, SchemaObject } from '../../src/server/openapi.js';
+import type { HeaderObject, OpenApiDocument, ReferenceObject, ResponseObject, SchemaObject } from '../../src/server/http/openapi.js';
 
 const ROOT = 'https://verifield.test/openapi.json';
 type Method = 'get' | 'post';

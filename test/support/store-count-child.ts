@@ -7,7 +7,7 @@
  * (process.stdout queues in memory when the pipe is full, and a kill would lose that queue.)
  */
 import { writeSync } from 'node:fs';
-import { openEmbeddedStore } from '../../src/server/store/index.js';
+import { openEmbeddedStore } from '../../src/server/storage/index.js';
 import { usageEntry } from './usage-entry.js';
 
 const dataDir = process.argv[2];

@@ -4,7 +4,7 @@
  * prints `closed`. The process must then end by itself: a worker left behind would keep it alive,
  * one stopped too early would leave the close unfinished.
  */
-import { openEmbeddedStore } from '../../src/server/store/index.js';
+import { openEmbeddedStore } from '../../src/server/storage/index.js';
 import { usageEntry } from './usage-entry.js';
 
 const [dataDir, rowsText] = process.argv.slice(2);

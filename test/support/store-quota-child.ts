@@ -5,7 +5,7 @@
  * quota of QUOTA, 20 in flight, as a `serve` process would. Prints one JSON line: the counts it
  * was told were counted and blocked, and when it counted its first and last request.
  */
-import { openEmbeddedStore } from '../../src/server/store/index.js';
+import { openEmbeddedStore } from '../../src/server/storage/index.js';
 import { usageEntry } from './usage-entry.js';
 
 const [dataDir, account, quotaText, requestsText] = process.argv.slice(2);

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryBreakerStore } from '../../src/adapters/memory.js';
 import type { CachedVatAnswer, CircuitBreakerStore, VatRates, ViesStatusSnapshot } from '../../src/ports.js';
-import { expiryFrom, generateApiKey } from '../../src/server/keys.js';
-import { PLANS } from '../../src/server/plans.js';
-import { migrate, schemaVersion, type SqlClient } from '../../src/server/store/index.js';
-import { KeyLimitError, type Account, type Field, type NewApiKey, type Plan, type Store } from '../../src/server/store/types.js';
+import { expiryFrom, generateApiKey } from '../../src/server/admin/api-keys.js';
+import { PLANS } from '../../src/server/policy/plans.js';
+import { migrate, schemaVersion, type SqlClient } from '../../src/server/storage/index.js';
+import { KeyLimitError, type Account, type Field, type NewApiKey, type Plan, type Store } from '../../src/server/storage/types.js';
 
 /** A store under test and the SQL client it runs on. */
 export interface OpenedSqlStore {

@@ -1,6 +1,6 @@
 /** Usage entries for the meter tests: what the service would count for one validation. */
 import { randomUUID } from 'node:crypto';
-import type { UsageEntry } from '../../src/server/store/types.js';
+import type { UsageEntry } from '../../src/server/storage/types.js';
 
 /** An IBAN validation of `accountId` in the period starting `periodStart`, with a fresh request id; `overrides` change any field. */
 export function usageEntry(accountId: string, periodStart: string, overrides: Partial<UsageEntry> = {}): UsageEntry {

@@ -4,7 +4,7 @@
  * started (the jobs' timer callbacks return their run). Timers due at the same moment fire
  * together, so several instances sharing one store really race for their slots.
  */
-import type { JobTimers } from '../../src/server/jobs.js';
+import type { JobTimers } from '../../src/server/jobs/periodic.js';
 
 interface Timer {
   due: number;

@@ -5,9 +5,9 @@
  * requests over the instances the way a load balancer would.
  */
 import { execFile } from 'node:child_process';
-import { openPostgres } from '../../../src/server/store/postgres/client.js';
-import { createSqlStore } from '../../../src/server/store/sql/store.js';
-import type { Store } from '../../../src/server/store/types.js';
+import { openPostgres } from '../../../src/server/storage/postgres/client.js';
+import { createSqlStore } from '../../../src/server/storage/sql/store.js';
+import type { Store } from '../../../src/server/storage/types.js';
 import { cliEnv, repoRoot, startCli, type CliProcess } from '../../support/cli.js';
 
 /** The servers of this run; a clear failure when the suite was started without them. */

@@ -1,5 +1,5 @@
 /**
- * One instance's periodic jobs (src/server/jobs.ts) in a process of its own, on PostgreSQL, on a
+ * One instance's periodic jobs (src/server/jobs/periodic.ts) in a process of its own, on PostgreSQL, on a
  * virtual clock the parent test moves: it starts at VF_START (ISO time), prints `ready`, then for
  * every line `T` (ms since the epoch) it reads on stdin fires the timers due up to T, waits for the
  * runs they started and prints `at T`. On `end` it stops the jobs, closes the store and exits.
@@ -8,14 +8,14 @@
  * Environment: VF_DATABASE_URL, VF_TEDB_URL, VF_STATUS_URL, VF_START, VF_INSTANCE.
  */
 import { createInterface } from 'node:readline';
-import { tedbRatesSource } from '../../../src/adapters/tedb.js';
+import { tedbRatesSource } from '../../../src/adapters/tedb/source.js';
 import { viesStatusFeed } from '../../../src/adapters/vies-status.js';
-import { startJobs } from '../../../src/server/jobs.js';
-import { openPostgres } from '../../../src/server/store/postgres/client.js';
-import { createSqlStore } from '../../../src/server/store/sql/store.js';
-import { restorableRatesService } from '../../../src/server/store/stored-rates.js';
-import { createAvailabilityTracker } from '../../../src/vat/availability.js';
-import { createRatesService } from '../../../src/vat/rates.js';
+import { startJobs } from '../../../src/server/jobs/periodic.js';
+import { openPostgres } from '../../../src/server/storage/postgres/client.js';
+import { createSqlStore } from '../../../src/server/storage/sql/store.js';
+import { restorableRatesService } from '../../../src/server/storage/stored-rates.js';
+import { createAvailabilityTracker } from '../../../src/vat/reference/availability.js';
+import { createRatesService } from '../../../src/vat/reference/rates.js';
 import { virtualTime } from '../../support/virtual-time.js';
 
 function required(name: string): string {

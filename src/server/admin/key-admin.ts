@@ -1,0 +1,132 @@
+/**
+ * Account and key administration as the CLI (and the first start) do it: the inputs read and
+ * checked the same way everywhere, and a key created so that it exists only as a hash afterwards.
+ * Bad input is a RangeError whose message says what is accepted.
+ */
+import { validateVat } from '../../vat/index.js';
+import { expiryFrom, generateApiKey } from './api-keys.js';
+import { PLANS } from '../policy/plans.js';
+import type { Account, ApiKeyRecord, Field, Store } from '../storage/types.js';
+
+/** Every scope a key can carry, which is every validation endpoint. Keys get all unless restricted. */
+export const ALL_SCOPES = ['iban', 'vat', 'email', 'phone', 'nif', 'nas', 'ssn'] as const satisfies readonly Field[];
+// Fails to compile when a field is added to the Field type but not here.
+const everyFieldIsAScope: Exclude<Field, (typeof ALL_SCOPES)[number]> extends never ? true : never = true;
+void everyFieldIsAScope;
+
+const SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES);
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MAX_NAME_LENGTH = 100;
+
+/** `iban,vat,…` into scopes (no duplicates, in the order of {@link ALL_SCOPES}). */
+export function parseScopes(text: string): Field[] {
+  const words = text.split(',').map((word) => word.trim().toLowerCase()).filter((word) => word !== '');
+  const unknown = words.filter((word) => !SCOPES.has(word));
+  if (unknown.length > 0 || words.length === 0) {
+    throw new RangeError(`scopes must be a comma-separated list of ${ALL_SCOPES.join(', ')}${unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''}`);
+  }
+  return ALL_SCOPES.filter((scope) => words.includes(scope));
+}
+
+/** A calendar day written YYYY-MM-DD (the subscription start that anchors the billing periods). */
+export function parseDay(text: string): string {
+  const match = ISO_DAY.exec(text.trim());
+  const day = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  if (!match || day === null || day.toISOString().slice(0, 10) !== match[0]) {
+    throw new RangeError(`"${text}" is not a date: use YYYY-MM-DD, e.g. 2026-01-15`);
+  }
+  return match[0];
+}
+
+/** The account's own VAT number, checked and normalized; it must be one VIES knows (it is sent as requester). */
+export function parseOwnVatNumber(text: string): string {
+  const result = validateVat(text);
+  if (!result.valid || result.normalizedValue === null || result.vatDetails?.source === 'NOT_APPLICABLE') {
+    throw new RangeError(`"${text}" is not an EU VAT number VIES can check: ${result.message}`);
+  }
+  return result.normalizedValue;
+}
+
+/** A name for an account or a key: something a person will recognise in a list. */
+export function parseName(text: string): string {
+  const name = text.trim();
+  // Control characters would garble the tables `list` prints.
+  if (name === '' || name.length > MAX_NAME_LENGTH || /\p{Cc}/u.test(name)) {
+    throw new RangeError(`a name must be 1 to ${MAX_NAME_LENGTH} printable characters`);
+  }
+  return name;
+}
+
+/** No account has the id given. */
+export class UnknownAccountError extends Error {
+  override readonly name = 'UnknownAccountError';
+  constructor(readonly accountId: string) {
+    super(`no account with id ${accountId}`);
+  }
+}
+
+/** What to create a key with; see {@link createApiKey}. */
+export interface KeyRequest {
+  accountId: string;
+  name: string;
+  /** `12h`, `30d`, `8w`, `1y` or `never` (default). */
+  expires?: string;
+  /** Default: all. */
+  scopes?: readonly Field[];
+}
+
+/**
+ * Creates a key for an account within its plan's maximum of live keys. Resolves with the record
+ * and the key itself, which must be shown once and never kept. Rejects with a RangeError for bad
+ * input, an UnknownAccountError, or a KeyLimitError (store/types.ts) at the plan's maximum.
+ */
+export async function createApiKey(store: Store, request: KeyRequest, now: Date): Promise<{ record: ApiKeyRecord; key: string; account: Account }> {
+  const name = parseName(request.name);
+  const expiresAt = expiryFrom(request.expires ?? 'never', now);
+  const account = await store.accounts.get(request.accountId);
+  if (account === null) throw new UnknownAccountError(request.accountId);
+  const { key, hash, displayPrefix } = generateApiKey();
+  const record = await store.keys.create(
+    { accountId: account.id, name, displayPrefix, hash, scopes: [...(request.scopes ?? ALL_SCOPES)], expiresAt },
+    PLANS[account.plan].maxKeys,
+    now,
+  );
+  return { record, key, account };
+}
+
+/** A key's state at `now`, in the words `keys list` prints. */
+export function keyStatus(key: ApiKeyRecord, now: Date): 'live' | 'revoked' | 'expired' {
+  if (key.revokedAt !== null) return 'revoked';
+  if (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'live';
+}
+
+/** What {@link revokeApiKey} found and did. */
+export type RevokeOutcome =
+  /** Revoked now. */
+  | { status: 'revoked'; key: ApiKeyRecord }
+  /** Revoked before: nothing changed, `key.revokedAt` is when. */
+  | { status: 'already-revoked'; key: ApiKeyRecord }
+  | { status: 'unknown' };
+
+/**
+ * The key with this id. The store finds keys by account or by hash, so this goes through the
+ * accounts: fine for an operator's command, one query per account.
+ */
+async function findKey(store: Store, keyId: string): Promise<ApiKeyRecord | null> {
+  for (const account of await store.accounts.list()) {
+    const key = (await store.keys.list(account.id)).find((candidate) => candidate.id === keyId);
+    if (key !== undefined) return key;
+  }
+  return null;
+}
+
+/** Revokes a key unless it is revoked already, and says which happened (`keys revoke` reports both). */
+export async function revokeApiKey(store: Store, keyId: string, now: Date): Promise<RevokeOutcome> {
+  const key = await findKey(store, keyId);
+  if (key === null) return { status: 'unknown' };
+  if (key.revokedAt !== null) return { status: 'already-revoked', key };
+  // The store keeps the first revocation time, so a revocation racing this one changes nothing.
+  if (!(await store.keys.revoke(keyId, now))) return { status: 'unknown' };
+  return { status: 'revoked', key: { ...key, revokedAt: now } };
+}

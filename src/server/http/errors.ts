@@ -1,0 +1,149 @@
+/**
+ * The answers of the service that are not a validation: the error envelope of the validation
+ * endpoints (docs/envelope.md#error-answers: the ValidationResult shape with `valid: false` and an
+ * `errorCode`) and the `{ message }` body of the reference endpoints. Messages are written for the
+ * developer reading them; none says whether an API key exists, none carries internals.
+ */
+import type { ErrorCode, ValidationResult } from '../../result.js';
+
+/** Statuses a validation endpoint answers besides 200. */
+export type ErrorStatus = 400 | 401 | 403 | 405 | 429 | 500 | 503;
+
+/** The fixed messages of the error codes whose text does not depend on the request. */
+export const ERROR_MESSAGES = {
+  INVALID_JSON: 'The request body is not valid JSON',
+  MISSING_VALUE: 'The request body must be a JSON object with a "value" string',
+  VALUE_NOT_STRING: '"value" must be a string',
+  TRADER_NAME_NOT_STRING: '"traderName" must be a string',
+  VALUE_TOO_LONG: '"value" is longer than 1,024 characters',
+  TRADER_NAME_TOO_LONG: '"traderName" is longer than 1,024 characters',
+  BODY_TOO_LARGE: 'The request body is larger than 16 KiB',
+  UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON, with Content-Type: application/json',
+  CONTENT_ENCODING: 'Send the request body uncompressed: Content-Encoding is not supported',
+  MISSING_API_KEY: 'An API key is required: send it in the X-API-KEY header (or as Authorization: Bearer <key>)',
+  // Neither key is looked up: the answer says nothing about whether either exists.
+  CONFLICTING_API_KEYS: 'Two different API keys were sent, in X-API-KEY and in Authorization: Bearer; send one key',
+  METHOD_NOT_ALLOWED: 'Use POST with a JSON body',
+  // One sentence for unknown, revoked and expired keys: the text never tells a guesser which.
+  INVALID_API_KEY: 'This API key is not valid: it may be mistyped, revoked or expired',
+  CONCURRENCY_POOL: 'The service is busy right now; retry in a second',
+  // 503 STORE_UNAVAILABLE (docs/service.md#store-failure): what is wrong, never which file or host.
+  STORE_UNAVAILABLE: 'The service cannot record usage right now, so it answers no validation; retry in a few seconds',
+  STORE_FILE_GONE:
+    "The service's data file was deleted or replaced while it was running; it answers no validation until its operator restarts it",
+  INTERNAL: 'Internal error',
+} as const;
+
+/** 403: the key was created without the scope of this endpoint. */
+export function forbiddenMessage(field: string): string {
+  return `This API key is not allowed to use /validate/${field}: it was created without the "${field}" scope`;
+}
+
+/** 429 CONCURRENCY_LIMIT for an account at its plan's maximum. */
+export function concurrencyMessage(maxConcurrent: number): string {
+  return `Too many requests at once: your plan allows ${maxConcurrent} in flight; retry in a second`;
+}
+
+/** 429 QUOTA_EXCEEDED (FREE plan): names the quota and the day it resets. */
+export function quotaMessage(quota: number, resetsOn: string): string {
+  return `The quota of ${quota.toLocaleString('en-US')} validations for this billing period is used up; it resets on ${resetsOn}`;
+}
+
+/** The error envelope of a validation endpoint. */
+export function errorEnvelope(code: ErrorCode, message: string, originalValue: string): ValidationResult {
+  return { valid: false, message, normalizedValue: null, originalValue, validationLevel: 'STANDARD', errorCode: code };
+}
+
+/**
+ * The envelope of a request refused before any endpoint read it: broken HTTP framing, headers too
+ * large, a client too slow. It has no `errorCode`: no endpoint was reached, and the status says
+ * what happened. (A wrong method is answered with METHOD_NOT_ALLOWED, see {@link methodNotAllowed}.)
+ */
+export function refusalEnvelope(message: string): ValidationResult {
+  return { valid: false, message, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD' };
+}
+
+/** The `Allow` header of the validation paths, sent with every 405. */
+const ALLOW_POST = { Allow: 'POST' } as const;
+
+/** 405 METHOD_NOT_ALLOWED on a validation path (any method but POST), with `Allow: POST`. */
+export function methodNotAllowed(): Response {
+  return errorResponse(405, 'METHOD_NOT_ALLOWED', ERROR_MESSAGES.METHOD_NOT_ALLOWED, '', ALLOW_POST);
+}
+
+/** The Content-Type of every answer of the service. */
+export const JSON_TYPE = 'application/json; charset=UTF-8';
+
+/** A JSON response; `headers` are added to the content type. */
+export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: headers === undefined ? { 'Content-Type': JSON_TYPE } : { 'Content-Type': JSON_TYPE, ...headers },
+  });
+}
+
+/**
+ * The answer of a validation endpoint before any transport writes it: the Hono route turns it into a
+ * Response ({@link answerResponse}), the Node listener's fast path writes it straight (fast-path.ts).
+ */
+export interface ValidationAnswer {
+  status: number;
+  body: ValidationResult;
+  /** Headers besides the JSON content type. */
+  headers?: Record<string, string>;
+}
+
+/** An error answer of a validation endpoint, not yet written. */
+export function errorAnswer(
+  status: ErrorStatus,
+  code: ErrorCode,
+  message: string,
+  originalValue = '',
+  headers?: Record<string, string>,
+): ValidationAnswer {
+  const body = errorEnvelope(code, message, originalValue);
+  return headers === undefined ? { status, body } : { status, body, headers };
+}
+
+/** A validation answer as a Web Response. */
+export function answerResponse(answer: ValidationAnswer): Response {
+  return jsonResponse(answer.status, answer.body, answer.headers);
+}
+
+/** An error answer of a validation endpoint, as a Response. */
+export function errorResponse(
+  status: ErrorStatus,
+  code: ErrorCode,
+  message: string,
+  originalValue = '',
+  headers?: Record<string, string>,
+): Response {
+  return answerResponse(errorAnswer(status, code, message, originalValue, headers));
+}
+
+/** The `{ message }` body of the reference endpoints (404, 503) and of unknown paths. */
+export function messageResponse(status: number, message: string, headers?: Record<string, string>): Response {
+  return jsonResponse(status, { message }, headers);
+}
+
+const SEPARATORS = /[\s.\-/]/g;
+
+/**
+ * The text of an error as it may be logged: the raw key and the value (also without separators)
+ * are cut out, whatever the error's author put in its message.
+ */
+export function describeError(error: unknown, secrets: readonly string[]): string {
+  let text = String(error);
+  if (error instanceof Error) {
+    // One line: the message, then the top frames (where it happened, not what was asked).
+    const frames = (error.stack ?? '').split('\n').slice(1, 6).map((frame) => frame.trim());
+    text = [`${error.name}: ${error.message}`, ...frames].join(' | ');
+  }
+  for (const secret of secrets) {
+    if (secret.length < 3) continue;
+    text = text.split(secret).join('***');
+    const compacted = secret.replace(SEPARATORS, '');
+    if (compacted.length >= 3 && compacted !== secret) text = text.split(compacted).join('***');
+  }
+  return text;
+}

@@ -1,0 +1,897 @@
+/**
+ * The OpenAPI 3.1 description of the service: the seven validation endpoints, the
+ * three public reference endpoints and the two health endpoints, served at GET /api/v1/openapi.json. It is built from small
+ * schema pieces whose property lists are tied to the TypeScript types of src/result.ts and
+ * src/ports.ts (a property added to a type and not to its schema does not compile), and
+ * test/openapi.test.ts validates every response of a real server against it.
+ */
+import type { Env, Hono, Schema } from 'hono';
+// The package's version, inlined from package.json at build time (the client sends it too).
+import { CLIENT_VERSION as PACKAGE_VERSION } from '../../client/version.js';
+import type { CountryVatRates, ReadinessReport, RegionalVatRate, VatRates, ViesCountryStatus, ViesStatusResponse } from '../../ports.js';
+import type {
+  EmailDetails,
+  ErrorCode,
+  EmailSignals,
+  IbanDetails,
+  NasDetails,
+  NifDetails,
+  PhoneDetails,
+  SsnDetails,
+  ValidationResult,
+  VatDetails,
+} from '../../result.js';
+import type { Field } from '../storage/types.js';
+import { ERROR_MESSAGES } from './errors.js';
+
+// ---------------------------------------------------------------------------------------------
+// The shapes of the document (the subset of OpenAPI 3.1 and JSON Schema 2020-12 it uses)
+
+type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+
+/** A JSON Schema 2020-12 object, as OpenAPI 3.1 embeds it. */
+export interface SchemaObject {
+  $ref?: string;
+  type?: JsonType | readonly JsonType[];
+  title?: string;
+  description?: string;
+  enum?: readonly (string | number | boolean | null)[];
+  const?: string | number | boolean | null;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  properties?: Readonly<Record<string, SchemaObject>>;
+  required?: readonly string[];
+  additionalProperties?: boolean | SchemaObject;
+  items?: SchemaObject;
+  examples?: readonly unknown[];
+}
+
+export interface ReferenceObject {
+  $ref: string;
+}
+
+export interface HeaderObject {
+  description: string;
+  required?: boolean;
+  schema: SchemaObject;
+}
+
+export interface ParameterObject {
+  name: string;
+  in: 'header' | 'path' | 'query';
+  description: string;
+  required: boolean;
+  schema: SchemaObject;
+  examples?: Readonly<Record<string, { summary?: string; value: unknown }>>;
+}
+
+export interface MediaTypeObject {
+  schema: SchemaObject;
+  examples?: Readonly<Record<string, { summary?: string; value: unknown }>>;
+}
+
+export interface ResponseObject {
+  description: string;
+  headers?: Readonly<Record<string, HeaderObject | ReferenceObject>>;
+  content?: Readonly<Record<string, MediaTypeObject>>;
+}
+
+export interface OperationObject {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: readonly string[];
+  security: readonly Readonly<Record<string, readonly string[]>>[];
+  parameters?: readonly (ParameterObject | ReferenceObject)[];
+  requestBody?: { required: boolean; description: string; content: Readonly<Record<string, MediaTypeObject>> };
+  responses: Readonly<Record<string, ResponseObject | ReferenceObject>>;
+}
+
+export interface PathItemObject {
+  get?: OperationObject;
+  post?: OperationObject;
+}
+
+/** The two ways the validation endpoints take the API key. */
+export type SecuritySchemeObject =
+  | { type: 'apiKey'; in: 'header'; name: string; description: string }
+  | { type: 'http'; scheme: 'bearer'; description: string };
+
+/** The OpenAPI 3.1 document of the service. */
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: {
+    title: string;
+    /** The version of the verifield package that serves the document. */
+    version: string;
+    /** The version of the interface itself; its major version is also in the path (/api/v1). */
+    'x-api-version': string;
+    summary: string;
+    description: string;
+    license: { name: string; identifier: string };
+  };
+  servers: readonly { url: string; description: string }[];
+  tags: readonly { name: string; description: string }[];
+  paths: Readonly<Record<string, PathItemObject>>;
+  components: {
+    schemas: Readonly<Record<string, SchemaObject>>;
+    responses: Readonly<Record<string, ResponseObject>>;
+    parameters: Readonly<Record<string, ParameterObject>>;
+    headers: Readonly<Record<string, HeaderObject>>;
+    securitySchemes: Readonly<Record<string, SecuritySchemeObject>>;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schema pieces
+
+const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
+const orNull = (schema: SchemaObject): SchemaObject => ({ ...schema, type: [schema.type as JsonType, 'null'] });
+const text = (description: string, extra: SchemaObject = {}): SchemaObject => ({ type: 'string', description, ...extra });
+const flag = (description: string): SchemaObject => ({ type: 'boolean', description });
+const enumOf = (values: readonly string[], description: string): SchemaObject => ({ type: 'string', enum: values, description });
+const int32 = (description: string, extra: SchemaObject = {}): SchemaObject => ({ type: 'integer', format: 'int32', description, ...extra });
+const countryCode = (description: string): SchemaObject => text(description, { pattern: '^[A-Z]{2}$' });
+
+/** Keys a type always has (as opposed to the optional ones). */
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+interface Property<IsRequired extends boolean> {
+  schema: SchemaObject;
+  required: IsRequired;
+}
+const always = (schema: SchemaObject): Property<true> => ({ schema, required: true });
+const sometimes = (schema: SchemaObject): Property<false> => ({ schema, required: false });
+
+/**
+ * A closed object schema whose properties are exactly the keys of `T`, each marked required exactly
+ * when `T` requires it: the compiler keeps the schema and the type in step.
+ */
+function objectOf<T extends object>(
+  description: string,
+  properties: { [K in keyof T]-?: Property<K extends RequiredKeys<T> ? true : false> },
+): SchemaObject {
+  const schemas: Record<string, SchemaObject> = {};
+  const required: string[] = [];
+  for (const [name, property] of Object.entries(properties) as [string, Property<boolean>][]) {
+    schemas[name] = property.schema;
+    if (property.required) required.push(name);
+  }
+  // Closed, so that a field the service starts sending without documenting it fails the tests.
+  return { type: 'object', description, properties: schemas, required, additionalProperties: false };
+}
+
+const LEVELS = ['BASIC', 'STANDARD', 'ADVANCED', 'PREMIUM'] as const;
+
+const emailSignals = objectOf<EmailSignals>('What the email checks found.', {
+  syntax_valid: always(flag('The address passes the syntax checks.')),
+  mx_valid: always(orNull(flag('The domain has MX records, or falls back to an A record; null when DNS was not consulted.'))),
+  typo_detected: always(flag('A likely domain typo was found.')),
+  suggested_domain: always(orNull(text('The corrected domain when a typo is detected; null otherwise.'))),
+  disposable: always(flag('The domain is a known disposable provider.')),
+  role_based: always(flag('The local part is a role mailbox (info, admin, support, noreply, ...).')),
+  free_provider: sometimes(orNull(flag('The domain is a known free email provider (ADVANCED and PREMIUM only).'))),
+  relay: sometimes(flag('The domain is a forwarding (relay) service.')),
+  domain_age_days: sometimes({
+    type: ['integer', 'null'],
+    format: 'int64',
+    minimum: 0,
+    description: 'Estimated domain age in days, when available (ADVANCED and PREMIUM only).',
+  }),
+  mx_provider: sometimes(orNull(text('Detected mail provider (ADVANCED and PREMIUM only).'))),
+  mx_quality_score: sometimes({
+    type: ['number', 'null'],
+    format: 'double',
+    minimum: 0,
+    maximum: 1,
+    description: 'Quality of the mail setup, 0.0 to 1.0 (ADVANCED and PREMIUM only).',
+  }),
+});
+
+const emailDetails = objectOf<EmailDetails>('Details of an email validation.', {
+  signals: always(ref('EmailSignals')),
+  risk_score: always(int32('0 (low risk) to 100 (high risk).', { minimum: 0, maximum: 100 })),
+  risk_level: sometimes(enumOf(['LOW', 'MEDIUM', 'HIGH'], 'Derived from risk_score; only at ADVANCED depth or higher.')),
+  deliverability: always(
+    enumOf(['DELIVERABLE', 'RISKY', 'UNDELIVERABLE', 'UNKNOWN'], 'Whether mail to the address is expected to arrive; UNKNOWN is not returned by the service today.'),
+  ),
+  applied_level: always(enumOf(LEVELS, 'Depth effectively applied: STANDARD on FREE and STARTER, ADVANCED on GROWTH, PREMIUM on PRO.')),
+});
+
+const vatDetails = objectOf<VatDetails>('Details of a VAT validation.', {
+  format_valid: always(flag("The number matches its member state's structure and check digits.")),
+  registered: always(orNull(flag("Present in the member state's registry; null means unknown, never unregistered."))),
+  country_code: always(orNull(text('Prefix of the number (EL for Greece, XI for Northern Ireland); null when none could be read.'))),
+  source: always(
+    enumOf(['LIVE', 'CACHE', 'STALE', 'UNVERIFIED', 'NOT_APPLICABLE'], 'Origin of the registration verdict.'),
+  ),
+  checked_at: sometimes(orNull(text('When the registration was last confirmed against VIES.', { format: 'date-time' }))),
+  trader_name: sometimes(orNull(text('Registered name; only where the member state discloses it.'))),
+  trader_address: sometimes(orNull(text('Registered address; only where the member state discloses it.'))),
+  vies_available: always(flag('Whether VIES could answer for this country during the request.')),
+  consultation_number: sometimes(orNull(text('VIES receipt for the lookup; only when the account has its own VAT number configured.'))),
+  trader_name_match: sometimes(enumOf(['MATCH', 'MISMATCH', 'NOT_AVAILABLE'], 'Only when traderName was sent.')),
+  trader_name_match_source: sometimes(
+    enumOf(['VIES', 'SERVICE'], 'Who compared the names: VIES itself (Spain), or the service against the name VIES publishes.'),
+  ),
+});
+
+const phoneDetails = objectOf<PhoneDetails>('Details of a phone validation.', {
+  country_code: sometimes(countryCode('ISO 3166-1 alpha-2; absent when a shared calling code does not identify one country.')),
+  calling_code: always(int32('International calling code without the plus sign.', { minimum: 1 })),
+  line_type: sometimes(
+    enumOf(
+      ['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE', 'TOLL_FREE', 'PREMIUM_RATE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL', 'UNKNOWN'],
+      'Line type in the numbering plan; absent when the number is invalid.',
+    ),
+  ),
+  international_format: sometimes(text('Human-readable international format; absent when invalid.')),
+  national_format: sometimes(text('As dialled inside the country; absent when invalid.')),
+});
+
+const ibanDetails = objectOf<IbanDetails>('Details of an IBAN validation.', {
+  country_code: always(text('First two characters of the IBAN, present even when the country is unknown to the registry.')),
+  sepa: always(flag('The country is inside the geographical scope of the SEPA schemes; never changes valid.')),
+  structure_valid: always(flag('Length and character layout match the registry entry for the country.')),
+  checksum_valid: always(flag('The ISO 7064 mod-97 check digits are correct.')),
+  length: always(int32('Length of the value as submitted, spaces removed.', { minimum: 0 })),
+  expected_length: always({ type: ['integer', 'null'], format: 'int32', description: 'Length required for the country; null when the country is not in the registry.' }),
+  formatted: sometimes(text('Print format in groups of four; only for a valid IBAN.')),
+});
+
+const nasDetails = objectOf<NasDetails>('Details of a Canadian SIN validation.', {
+  checksum_valid: always(flag('The Luhn check digit is correct.')),
+  temporary_resident: always(flag('The number starts with 9.')),
+  individual_series: always(flag('The first digit is 1 to 7 or 9; false for 0 or 8.')),
+  formatted: always(text('Three groups of three digits.', { pattern: '^[0-9]{3} [0-9]{3} [0-9]{3}$' })),
+});
+
+const nifDetails = objectOf<NifDetails>('Details of a Spanish NIF validation.', {
+  type: always(enumOf(['DNI', 'NIE', 'NIF_K', 'NIF_L', 'NIF_M', 'ENTITY'], 'Kind of number.')),
+  natural_person: always(flag('Belongs to a person rather than an entity.')),
+  checksum_valid: always(flag('The control character is correct.')),
+  entity_letter: sometimes(text('For an entity, the legal-form letter.', { pattern: '^[A-Z]$' })),
+  entity_type: sometimes(text('For an entity, the legal form in words.')),
+});
+
+const ssnDetails = objectOf<SsnDetails>('Details of a US SSN validation.', {
+  itin: always(flag('The number is an Individual Taxpayer Identification Number, not an SSN.')),
+});
+
+/** The envelope fields every validation answer shares (docs/envelope.md#the-envelope). */
+const envelopeFields = {
+  valid: flag('Whether the input passes the checks of that endpoint; a negative verdict is still a 200.'),
+  message: text('Human-readable summary, written to be shown to a user.'),
+  normalizedValue: orNull(text('Canonical form of the input (the form to store); null when none could be derived.')),
+  originalValue: text('The exact input received.'),
+  validationLevel: enumOf(LEVELS, 'Depth applied.'),
+} as const;
+
+/** The error codes each error status of a validation path answers with. */
+export const ERROR_CODES_BY_STATUS = {
+  400: ['INVALID_JSON', 'MISSING_VALUE', 'VALUE_NOT_STRING', 'VALUE_TOO_LONG', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+  401: ['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY', 'CONFLICTING_API_KEYS'],
+  403: ['FORBIDDEN'],
+  405: ['METHOD_NOT_ALLOWED'],
+  429: ['CONCURRENCY_LIMIT', 'QUOTA_EXCEEDED'],
+  500: ['INTERNAL'],
+  503: ['STORE_UNAVAILABLE'],
+} as const satisfies Record<number, readonly ErrorCode[]>;
+
+// Every error code belongs to some status: adding a code to result.ts or errors.ts without placing it here fails to compile.
+type UnplacedErrorCode = Exclude<ErrorCode, (typeof ERROR_CODES_BY_STATUS)[keyof typeof ERROR_CODES_BY_STATUS][number]>;
+const everyErrorCodePlaced: [UnplacedErrorCode] extends [never] ? true : false = true;
+void everyErrorCodePlaced;
+
+type ErrorStatus = keyof typeof ERROR_CODES_BY_STATUS;
+
+const ALL_ERROR_CODES: readonly ErrorCode[] = Object.values(ERROR_CODES_BY_STATUS).flat();
+
+const validationResult = objectOf<ValidationResult>(
+  'The envelope of every validation; each endpoint adds its own details object. Error answers add errorCode.',
+  {
+    valid: always(envelopeFields.valid),
+    message: always(envelopeFields.message),
+    normalizedValue: always(envelopeFields.normalizedValue),
+    originalValue: always(envelopeFields.originalValue),
+    validationLevel: always(envelopeFields.validationLevel),
+    emailDetails: sometimes(ref('EmailDetails')),
+    vatDetails: sometimes(ref('VatDetails')),
+    phoneDetails: sometimes(ref('PhoneDetails')),
+    ibanDetails: sometimes(ref('IbanDetails')),
+    nasDetails: sometimes(ref('NasDetails')),
+    nifDetails: sometimes(ref('NifDetails')),
+    ssnDetails: sometimes(ref('SsnDetails')),
+    errorCode: sometimes(enumOf(ALL_ERROR_CODES, 'Only on error answers of the service.')),
+  },
+);
+
+/** The answer of one validation endpoint: the envelope and that endpoint's details object only. */
+function fieldResult(description: string, detailsKey: string, detailsSchema: string, detailsAlways: boolean): SchemaObject {
+  return {
+    type: 'object',
+    description,
+    properties: { ...envelopeFields, [detailsKey]: ref(detailsSchema) },
+    required: [...Object.keys(envelopeFields), ...(detailsAlways ? [detailsKey] : [])],
+    additionalProperties: false,
+  };
+}
+
+/** The body of an error status of a validation endpoint: the envelope with `valid` false and its errorCode. */
+function errorResult(status: ErrorStatus, description: string): SchemaObject {
+  return {
+    type: 'object',
+    description,
+    properties: {
+      valid: { const: false, description: 'Always false on an error answer.' },
+      message: envelopeFields.message,
+      normalizedValue: { type: 'null', description: 'Always null on an error answer.' },
+      originalValue: text('The value sent, when a string value arrived (its first 1,024 characters when it is longer); otherwise the empty string.', {
+        maxLength: MAX_VALUE_LENGTH,
+      }),
+      validationLevel: { const: 'STANDARD', description: 'Always STANDARD on an error answer.' },
+      errorCode: enumOf(ERROR_CODES_BY_STATUS[status], 'Machine-readable reason.'),
+    },
+    required: ['valid', 'message', 'normalizedValue', 'originalValue', 'validationLevel', 'errorCode'],
+    additionalProperties: false,
+  };
+}
+
+const regionalVatRate = objectOf<RegionalVatRate>('A rate for part of the territory only.', {
+  rate: always({ type: 'number', exclusiveMinimum: 0, maximum: 100, description: 'Rate in percent.' }),
+  note: always(text("The source's own text saying where the rate applies.")),
+});
+
+const countryVatRates = objectOf<CountryVatRates>('VAT rates of one member state.', {
+  countryCode: always(countryCode('Member state code as used by the EU registry; Greece is EL.')),
+  standardRate: always({ type: 'number', exclusiveMinimum: 0, maximum: 100, description: 'National standard rate in percent.' }),
+  reducedRates: always({
+    type: 'array',
+    items: { type: 'number', exclusiveMinimum: 0, maximum: 100 },
+    uniqueItems: true,
+    description: 'Every reduced, super-reduced and parking rate of the mainland, ascending; a 0 rate is never listed.',
+  }),
+  regionalRates: always({ type: 'array', items: ref('RegionalVatRate'), description: 'Rates for part of the territory only.' }),
+  situationOn: always(text('Date from which the source says these rates apply; varies by member state.', { format: 'date' })),
+  fetchedAt: always(text('When the service last retrieved the rates.', { format: 'date-time' })),
+});
+
+const vatRates = objectOf<VatRates>('VAT rates of every member state.', {
+  rates: always({ type: 'array', items: ref('CountryVatRates'), maxItems: 27, description: 'One entry per member state, ordered by code.' }),
+  source: always({ const: 'TEDB', description: "The Commission's Taxes in Europe Database." }),
+});
+
+const viesCountryStatus = objectOf<ViesCountryStatus>('One country of the VIES availability report.', {
+  countryCode: always(countryCode('VIES prefix of the country (EL for Greece, XI for Northern Ireland).')),
+  availabilityPercent: always({
+    type: ['number', 'null'],
+    minimum: 0,
+    maximum: 100,
+    description: 'Share of the counted samples of the window in which the country was reachable; null with no counted sample.',
+  }),
+  sampleCount: always(int32('Samples counted (Monitoring Disabled samples are not).', { minimum: 0 })),
+  availableNow: always(flag("Reachable now: the latest sample does not say otherwise and the service's own lookups are not failing.")),
+  decidedBy: always(
+    enumOf(['COMMISSION_FEED', 'SERVICE_LOOKUPS'], "SERVICE_LOOKUPS when three failed lookups in a row override the Commission's feed."),
+  ),
+});
+
+const viesStatusResponse = objectOf<ViesStatusResponse>('The VIES availability report.', {
+  generatedAt: always(text('Time of the report.', { format: 'date-time' })),
+  windowDays: always(int32('Reporting window in days (30).', { minimum: 1 })),
+  countriesTracked: always(int32('Countries in the report.', { minimum: 0 })),
+  countriesUnavailableNow: always(int32('Countries currently unavailable.', { minimum: 0 })),
+  countries: always({ type: 'array', items: ref('ViesCountryStatus'), description: 'Ordered by country code.' }),
+});
+
+const FRESHNESS = ['current', 'stale', 'none'] as const;
+type Section<K extends 'store' | 'vatRates' | 'viesStatusFeed'> = NonNullable<ReadinessReport[K]>;
+
+const readinessReport = objectOf<ReadinessReport>('The readiness check: the store takes writes; the VAT rates and the VIES status feed are reported, not required.', {
+  status: always(enumOf(['ready', 'not-ready'], 'ready (status 200) when the store took the probe write in time; not-ready (503) otherwise.')),
+  checkedAt: always(text('When the check ran (a check is reused for a second).', { format: 'date-time' })),
+  store: always(
+    objectOf<Section<'store'>>('A write read back from the store (and from Redis on a scaled-out deployment), within 2 seconds.', {
+      writable: always(flag('The write was taken and read back in time.')),
+      latencyMs: always({ type: ['integer', 'null'], minimum: 0, description: 'How long the check took; null when it did not finish.' }),
+      message: always(orNull(text('Why the service is not ready, in words; null when it is.'))),
+    }),
+  ),
+  vatRates: always({
+    ...objectOf<Section<'vatRates'>>('The VAT rates served by /api/v1/vat/rates; null before the service has started.', {
+      state: always(enumOf(FRESHNESS, "current: today's daily refresh is in; stale: older rates are served; none: the rates endpoints answer 503.")),
+      fetchedAt: always(orNull(text('When the newest rates served were fetched.', { format: 'date-time' }))),
+      lastFailureAt: always(orNull(text('When the last refresh failed, if it failed after the last success.', { format: 'date-time' }))),
+    }),
+    type: ['object', 'null'],
+  }),
+  viesStatusFeed: always({
+    ...objectOf<Section<'viesStatusFeed'>>("The samples of the Commission's VIES status feed behind /api/v1/status/vies; null before the service has started.", {
+      state: always(enumOf(FRESHNESS, 'current: a sample of the last 15 minutes (one is taken every 5); stale: older ones only; none: no sample yet.')),
+      lastSampleAt: always(orNull(text('When the newest sample was taken.', { format: 'date-time' }))),
+      samples: always(int32('Samples held for the 30-day availability window.', { minimum: 0 })),
+    }),
+    type: ['object', 'null'],
+  }),
+});
+
+const healthStatus: SchemaObject = {
+  type: 'object',
+  description: 'The process is alive and answering.',
+  properties: { status: { const: 'ok', description: 'Always ok.' } },
+  required: ['status'],
+  additionalProperties: false,
+};
+
+const messageBody = (description: string, extra: SchemaObject = {}): SchemaObject => ({
+  type: 'object',
+  description,
+  properties: { message: text('What happened, in words.', extra) },
+  required: ['message'],
+  additionalProperties: false,
+});
+
+/** Longest `value` the service accepts (docs/service.md#request-bodies). */
+export const MAX_VALUE_LENGTH = 1024;
+
+const valueProperty = (description: string): SchemaObject => text(description, { maxLength: MAX_VALUE_LENGTH });
+
+const schemas: Record<string, SchemaObject> = {
+  ValidationRequest: {
+    type: 'object',
+    description: 'Body of the IBAN, email, phone, NIF, NAS and SSN endpoints. At most 16 KiB.',
+    properties: { value: valueProperty('The input to validate, as a user typed it.') },
+    required: ['value'],
+  },
+  VatValidationRequest: {
+    type: 'object',
+    description: 'Body of the VAT endpoint. At most 16 KiB.',
+    properties: {
+      value: valueProperty('The VAT number, country prefix included.'),
+      traderName: text('Company name expected to hold the number; adds trader_name_match to the answer.', { maxLength: MAX_VALUE_LENGTH }),
+    },
+    required: ['value'],
+  },
+  ValidationResult: validationResult,
+  VatValidationResult: fieldResult('Answer of POST /api/v1/validate/vat.', 'vatDetails', 'VatDetails', true),
+  IbanValidationResult: fieldResult('Answer of POST /api/v1/validate/iban.', 'ibanDetails', 'IbanDetails', true),
+  EmailValidationResult: fieldResult('Answer of POST /api/v1/validate/email.', 'emailDetails', 'EmailDetails', true),
+  PhoneValidationResult: fieldResult(
+    'Answer of POST /api/v1/validate/phone; phoneDetails is present when the number could be read as international.',
+    'phoneDetails',
+    'PhoneDetails',
+    false,
+  ),
+  NifValidationResult: fieldResult('Answer of POST /api/v1/validate/nif; nifDetails is present when the shape was recognised.', 'nifDetails', 'NifDetails', false),
+  NasValidationResult: fieldResult('Answer of POST /api/v1/validate/nas; nasDetails is present when the input was nine digits.', 'nasDetails', 'NasDetails', false),
+  SsnValidationResult: fieldResult('Answer of POST /api/v1/validate/ssn; ssnDetails is present when the input was nine digits.', 'ssnDetails', 'SsnDetails', false),
+  EmailSignals: emailSignals,
+  EmailDetails: emailDetails,
+  VatDetails: vatDetails,
+  PhoneDetails: phoneDetails,
+  IbanDetails: ibanDetails,
+  NasDetails: nasDetails,
+  NifDetails: nifDetails,
+  SsnDetails: ssnDetails,
+  ErrorCode: enumOf(ALL_ERROR_CODES, 'Machine-readable reason of an error answer.'),
+  BadRequestResult: errorResult(400, 'A malformed request: wrong content type, body over 16 KiB, invalid JSON, missing or non-string value, value over 1,024 characters.'),
+  UnauthorizedResult: errorResult(
+    401,
+    'A missing, unknown, revoked or expired API key, or two different keys in X-API-KEY and Authorization: Bearer. The message does not reveal whether a key exists.',
+  ),
+  ForbiddenResult: errorResult(403, 'The API key was created without the nas scope.'),
+  TooManyRequestsResult: errorResult(429, "Over the plan's concurrent-request maximum or the shared pool (CONCURRENCY_LIMIT), or over the FREE quota (QUOTA_EXCEEDED)."),
+  InternalErrorResult: errorResult(500, 'An internal error; the body carries no internals.'),
+  StoreUnavailableResult: errorResult(
+    503,
+    'The store cannot take writes (disk full or read-only, database unreachable), or its data file was deleted or replaced while the service ran; the message says which.',
+  ),
+  MethodNotAllowedResult: errorResult(405, 'Any method but POST on a validation path, answered with Allow: POST.'),
+  HealthStatus: healthStatus,
+  ReadinessReport: readinessReport,
+  RegionalVatRate: regionalVatRate,
+  CountryVatRates: countryVatRates,
+  VatRates: vatRates,
+  ViesCountryStatus: viesCountryStatus,
+  ViesStatusResponse: viesStatusResponse,
+  NotMemberState: messageBody('The code is not an EU member state.', { pattern: '^Not an EU member state: ' }),
+  RatesUnavailable: messageBody('No rates have been retrieved yet; retry after the Retry-After seconds.'),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Responses, parameters, headers
+
+const json = (schemaName: string, examples?: MediaTypeObject['examples']): Readonly<Record<string, MediaTypeObject>> => ({
+  'application/json': examples === undefined ? { schema: ref(schemaName) } : { schema: ref(schemaName), examples },
+});
+const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
+const headerRef = (name: string): ReferenceObject => ({ $ref: `#/components/headers/${name}` });
+
+const retryAfter: HeaderObject = {
+  description: 'Seconds to wait before retrying.',
+  schema: { type: 'integer', minimum: 0 },
+};
+
+const RATE_LIMIT_NOTE =
+  'The IETF httpapi draft RateLimit header fields (draft-ietf-httpapi-ratelimit-headers-11), one policy "monthly" for the billing period.';
+
+const headers: Record<string, HeaderObject> = {
+  RetryAfter: retryAfter,
+  RateLimitPolicy: {
+    description:
+      `${RATE_LIMIT_NOTE} q: validations the plan includes per period; w: the period's length in seconds; ` +
+      'verifield-over-quota: refused (FREE: 429 QUOTA_EXCEEDED once used up) or billed (paid plans go on and pay the overage).',
+    schema: { type: 'string', pattern: '^"monthly";q=[0-9]+;w=[0-9]+;verifield-over-quota=(refused|billed)$' },
+  },
+  RateLimit: {
+    description: `${RATE_LIMIT_NOTE} r: validations left in the period (0 once the included quota is used); t: seconds until the period resets.`,
+    schema: { type: 'string', pattern: '^"monthly";r=[0-9]+;t=[0-9]+$' },
+  },
+  RatesCacheControl: {
+    description: 'The rates may be cached for one hour.',
+    required: true,
+    schema: { type: 'string', const: 'public, max-age=3600' },
+  },
+};
+
+/** The quota state the validation answers carry once the key is known; `required` on answers that always have it. */
+const quotaHeaders = (required: boolean): Record<string, HeaderObject | ReferenceObject> => ({
+  'RateLimit-Policy': required ? { ...(headers.RateLimitPolicy as HeaderObject), required: true } : headerRef('RateLimitPolicy'),
+  RateLimit: required ? { ...(headers.RateLimit as HeaderObject), required: true } : headerRef('RateLimit'),
+});
+
+const responses: Record<string, ResponseObject> = {
+  BadRequest: {
+    description: 'Missing or malformed body or value. Not counted. Carries the quota state of the key.',
+    headers: quotaHeaders(false),
+    content: json('BadRequestResult', {
+      invalidJson: {
+        summary: 'The body is not JSON',
+        value: { valid: false, message: 'The request body is not valid JSON', normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: 'INVALID_JSON' },
+      },
+    }),
+  },
+  Unauthorized: { description: 'Missing or invalid API key, or two different keys. Not counted.', content: json('UnauthorizedResult') },
+  Forbidden: {
+    description: 'The API key lacks the nas scope. Not counted. Carries the quota state of the key.',
+    headers: quotaHeaders(false),
+    content: json('ForbiddenResult'),
+  },
+  TooManyRequests: {
+    description:
+      "The plan's concurrent-request maximum is exceeded, or the server-wide pool shared by non-PRO plans is full (CONCURRENCY_LIMIT, with Retry-After), " +
+      'or a FREE account is over its quota (QUOTA_EXCEEDED; the message names the quota and the reset date, RateLimit says r=0 and when it resets). Not counted.',
+    headers: { 'Retry-After': { ...retryAfter, description: 'Seconds to wait; sent with CONCURRENCY_LIMIT.' }, ...quotaHeaders(false) },
+    content: json('TooManyRequestsResult'),
+  },
+  InternalError: {
+    description: 'Internal server error. The body carries no internals. Not counted.',
+    headers: {
+      'X-Request-Id': { description: "Identifies the failure in the service's log (which never holds the key or the value).", schema: { type: 'string' } },
+      ...quotaHeaders(false),
+    },
+    content: json('InternalErrorResult'),
+  },
+  StoreUnavailable: {
+    description:
+      'The service cannot record usage, so it answers no validation: the store refuses writes (it recovers by itself; retry after the Retry-After seconds), ' +
+      'or its data file was deleted or replaced while it ran (its operator must restart it). Never counted.',
+    headers: {
+      'Retry-After': { ...retryAfter, required: true },
+      'X-Request-Id': { description: "Sent when a request failed at the store: identifies the failure in the service's log.", schema: { type: 'string' } },
+      ...quotaHeaders(false),
+    },
+    content: json('StoreUnavailableResult', {
+      storeUnavailable: {
+        summary: 'The store refuses writes',
+        value: { valid: false, message: ERROR_MESSAGES.STORE_UNAVAILABLE, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: 'STORE_UNAVAILABLE' },
+      },
+    }),
+  },
+  RatesUnavailable: {
+    description: 'No rates retrieved yet: the service has never reached the source. Retry.',
+    headers: { 'Retry-After': { ...retryAfter, required: true } },
+    content: json('RatesUnavailable'),
+  },
+};
+
+const parameters: Record<string, ParameterObject> = {
+  ServiceSdk: {
+    name: 'X-Service-SDK',
+    in: 'header',
+    required: false,
+    description:
+      'Identifies the SDK making the call (free text, at most 64 printable ASCII characters), recorded in the usage log. ' +
+      'An invalid value is ignored, never a 400. The verifield client sends verifield-js/<version>.',
+    schema: { type: 'string', maxLength: 64, pattern: '^[\\x20-\\x7E]{1,64}$' },
+    examples: { client: { value: 'verifield-js/1.0.0' } },
+  },
+  CountryCode: {
+    name: 'countryCode',
+    in: 'path',
+    required: true,
+    description: 'Member state code such as FR, DE, EL; GR is also accepted for Greece (the answer says EL). Case is ignored.',
+    schema: { type: 'string' },
+    examples: { greece: { value: 'EL' }, france: { value: 'FR' } },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+interface ValidationEndpoint {
+  field: Field;
+  operationId: string;
+  summary: string;
+  description: string;
+  result: string;
+  request: 'ValidationRequest' | 'VatValidationRequest';
+  example: { value: string; traderName?: string };
+}
+
+const VALIDATION_ENDPOINTS: readonly ValidationEndpoint[] = [
+  {
+    field: 'vat',
+    operationId: 'validateVat',
+    summary: 'Validate an EU VAT number and check its registration in VIES',
+    description:
+      'Structure and check digits of the 27 member states, EL for Greece and XI for Northern Ireland (GB, CH and NO: structure only), then the registration in VIES. ' +
+      'A VIES outage never becomes an error status or registered false: it shows as source STALE or UNVERIFIED with vies_available false, and valid then follows format_valid.',
+    result: 'VatValidationResult',
+    request: 'VatValidationRequest',
+    example: { value: 'DE 129273398', traderName: 'Example GmbH' },
+  },
+  {
+    field: 'iban',
+    operationId: 'validateIban',
+    summary: 'Validate an IBAN',
+    description:
+      'Spaces and dashes are stripped and letters upper-cased; structure against the IBAN registry entry of the country, then the mod-97 check digits, each reported. ' +
+      'A valid IBAN does not prove that the account exists or is open.',
+    result: 'IbanValidationResult',
+    request: 'ValidationRequest',
+    example: { value: 'DE89 3704 0044 0532 0130 00' },
+  },
+  {
+    field: 'email',
+    operationId: 'validateEmail',
+    summary: 'Validate an email address',
+    description:
+      'valid is false only for an empty input, invalid syntax, a domain with neither MX nor A records, or a blocked domain. Every other finding is a signal that raises risk_score. ' +
+      'The depth follows the plan: STANDARD on FREE and STARTER, ADVANCED on GROWTH, PREMIUM on PRO.',
+    result: 'EmailValidationResult',
+    request: 'ValidationRequest',
+    example: { value: 'jane.doe@example.com' },
+  },
+  {
+    field: 'phone',
+    operationId: 'validatePhone',
+    summary: 'Validate a phone number in international form',
+    description: 'The number must carry its country code with + or 00. Valid numbers are normalized to E.164. A valid number exists in the numbering plan; it is not proven to be a live line.',
+    result: 'PhoneValidationResult',
+    request: 'ValidationRequest',
+    example: { value: '+44 20 7946 0958' },
+  },
+  {
+    field: 'nif',
+    operationId: 'validateNif',
+    summary: 'Validate a Spanish NIF (DNI, NIE, K/L/M or entity)',
+    description: 'Spaces, dots, dashes and a leading ES are accepted; normalizedValue is the bare NIF in upper case. The usage log stores the value as ***.',
+    result: 'NifValidationResult',
+    request: 'ValidationRequest',
+    example: { value: '12345678Z' },
+  },
+  {
+    field: 'nas',
+    operationId: 'validateNas',
+    summary: 'Validate a Canadian Social Insurance Number (NAS)',
+    description:
+      'Exactly nine digits and the Luhn check digit; temporary_resident and individual_series are reported, not enforced. ' +
+      'A key created without the nas scope gets 403. The usage log stores the value as ***.',
+    result: 'NasValidationResult',
+    request: 'ValidationRequest',
+    example: { value: '046 454 286' },
+  },
+  {
+    field: 'ssn',
+    operationId: 'validateSsn',
+    summary: 'Validate a US Social Security Number',
+    description:
+      'Rejects numbers never issued (area 000, 666, 900-999; group 00; serial 0000) and well-known sample numbers; an ITIN is reported with itin true and valid false. ' +
+      'An SSN has no check digit, and issuance cannot be confirmed. The usage log stores the value as ***.',
+    result: 'SsnValidationResult',
+    request: 'ValidationRequest',
+    example: { value: '123-45-6789' },
+  },
+];
+
+function validationOperation(endpoint: ValidationEndpoint): OperationObject {
+  const errorResponses: Record<string, ReferenceObject> = {
+    '400': responseRef('BadRequest'),
+    '401': responseRef('Unauthorized'),
+    ...(endpoint.field === 'nas' ? { '403': responseRef('Forbidden') } : {}),
+    '429': responseRef('TooManyRequests'),
+    '500': responseRef('InternalError'),
+    '503': responseRef('StoreUnavailable'),
+  };
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description,
+    tags: ['Validation'],
+    // Either scheme: the key in X-API-KEY or as Authorization: Bearer (the same key in both is accepted too).
+    security: [{ ApiKey: [] }, { BearerKey: [] }],
+    parameters: [{ $ref: '#/components/parameters/ServiceSdk' }],
+    requestBody: {
+      required: true,
+      description: 'application/json, at most 16 KiB.',
+      content: { 'application/json': { schema: ref(endpoint.request), examples: { typed: { summary: 'As a user typed it', value: endpoint.example } } } },
+    },
+    responses: {
+      '200': {
+        description: 'Validation performed, including a negative verdict (valid false). Counts as one call; the RateLimit fields count it.',
+        headers: quotaHeaders(true),
+        content: json(endpoint.result),
+      },
+      ...errorResponses,
+    },
+  };
+}
+
+const paths: Record<string, PathItemObject> = {};
+for (const endpoint of VALIDATION_ENDPOINTS) paths[`/api/v1/validate/${endpoint.field}`] = { post: validationOperation(endpoint) };
+
+const REFERENCE_NOTE = 'No API key; spends no quota.';
+
+paths['/api/v1/vat/rates'] = {
+  get: {
+    operationId: 'vatRates',
+    summary: 'VAT rates of the 27 member states',
+    description:
+      "Read daily from the Commission's tax-rate database (TEDB) after midnight in Brussels; when the source is unavailable the previous rates keep being served (fetchedAt shows their age). " +
+      `The rates a state has, not the rate applied to a sale. ${REFERENCE_NOTE}`,
+    tags: ['Reference'],
+    security: [],
+    responses: {
+      '200': { description: 'The rates.', headers: { 'Cache-Control': headerRef('RatesCacheControl') }, content: json('VatRates') },
+      '503': responseRef('RatesUnavailable'),
+    },
+  },
+};
+
+paths['/api/v1/vat/rates/{countryCode}'] = {
+  get: {
+    operationId: 'vatRatesFor',
+    summary: 'VAT rates of one member state',
+    description: `GR is accepted for Greece; the answer's code is EL. Countries outside the union (for example GB, NO, CH, US) answer 404. ${REFERENCE_NOTE}`,
+    tags: ['Reference'],
+    security: [],
+    parameters: [{ $ref: '#/components/parameters/CountryCode' }],
+    responses: {
+      '200': { description: "The member state's rates.", headers: { 'Cache-Control': headerRef('RatesCacheControl') }, content: json('CountryVatRates') },
+      '404': {
+        description: 'The code is not an EU member state.',
+        content: json('NotMemberState', { unitedKingdom: { value: { message: 'Not an EU member state: GB' } } }),
+      },
+      '503': responseRef('RatesUnavailable'),
+    },
+  },
+};
+
+paths['/api/v1/status/vies'] = {
+  get: {
+    operationId: 'viesStatus',
+    summary: 'VIES availability per member state over the last 30 days',
+    description:
+      "The Commission's status feed is sampled every five minutes; a country whose own lookups failed three times in a row is reported unavailable (decidedBy SERVICE_LOOKUPS) " +
+      `while the circuit breaker stays open. ${REFERENCE_NOTE}`,
+    tags: ['Reference'],
+    security: [],
+    responses: { '200': { description: 'The availability report.', content: json('ViesStatusResponse') } },
+  },
+};
+
+const HEALTH_NOTE = 'No API key; spends no quota; never cached.';
+const noStore = { 'Cache-Control': { description: 'Never cached: every call is a fresh look.', required: true, schema: { type: 'string', const: 'no-store' } } } as const;
+
+paths['/healthz'] = {
+  get: {
+    operationId: 'healthz',
+    summary: 'Liveness: the process is alive',
+    description: `Always 200 while the process answers HTTP; it checks nothing else. ${HEALTH_NOTE}`,
+    tags: ['Operations'],
+    security: [],
+    responses: { '200': { description: 'The process is alive.', headers: noStore, content: json('HealthStatus') } },
+  },
+};
+
+paths['/readyz'] = {
+  get: {
+    operationId: 'readyz',
+    summary: 'Readiness: the store takes writes',
+    description:
+      'Writes one row to the store and reads it back (and a key to Redis, when configured), within 2 seconds. ' +
+      'The VAT rates and the VIES status feed are reported in the body but do not decide readiness: validations work without them. ' +
+      `A check is shared by the calls of the same second, so calling often costs one write a second. ${HEALTH_NOTE}`,
+    tags: ['Operations'],
+    security: [],
+    responses: {
+      '200': { description: 'Ready: the store took the write.', headers: noStore, content: json('ReadinessReport') },
+      '503': {
+        description: 'Not ready: the store did not take the write in time, is unavailable (store.message says why), or the service has not started.', headers: noStore, content: json('ReadinessReport') },
+    },
+  },
+};
+
+/** The OpenAPI 3.1 document of the service, served at GET /api/v1/openapi.json. */
+export const openApiDocument: OpenApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'verifield validation service',
+    version: PACKAGE_VERSION,
+    'x-api-version': '1.0.25',
+    summary: 'Validate the fields billing and onboarding forms collect: EU VAT, IBAN, email, phone, Spanish NIF, Canadian SIN (NAS), US SSN.',
+    description:
+      'Every validation endpoint takes a JSON body with one value string and answers 200 with the same envelope plus a field-specific details object; ' +
+      'a negative verdict is a normal 200 with valid false. Error statuses are kept for transport, authentication, quota and server problems, and carry the envelope with an errorCode. ' +
+      'One API key (in X-API-KEY, or as Authorization: Bearer) and one quota cover the validation endpoints; every answer once the key is known carries the quota state in the RateLimit-Policy and RateLimit fields. ' +
+      'Methods other than POST on a validation path answer 405 METHOD_NOT_ALLOWED with Allow: POST. ' +
+      'The VAT rates, VIES status and health endpoints need no key. ' +
+      'The checks are of shape and checksum (and VIES registration for VAT): a valid IBAN does not prove that the account exists, a valid SSN or SIN does not prove that it was issued.',
+    license: { name: 'MIT', identifier: 'MIT' },
+  },
+  servers: [{ url: '/', description: 'The service that serves this document' }],
+  tags: [
+    { name: 'Validation', description: 'The seven validation endpoints: API key required, one call each against the quota.' },
+    { name: 'Reference', description: 'Public reference data: no API key, no quota.' },
+    { name: 'Operations', description: 'Liveness and readiness for supervisors and load balancers: no API key, no quota.' },
+  ],
+  paths,
+  components: {
+    schemas,
+    responses,
+    parameters,
+    headers,
+    securitySchemes: {
+      ApiKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-API-KEY',
+        description: 'The API key, shown once at creation. Keep it server-side.',
+      },
+      BearerKey: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'The same API key as Authorization: Bearer <key>. When X-API-KEY is sent too, both must carry the same key (two different keys: 401 CONFLICTING_API_KEYS).',
+      },
+    },
+  },
+};
+
+/** Where the document is served. */
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+
+let serialized: string | undefined;
+
+/**
+ * Registers GET /api/v1/openapi.json on `app`: the document, serialised once, cacheable for an hour,
+ * without key or quota.
+ * @example
+ * const app = new Hono();
+ * openApiRoute(app);
+ */
+export function openApiRoute<E extends Env, S extends Schema, B extends string>(app: Hono<E, S, B>): void {
+  app.get(OPENAPI_PATH, (c) => {
+    serialized ??= JSON.stringify(openApiDocument);
+    return c.body(serialized, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
+  });
+}

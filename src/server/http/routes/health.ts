@@ -1,0 +1,136 @@
+/**
+ * GET /healthz and GET /readyz, for process supervisors and load balancers: no key, no quota,
+ * nothing counted, never cached.
+ * - /healthz: the process is alive and answering; always 200.
+ * - /readyz: the service can do its work: the store takes a write (a real write read back, see
+ *   Store.probe; on a scaled-out deployment Redis too) within two seconds, and is not known to be
+ *   unavailable (store-guard.ts: failing writes, or a data file deleted or replaced). 200 when it does, 503
+ *   when it does not or the service has not started. The body also tells the state of the VAT
+ *   rates and of the VIES status feed, which do not decide readiness: validations work without
+ *   them.
+ */
+import type { Hono } from 'hono';
+import { describeError, jsonResponse } from '../errors.js';
+import { lastRatesRun, STATUS_INTERVAL_MS } from '../../jobs/periodic.js';
+import { logFailure } from '../log-throttle.js';
+import type { Services } from '../../services.js';
+import { availabilityOf, StoreUnavailableError } from '../../storage/guard.js';
+import type { Store } from '../../storage/types.js';
+import type { Freshness, ReadinessReport } from '../../../ports.js';
+
+/** How long the store may take to take the probe's write before the service is reported not ready. */
+export const READY_TIMEOUT_MS = 2_000;
+/** A check this recent is answered again instead of writing anew: /readyz needs no key, so anyone may call it. */
+const REUSE_MS = 1_000;
+/** The feed is sampled every five minutes; a sample older than three intervals means the sampler is stuck or failing. */
+const FEED_CURRENT_MS = 3 * STATUS_INTERVAL_MS;
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export interface HealthDeps {
+  /** The ready services; rejects when the service cannot start or is closed. */
+  services(): Services | Promise<Services>;
+  log: (line: string) => void;
+}
+
+/** A step of the check that did not finish in time. */
+class TimedOut extends Error {}
+
+/** The store's own probe, or a read for a store that has none. */
+function probe(store: Store): Promise<unknown> {
+  return store.probe === undefined ? store.rates.load() : store.probe();
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimedOut()), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function ratesState(services: Services, now: Date): ReadinessReport['vatRates'] {
+  const fetchedAt = services.rates.fetchedAt;
+  const lastFailureAt = services.rates.lastFailure?.at ?? null;
+  if (fetchedAt === null) return { state: 'none', fetchedAt: null, lastFailureAt };
+  const current = Date.parse(fetchedAt) >= lastRatesRun(now);
+  return { state: current ? 'current' : 'stale', fetchedAt, lastFailureAt };
+}
+
+function feedState(services: Services, now: Date): ReadinessReport['viesStatusFeed'] {
+  const samples = services.tracker.samples();
+  let last = -Infinity;
+  for (const sample of samples) last = Math.max(last, sample.at.getTime());
+  if (!Number.isFinite(last)) return { state: 'none', lastSampleAt: null, samples: 0 };
+  const state = now.getTime() - last <= FEED_CURRENT_MS ? 'current' : 'stale';
+  return { state, lastSampleAt: new Date(last).toISOString(), samples: samples.length };
+}
+
+/** Whether the store takes writes: not when it is known to be unavailable, else by its probe. */
+async function storeState(store: Store, log: (line: string) => void): Promise<ReadinessReport['store']> {
+  // Already known (store-guard.ts, which probes it meanwhile): the reason, without another write.
+  const outage = availabilityOf(store)?.outage() ?? null;
+  if (outage !== null) return { writable: false, latencyMs: null, message: outage.message };
+  const startedAt = performance.now();
+  try {
+    await withTimeout(probe(store), READY_TIMEOUT_MS);
+    return { writable: true, latencyMs: Math.round(performance.now() - startedAt), message: null };
+  } catch (error) {
+    // The body is public: the reason in words; the error itself (which may name hosts) goes to the log.
+    const message = error instanceof TimedOut ? `The store did not take a write within ${READY_TIMEOUT_MS / 1000} s` : 'The store refused a write';
+    logFailure(log, { level: 'warn', msg: 'readiness: store probe failed' }, error instanceof TimedOut ? message : describeError(error instanceof StoreUnavailableError ? error.cause : error, []));
+    return { writable: false, latencyMs: null, message };
+  }
+}
+
+/** Runs the readiness check once. */
+async function checkReadiness(deps: HealthDeps): Promise<ReadinessReport> {
+  const notReady = (message: string): ReadinessReport => ({
+    status: 'not-ready',
+    checkedAt: new Date().toISOString(),
+    store: { writable: false, latencyMs: null, message },
+    vatRates: null,
+    viesStatusFeed: null,
+  });
+  let services: Services;
+  try {
+    services = await withTimeout(Promise.resolve().then(() => deps.services()), READY_TIMEOUT_MS);
+  } catch (error) {
+    if (error instanceof TimedOut) return notReady('The service is still starting');
+    logFailure(deps.log, { level: 'warn', msg: 'readiness: the service is not started' }, describeError(error, []));
+    return notReady('The service is not started: its store could not be opened, or it is shutting down');
+  }
+  const now = services.now();
+  const store = await storeState(services.store, deps.log);
+  return {
+    status: store.writable ? 'ready' : 'not-ready',
+    checkedAt: now.toISOString(),
+    store,
+    vatRates: ratesState(services, now),
+    viesStatusFeed: feedState(services, now),
+  };
+}
+
+/** Mounts GET /healthz and GET /readyz. */
+export function mountHealthRoutes(app: Hono, deps: HealthDeps): void {
+  // The check in flight, and the last one for a second after it finished, answer every call: a
+  // burst of calls costs one write.
+  let shared: Promise<ReadinessReport> | null = null;
+  let finishedAt = -Infinity;
+
+  app.get('/healthz', () => jsonResponse(200, { status: 'ok' }, NO_STORE));
+
+  app.get('/readyz', async () => {
+    if (shared === null || (finishedAt !== -Infinity && Date.now() - finishedAt >= REUSE_MS)) {
+      finishedAt = -Infinity;
+      const running = checkReadiness(deps);
+      shared = running;
+      const done = (): void => {
+        if (shared === running) finishedAt = Date.now();
+      };
+      running.then(done, done);
+    }
+    const report = await shared;
+    return jsonResponse(report.status === 'ready' ? 200 : 503, report, NO_STORE);
+  });
+}

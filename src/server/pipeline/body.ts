@@ -1,0 +1,211 @@
+/**
+ * Reading the body of a validation request (docs/service.md#request-bodies): JSON `{ value }` (plus an
+ * optional `traderName` for VAT), at most 16 KiB whatever the transfer encoding, `value` at most
+ * 1,024 characters. Every malformed case becomes an outcome with its `errorCode`; nothing here
+ * throws. It reads a {@link ValidationInput}, so the same checks serve the Hono app (a Web-standard
+ * Request) and the Node listener's fast path (an IncomingMessage).
+ */
+import type { ErrorCode } from '../../result.js';
+import { ERROR_MESSAGES } from '../http/errors.js';
+
+/** Largest accepted body, in bytes. */
+export const MAX_BODY_BYTES = 16 * 1024;
+/** Largest accepted `value` (and `traderName`), in characters (Unicode code points). */
+export const MAX_VALUE_CHARACTERS = 1024;
+
+/** A well-formed validation request. */
+export interface ValidationRequestBody {
+  value: string;
+  /** Only read for VAT; undefined when not sent (or sent as null). */
+  traderName?: string;
+}
+
+export type BodyOutcome =
+  | { ok: true; body: ValidationRequestBody }
+  | {
+      ok: false;
+      code: ErrorCode;
+      message: string;
+      /** The value when a string arrived (its first 1,024 characters when it is longer), else ''. */
+      originalValue: string;
+    };
+
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
+const DECIMAL = /^\s*\d+\s*$/;
+const QUOTES = /^"|"$/g;
+
+function failure(code: ErrorCode, message: string, originalValue = ''): BodyOutcome {
+  return { ok: false, code, message, originalValue };
+}
+
+/**
+ * Whether a Content-Type header names JSON: `application/json`, any case, optionally with a
+ * UTF-8 charset (RFC 8259 makes JSON UTF-8; another charset is refused rather than misread).
+ */
+export function isJsonContentType(header: string | null): boolean {
+  if (header === null) return false;
+  const semicolon = header.indexOf(';');
+  const mediaType = (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+  if (mediaType !== 'application/json') return false;
+  if (semicolon === -1) return true;
+  for (const parameter of header.slice(semicolon + 1).split(';')) {
+    const equals = parameter.indexOf('=');
+    if (equals === -1) continue;
+    if (parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue;
+    const charset = parameter.slice(equals + 1).trim().replace(QUOTES, '').toLowerCase();
+    if (charset !== 'utf-8' && charset !== 'utf8') return false;
+  }
+  return true;
+}
+
+/** More than {@link MAX_VALUE_CHARACTERS} code points (a pair of surrogates is one character). */
+export function isTooLong(text: string): boolean {
+  if (text.length <= MAX_VALUE_CHARACTERS) return false;
+  if (text.length > 2 * MAX_VALUE_CHARACTERS) return true;
+  let characters = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    if (++characters > MAX_VALUE_CHARACTERS) return true;
+  }
+  return false;
+}
+
+/**
+ * The first {@link MAX_VALUE_CHARACTERS} characters of `text` (code points, as {@link isTooLong}
+ * counts them; a surrogate pair is never cut in half): what a VALUE_TOO_LONG answer echoes, so a
+ * 16 KiB value does not come back whole.
+ */
+export function echoOfLongValue(text: string): string {
+  let characters = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (characters === MAX_VALUE_CHARACTERS) return text.slice(0, i);
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    characters++;
+  }
+  return text;
+}
+
+/** Whether a Content-Length header declares more than {@link MAX_BODY_BYTES}: refused before reading. */
+export function declaresTooLarge(contentLength: string | null): boolean {
+  return contentLength !== null && DECIMAL.test(contentLength) && Number(contentLength) > MAX_BODY_BYTES;
+}
+
+/** A body as read within the limit: its bytes, or why it could not be had. */
+export type BodyBytes = Uint8Array | 'too-large' | 'unreadable';
+
+/**
+ * A validation request as the pipeline reads it, whatever carries it: a Web-standard Request (the
+ * Hono app, {@link webInput}) or Node's IncomingMessage (the listener's fast path, node-input.ts).
+ */
+export interface ValidationInput {
+  /** A request header by its lower-case name, or null when absent. */
+  header(name: string): string | null;
+  /** The body, never more than {@link MAX_BODY_BYTES} read (see {@link readLimitedBody}). */
+  readBody(): Promise<BodyBytes>;
+}
+
+/** A Web-standard Request as a {@link ValidationInput}. */
+export function webInput(request: Request): ValidationInput {
+  return { header: (name) => request.headers.get(name), readBody: () => readLimitedBody(request) };
+}
+
+/**
+ * The body's bytes, never more than {@link MAX_BODY_BYTES} read: a declared Content-Length over the
+ * limit is refused before reading; a chunked body is counted as it streams and cut off at the limit.
+ */
+export async function readLimitedBody(request: Request): Promise<BodyBytes> {
+  const declared = request.headers.get('content-length');
+  if (declaresTooLarge(declared)) return 'too-large';
+  try {
+    if (declared !== null && DECIMAL.test(declared)) {
+      // Node's parser holds a body to its Content-Length: the buffered fast path is safe here.
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      return bytes.byteLength > MAX_BODY_BYTES ? 'too-large' : bytes;
+    }
+    if (request.body === null) return new Uint8Array(0);
+    const reader = request.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > MAX_BODY_BYTES) {
+        // Stop reading; what the client still sends is for the listener to drop (start.ts: unread-body.ts).
+        reader.cancel().catch(() => undefined);
+        return 'too-large';
+      }
+      chunks.push(value);
+    }
+    if (chunks.length === 1) return chunks[0] as Uint8Array;
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return bytes;
+  } catch {
+    // The client went away or sent a broken chunked encoding.
+    return 'unreadable';
+  }
+}
+
+/**
+ * Reads and checks a validation request: content type, size, JSON, then `value` (and, when
+ * `withTraderName`, the optional `traderName`). Resolves with the body or with the error code and
+ * message to answer 400 with; never rejects.
+ */
+export async function readValidationBody(input: ValidationInput, withTraderName: boolean): Promise<BodyOutcome> {
+  if (!isJsonContentType(input.header('content-type'))) {
+    return failure('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
+  }
+  // Nothing here decodes gzip and the like: such a body is refused, never read as if it were plain.
+  const encoding = input.header('content-encoding');
+  if (encoding !== null && encoding.trim() !== '' && encoding.trim().toLowerCase() !== 'identity') {
+    return failure('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.CONTENT_ENCODING);
+  }
+  const bytes = await input.readBody();
+  if (bytes === 'too-large') return failure('BODY_TOO_LARGE', ERROR_MESSAGES.BODY_TOO_LARGE);
+  if (bytes === 'unreadable') return failure('INVALID_JSON', ERROR_MESSAGES.INVALID_JSON);
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fatalUtf8.decode(bytes));
+  } catch {
+    return failure('INVALID_JSON', ERROR_MESSAGES.INVALID_JSON);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return failure('MISSING_VALUE', ERROR_MESSAGES.MISSING_VALUE);
+  }
+  const { value, traderName } = parsed as { value?: unknown; traderName?: unknown };
+  // null is how many form libraries send an empty field: read it as missing, not as a wrong type.
+  if (value === undefined || value === null) return failure('MISSING_VALUE', ERROR_MESSAGES.MISSING_VALUE);
+  if (typeof value !== 'string') return failure('VALUE_NOT_STRING', ERROR_MESSAGES.VALUE_NOT_STRING);
+  if (isTooLong(value)) return failure('VALUE_TOO_LONG', ERROR_MESSAGES.VALUE_TOO_LONG, echoOfLongValue(value));
+  if (!withTraderName || traderName === undefined || traderName === null) return { ok: true, body: { value } };
+  if (typeof traderName !== 'string') return failure('VALUE_NOT_STRING', ERROR_MESSAGES.TRADER_NAME_NOT_STRING, value);
+  if (isTooLong(traderName)) return failure('VALUE_TOO_LONG', ERROR_MESSAGES.TRADER_NAME_TOO_LONG, value);
+  return { ok: true, body: { value, traderName } };
+}
+
+/**
+ * The `X-Service-SDK` header as it may be recorded: 1 to 64 printable ASCII characters, else null
+ * (an invalid value is ignored, never refused: docs/service.md#request-bodies).
+ */
+export function sdkOf(header: string | null | undefined): string | null {
+  if (header === null || header === undefined || header.length === 0 || header.length > 64) return null;
+  for (let i = 0; i < header.length; i++) {
+    const unit = header.charCodeAt(i);
+    if (unit < 0x20 || unit > 0x7e) return null;
+  }
+  return header;
+}

@@ -1,0 +1,124 @@
+/**
+ * The one place that decides which storage backends run (docs/architecture.md#the-service): the
+ * store and the concurrency limiter that goes with it, from the configuration.
+ *
+ * | Configuration | Store | Limiter | Breakers, hot VIES answers |
+ * |---|---|---|---|
+ * | `store` injected | that store | `limiter` injected, else memory | the store's |
+ * | `databaseUrl` | PostgreSQL | PostgreSQL leases | PostgreSQL |
+ * | neither | SQLite in `dataDir` (default `./.verifield`) | memory (per process) | SQLite, fronted in memory (memory/hot-vies.ts) |
+ * | `redisUrl` too | as above | Redis leases | Redis, in front of the store's table |
+ *
+ * Each backend's code is loaded only when the configuration needs it (pg, ioredis and
+ * better-sqlite3 are optional peer dependencies).
+ */
+import type { ServerConfig } from '../config.js';
+import { guardLimiter, guardStore, withAvailabilityOf } from './guard.js';
+import type { ConcurrencyLimiter } from './limiter.js';
+import { withHotVies } from './memory/hot-vies.js';
+import { createMemoryLimiter } from './memory/limiter.js';
+import type { Store } from './types.js';
+
+/** The default data directory of the embedded store (docs/service.md#configuration). */
+export const DEFAULT_DATA_DIR = './.verifield';
+
+/** The store of a configuration, opened, with the concurrency limiter that goes with it. */
+export interface OpenedStore {
+  store: Store;
+  /** Whether the service opened the store itself (and so closes it). */
+  ownsStore: boolean;
+  /** Memory (one process), PostgreSQL leases (`databaseUrl` alone) or Redis leases (`redisUrl`). */
+  limiter: ConcurrencyLimiter;
+}
+
+/** What {@link openStore} reads of the configuration. */
+export type StoreConfig = Pick<ServerConfig, 'store' | 'limiter' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'sharedPoolSize'>;
+
+/** The options every limiter takes from the configuration. */
+function limiterOptions(config: StoreConfig): { sharedPoolSize?: number } {
+  return config.sharedPoolSize === undefined ? {} : { sharedPoolSize: config.sharedPoolSize };
+}
+
+/**
+ * PostgreSQL at `databaseUrl`, migrated (instances starting together apply each migration once),
+ * as a store, with the lease-table limiter for deployments without Redis.
+ */
+async function openPostgresStore(config: StoreConfig, databaseUrl: string, log: (line: string) => void): Promise<OpenedStore> {
+  const [{ openPostgres }, { createSqlStore }, { createSqlLimiter }] = await Promise.all([
+    import('./postgres/client.js'),
+    import('./sql/store.js'),
+    import('./postgres/limiter.js'),
+  ]);
+  const sql = await openPostgres(databaseUrl, { log });
+  try {
+    // Availability tracked (../store-guard.ts): the leases are in PostgreSQL too, so they share it.
+    const store = guardStore(await createSqlStore(sql), { log });
+    return { store, ownsStore: true, limiter: guardLimiter(createSqlLimiter(sql, { ...limiterOptions(config), log }), store) };
+  } catch (error) {
+    await sql.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** SQLite in the data directory, its VIES answers and breakers fronted in memory, with the in-process limiter. */
+async function openSqliteStore(config: StoreConfig, log: (line: string) => void): Promise<OpenedStore> {
+  const { openEmbeddedStore } = await import('./sqlite/store.js');
+  // Availability tracked, and the database file watched (../store-guard.ts).
+  const store = guardStore(await openEmbeddedStore(config.dataDir ?? DEFAULT_DATA_DIR), { log });
+  // With Redis, the breakers and the hot answers are Redis's (withRedis), shared at once.
+  const fronted = config.redisUrl === undefined ? withAvailabilityOf(withHotVies(store), store) : store;
+  return { store: fronted, ownsStore: true, limiter: createMemoryLimiter(limiterOptions(config)) };
+}
+
+/**
+ * Puts Redis in front of `opened`: the limiter, the circuit breakers and a hot cache before the
+ * stored VIES answers are shared through it; closing the store closes the Redis connection too.
+ */
+async function withRedis(opened: OpenedStore, config: StoreConfig, redisUrl: string, log: (line: string) => void): Promise<OpenedStore> {
+  const { openRedisBackplane } = await import('./redis/index.js');
+  const backplane = await openRedisBackplane(redisUrl, { ...limiterOptions(config), log });
+  const { store } = opened;
+  const front = backplane.cacheFront(store.viesCache);
+  let closing: Promise<void> | null = null;
+  return {
+    ownsStore: opened.ownsStore,
+    limiter: backplane.limiter,
+    store: {
+      ...store,
+      breaker: backplane.breaker,
+      viesCache: {
+        get: (countryCode, vatNumber) => front.get(countryCode, vatNumber),
+        set: (countryCode, vatNumber, entry) => front.set(countryCode, vatNumber, entry),
+        // Redis entries expire by themselves; the table is pruned by the hourly job.
+        prune: (before) => store.viesCache.prune(before),
+      },
+      // Ready means both take writes: a request needs Redis for its lease and the store for its count.
+      async probe() {
+        await store.probe?.();
+        await backplane.probe();
+      },
+      close() {
+        closing ??= store.close().finally(() => backplane.close());
+        return closing;
+      },
+    },
+  };
+}
+
+/**
+ * Opens the store of a configuration (see the module comment). `log` receives the operational
+ * lines of the PostgreSQL and Redis connections.
+ */
+export async function openStore(config: StoreConfig, log: (line: string) => void = () => undefined): Promise<OpenedStore> {
+  if (config.store !== undefined) {
+    return { store: config.store, ownsStore: false, limiter: config.limiter ?? createMemoryLimiter(limiterOptions(config)) };
+  }
+  const opened = config.databaseUrl === undefined ? await openSqliteStore(config, log) : await openPostgresStore(config, config.databaseUrl, log);
+  if (config.redisUrl === undefined) return opened;
+  try {
+    return await withRedis(opened, config, config.redisUrl, log);
+  } catch (error) {
+    await opened.store.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * The usage meter: counts performed validations exactly once, durably, within a blocking quota,
+ * in group-committed batches (docs/service.md#metering). The decision is made here, once, for
+ * both engines; each engine's dialect only reads and writes the rows (MeterStatements).
+ *
+ * One batch is one write transaction:
+ *
+ * 1. lock the counter of every (account, period) in the batch, creating missing ones, and read
+ *    its value (PostgreSQL: row locks taken in a fixed order, so instances cannot deadlock;
+ *    SQLite: the transaction holds the store's write lock, across processes too);
+ * 2. insert every request into the log, skipping request ids already there: the ids inserted are
+ *    the requests never counted before (a retried id is not);
+ * 3. decide in arrival order which new requests fit the quota (null: no blocking limit, the paid
+ *    plans count overage), then add each counter's grant;
+ * 4. delete the log rows of the blocked requests (refused requests are not logged);
+ * 5. add the counted requests to the per-day totals, which outlive the log's retention.
+ *
+ * A promise resolves only after its batch committed; when the batch fails, every request in it
+ * rejects and none is counted. A deadlock or serialization failure (PostgreSQL) reruns the batch.
+ */
+import { usageLogValue } from '../usage-log-value.js';
+import { FIELDS, type Field, type MeterDecision, type UsageEntry } from '../types.js';
+import { createGroupCommit, type GroupCommitOptions } from '../group-commit.js';
+import { isTransientSqlError, StoreClosedError, type SqlClient } from './client.js';
+import { isIsoDay, storableText } from './values.js';
+
+/** Options of {@link createUsageMeter}. */
+export interface MeterOptions extends GroupCommitOptions {
+  /** Runs of one batch when PostgreSQL reports a deadlock or serialization failure. Default 3. */
+  attempts?: number;
+}
+
+export interface UsageMeter {
+  /** See `Store.usage.count`. */
+  count(entry: UsageEntry, quota: number | null): Promise<MeterDecision>;
+  /** Refuses new counts, waits for the pending ones. */
+  close(): Promise<void>;
+}
+
+/** A usage-log row in the table's column names, `at` as ISO text. */
+export interface LogRow {
+  request_id: string;
+  account_id: string;
+  key_id: string;
+  period_start: string;
+  endpoint: Field;
+  value: string;
+  valid: boolean;
+  status: number;
+  latency_ms: number;
+  sdk: string | null;
+  at: string;
+}
+
+/** One checked request of a batch. */
+export interface MeterRequest {
+  /** The row to log, value already masked and every string storable. */
+  row: LogRow;
+  /** `row.at` in milliseconds. */
+  atMs: number;
+  /** The UTC day of `row.at` (YYYY-MM-DD): the per-day total it adds to. */
+  day: string;
+  /** The counter it counts against: see {@link groupKey}. */
+  group: string;
+  /** null: no blocking limit. */
+  quota: number | null;
+}
+
+/** One usage counter: an account's count in one billing period. */
+export interface CounterKey {
+  accountId: string;
+  periodStart: string;
+}
+
+/** What a batch adds to one per-day total. */
+export interface DailyDelta {
+  accountId: string;
+  day: string;
+  keyId: string;
+  endpoint: Field;
+  valid: boolean;
+  count: number;
+}
+
+/** The reads and writes of one batch, as each engine spells them; all run inside the batch's transaction. */
+export interface MeterStatements {
+  /** Creates the missing counters, locks them until the transaction ends, and reads their values. */
+  lockCounters(tx: SqlClient, counters: readonly CounterKey[]): Promise<Array<CounterKey & { used: number }>>;
+  /** Inserts the log rows whose request id is not in the log; resolves with the ids inserted. */
+  insertLog(tx: SqlClient, requests: readonly MeterRequest[]): Promise<ReadonlySet<string>>;
+  /** Adds `granted` to each counter. */
+  addGrants(tx: SqlClient, grants: ReadonlyArray<CounterKey & { granted: number }>): Promise<void>;
+  /** Deletes these log rows (blocked requests). */
+  deleteLog(tx: SqlClient, requestIds: readonly string[]): Promise<void>;
+  /** Adds each delta to its per-day total, creating missing ones. */
+  addDailyTotals(tx: SqlClient, deltas: readonly DailyDelta[]): Promise<void>;
+}
+
+/** Key of the counter of one (account, period), as the meter keeps them in maps. */
+export const groupKey = (accountId: string, periodStart: string): string => `${accountId}\u0000${periodStart}`;
+
+const KNOWN_FIELDS: ReadonlySet<string> = new Set<string>(FIELDS);
+const MAX_VALUE_LENGTH = 1024;
+const MAX_ID_LENGTH = 200;
+const MAX_SDK_LENGTH = 64;
+const MAX_LATENCY_MS = 2_147_483_647;
+
+function requireId(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_ID_LENGTH) {
+    throw new TypeError(`usage entry: ${name} must be a string of 1 to ${MAX_ID_LENGTH} characters`);
+  }
+  return storableText(value);
+}
+
+/** The value as the usage log may keep it (docs/service.md#usage-log). */
+function loggedValue(endpoint: Field, value: string): string {
+  // Masked here too, whatever the caller sent: personal numbers must never reach the disk.
+  return storableText(usageLogValue(endpoint, value).slice(0, MAX_VALUE_LENGTH));
+}
+
+// Nearly every entry of a day names the same period: it is checked once, not on every request.
+let lastValidDay = '';
+
+/**
+ * Checks one entry and turns it into its log row. A malformed entry rejects its own call here,
+ * before it could fail a batch shared with other requests.
+ */
+export function toRequest(entry: UsageEntry, quota: number | null): MeterRequest {
+  const requestId = requireId(entry.requestId, 'requestId');
+  const accountId = requireId(entry.accountId, 'accountId');
+  const keyId = requireId(entry.keyId, 'keyId');
+  if (typeof entry.periodStart !== 'string' || (entry.periodStart !== lastValidDay && !isIsoDay(entry.periodStart))) {
+    throw new RangeError('usage entry: periodStart must be a date YYYY-MM-DD');
+  }
+  lastValidDay = entry.periodStart;
+  if (!KNOWN_FIELDS.has(entry.endpoint)) throw new RangeError(`usage entry: unknown endpoint ${String(entry.endpoint)}`);
+  if (typeof entry.value !== 'string') throw new TypeError('usage entry: value must be a string');
+  if (typeof entry.valid !== 'boolean') throw new TypeError('usage entry: valid must be a boolean');
+  if (!Number.isInteger(entry.status) || entry.status < 100 || entry.status > 599) {
+    throw new RangeError('usage entry: status must be an HTTP status');
+  }
+  if (typeof entry.latencyMs !== 'number' || !(entry.latencyMs >= 0)) {
+    throw new RangeError('usage entry: latencyMs must be a number >= 0');
+  }
+  if (entry.sdk !== null && typeof entry.sdk !== 'string') throw new TypeError('usage entry: sdk must be a string or null');
+  if (!(entry.at instanceof Date) || Number.isNaN(entry.at.getTime())) throw new TypeError('usage entry: at must be a valid Date');
+  if (quota !== null && (!Number.isSafeInteger(quota) || quota < 0)) {
+    throw new RangeError('usage quota must be null or an integer >= 0');
+  }
+  // toISOString throws a RangeError for years beyond 275760: still this entry's own rejection.
+  const at = entry.at.toISOString();
+  return {
+    row: {
+      request_id: requestId,
+      account_id: accountId,
+      key_id: keyId,
+      period_start: entry.periodStart,
+      endpoint: entry.endpoint,
+      value: loggedValue(entry.endpoint, entry.value),
+      valid: entry.valid,
+      status: entry.status,
+      latency_ms: Math.min(Math.round(entry.latencyMs), MAX_LATENCY_MS),
+      sdk: entry.sdk === null ? null : storableText(entry.sdk.slice(0, MAX_SDK_LENGTH)),
+      at,
+    },
+    atMs: entry.at.getTime(),
+    day: at.slice(0, 10),
+    group: groupKey(accountId, entry.periodStart),
+    quota,
+  };
+}
+
+interface Counter extends CounterKey {
+  used: number;
+  granted: number;
+}
+
+/** The per-day totals the counted requests of a batch add to. */
+function dailyDeltas(counted: readonly MeterRequest[]): DailyDelta[] {
+  const deltas = new Map<string, DailyDelta>();
+  for (const { row, day } of counted) {
+    const key = `${row.account_id}\u0000${day}\u0000${row.key_id}\u0000${row.endpoint}\u0000${row.valid ? 1 : 0}`;
+    const delta = deltas.get(key);
+    if (delta === undefined) {
+      deltas.set(key, { accountId: row.account_id, day, keyId: row.key_id, endpoint: row.endpoint, valid: row.valid, count: 1 });
+    } else delta.count++;
+  }
+  return [...deltas.values()];
+}
+
+/** One batch in one transaction (module comment); resolves with one decision per request. */
+async function writeBatchOnce(tx: SqlClient, statements: MeterStatements, requests: readonly MeterRequest[]): Promise<MeterDecision[]> {
+  // The first request with an id speaks for it; repeats in the same batch are duplicates.
+  const firstIndexById = new Map<string, number>();
+  const counters = new Map<string, Counter>();
+  const unique: MeterRequest[] = [];
+  requests.forEach((request, index) => {
+    if (firstIndexById.has(request.row.request_id)) return;
+    firstIndexById.set(request.row.request_id, index);
+    unique.push(request);
+    if (!counters.has(request.group)) {
+      counters.set(request.group, { accountId: request.row.account_id, periodStart: request.row.period_start, used: 0, granted: 0 });
+    }
+  });
+
+  for (const row of await statements.lockCounters(tx, [...counters.values()])) {
+    const counter = counters.get(groupKey(row.accountId, row.periodStart));
+    if (counter === undefined) throw new Error(`usage meter: unexpected counter ${row.accountId} ${row.periodStart}`);
+    counter.used = row.used;
+  }
+  const fresh = await statements.insertLog(tx, unique);
+
+  const decisions = new Array<MeterDecision | null>(requests.length).fill(null);
+  const blockedIds: string[] = [];
+  const counted: MeterRequest[] = [];
+  requests.forEach((request, index) => {
+    if (firstIndexById.get(request.row.request_id) !== index || !fresh.has(request.row.request_id)) return;
+    const counter = counters.get(request.group) as Counter;
+    if (request.quota === null || counter.used < request.quota) {
+      counter.used++;
+      counter.granted++;
+      counted.push(request);
+      decisions[index] = { counted: true, blocked: false, used: counter.used };
+    } else {
+      blockedIds.push(request.row.request_id);
+      decisions[index] = { counted: false, blocked: true, used: counter.used };
+    }
+  });
+
+  const grants = [...counters.values()].filter((counter) => counter.granted > 0);
+  if (grants.length > 0) await statements.addGrants(tx, grants);
+  if (blockedIds.length > 0) await statements.deleteLog(tx, blockedIds);
+  if (counted.length > 0) await statements.addDailyTotals(tx, dailyDeltas(counted));
+
+  return requests.map((request, index) => {
+    const decision = decisions[index];
+    if (decision !== null && decision !== undefined) return decision;
+    const first = decisions[firstIndexById.get(request.row.request_id) as number];
+    // A repeat of a request of this batch shares its fate without being counted again; a request
+    // counted by an earlier batch reports the period's usage now.
+    if (first !== null && first !== undefined) return { counted: false, blocked: first.blocked, used: first.used };
+    return { counted: false, blocked: false, used: (counters.get(request.group) as Counter).used };
+  });
+}
+
+/** A meter writing through `sql` with its dialect's statements; see the module comment. */
+export function createUsageMeter(sql: SqlClient, options: MeterOptions = {}): UsageMeter {
+  const attempts = Math.max(1, Math.floor(options.attempts ?? 3));
+  const statements = sql.dialect.meter;
+  const writeBatch = async (requests: readonly MeterRequest[]): Promise<MeterDecision[]> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await sql.transaction((tx) => writeBatchOnce(tx, statements, requests));
+      } catch (error) {
+        if (attempt >= attempts || !isTransientSqlError(error)) throw error;
+      }
+    }
+  };
+  const queue = createGroupCommit(writeBatch, options, () => new StoreClosedError());
+  return {
+    async count(entry, quota) {
+      return queue.submit(toRequest(entry, quota));
+    },
+    close: () => queue.close(),
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * What the service keeps, as one interface over the embedded store (SQLite) and PostgreSQL. The
+ * HTTP layer, the CLI and the jobs speak only to this; src/server/storage/sql/store.ts implements it
+ * once in SQL for both engines (docs/architecture.md#stores).
+ */
+import type { CircuitBreakerStore, VatAnswerCache, VatRates, ViesStatusSnapshot } from '../../ports.js';
+
+/** The plans of docs/service.md#plans. */
+export type Plan = 'FREE' | 'STARTER' | 'GROWTH' | 'PRO';
+
+/** The validation endpoints, which are also the scopes a key can carry. */
+export type Field = 'vat' | 'iban' | 'email' | 'phone' | 'nif' | 'nas' | 'ssn';
+
+/** Every validation endpoint, in the order of docs/service.md#endpoints. */
+export const FIELDS: readonly Field[] = ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'];
+
+/** Fields whose values the usage log never keeps in clear (docs/service.md#usage-log). */
+export const MASKED_IN_USAGE_LOG: ReadonlySet<Field> = new Set<Field>(['nif', 'nas', 'ssn']);
+
+/** What the usage log stores instead of a masked value. */
+export const USAGE_LOG_MASK = '***';
+
+/** A customer account: one plan, one quota, its own keys. */
+export interface Account {
+  /** Stable identifier (a UUID). */
+  id: string;
+  /** Name people know the account by. */
+  name: string;
+  /** The plan that sets quota, concurrency, key maximum and email depth. */
+  plan: Plan;
+  /** Subscription start day (YYYY-MM-DD): anchors the billing periods. */
+  subscriptionStart: string;
+  /** The account's own VAT number (prefix included), sent to VIES as requester; null if none. */
+  vatNumber: string | null;
+  /** When the account was created. */
+  createdAt: Date;
+}
+
+/** What `accounts.create` needs. */
+export interface NewAccount {
+  /** Name people know the account by. */
+  name: string;
+  /** The plan. */
+  plan: Plan;
+  /** Subscription start day (YYYY-MM-DD). */
+  subscriptionStart: string;
+  /** The account's own VAT number (prefix included), or null. */
+  vatNumber: string | null;
+}
+
+/** An API key as stored: never the key itself, only its SHA-256 hash and a display prefix. */
+export interface ApiKeyRecord {
+  /** Stable identifier, used to list and revoke the key. */
+  id: string;
+  /** The account the key belongs to. */
+  accountId: string;
+  /** Name given at creation (e.g. "web shop"). */
+  name: string;
+  /** First characters of the key, for people to recognise it (e.g. "vf_3kP9"). */
+  displayPrefix: string;
+  /** SHA-256 of the whole key, lower-case hex. */
+  hash: string;
+  /** The endpoints the key may call. */
+  scopes: Field[];
+  /** null: never expires. */
+  expiresAt: Date | null;
+  /** null: not revoked. */
+  revokedAt: Date | null;
+  /** When the key was created. */
+  createdAt: Date;
+}
+
+/** What `keys.create` stores: the hash, never the key. */
+export interface NewApiKey {
+  /** The account the key belongs to. */
+  accountId: string;
+  /** Name given at creation. */
+  name: string;
+  /** First characters of the key, for people to recognise it. */
+  displayPrefix: string;
+  /** SHA-256 of the whole key, lower-case hex. */
+  hash: string;
+  /** The endpoints the key may call. */
+  scopes: Field[];
+  /** null: never expires. */
+  expiresAt: Date | null;
+}
+
+/** Thrown by `keys.create` when the plan's maximum of live keys is reached. */
+export class KeyLimitError extends Error {
+  /** Always `KeyLimitError`. */
+  override readonly name = 'KeyLimitError';
+  constructor(
+    /** The plan's maximum of live keys. */
+    readonly maxKeys: number,
+  ) {
+    super(`This plan allows at most ${maxKeys} live API key${maxKeys === 1 ? '' : 's'}; revoke one first`);
+  }
+}
+
+/** One performed validation, as the usage log keeps it (docs/service.md#usage-log). */
+export interface UsageEntry {
+  /** Unique per request: a retry of the same id is counted once. */
+  requestId: string;
+  /** The account the request counts against. */
+  accountId: string;
+  /** The key that made the request. */
+  keyId: string;
+  /** Billing period start (YYYY-MM-DD) the request counts in. */
+  periodStart: string;
+  /** The validation endpoint called. */
+  endpoint: Field;
+  /** The value as it may be stored: NIF, SIN and SSN already replaced by `***` by the caller. */
+  value: string;
+  /** The verdict returned. */
+  valid: boolean;
+  /** HTTP status of the answer. */
+  status: number;
+  /** Time spent answering, in milliseconds. */
+  latencyMs: number;
+  /** X-Service-SDK header when valid, else null. */
+  sdk: string | null;
+  /** When the request was answered. */
+  at: Date;
+}
+
+/** How the meter answered one request. */
+export interface MeterDecision {
+  /** The request was counted (false: over a blocking quota, or a duplicate request id). */
+  counted: boolean;
+  /** Over the quota of a plan that blocks (FREE): answer 429, nothing counted. */
+  blocked: boolean;
+  /** Validations used in the period after this request. */
+  used: number;
+}
+
+/** A per-day total of the usage log, kept after the log's rows are pruned (docs/service.md#usage-log). */
+export interface DailyUsageTotal {
+  /** The UTC day of the requests (YYYY-MM-DD). */
+  day: string;
+  /** The key that made them. */
+  keyId: string;
+  /** The endpoint called. */
+  endpoint: Field;
+  /** The verdict returned. */
+  valid: boolean;
+  /** Requests counted. */
+  count: number;
+}
+
+/** The database file an embedded store opened, to tell later whether it is still the same file. */
+export interface StoreFile {
+  /** Absolute path of the database file. */
+  path: string;
+  /** Device of the file when it was opened. */
+  dev: number;
+  /** Inode of the file when it was opened: a file deleted or replaced since has another (or none). */
+  ino: number;
+}
+
+/** Everything the service keeps (embedded SQLite or PostgreSQL, one schema). */
+export interface Store {
+  /** Customer accounts. */
+  accounts: {
+    create(account: NewAccount): Promise<Account>;
+    get(id: string): Promise<Account | null>;
+    list(): Promise<Account[]>;
+  };
+  /** API keys, stored as hashes. */
+  keys: {
+    /** Inserts a key; rejects with KeyLimitError when the account has `maxLiveKeys` live keys already. */
+    create(key: NewApiKey, maxLiveKeys: number, now: Date): Promise<ApiKeyRecord>;
+    list(accountId: string): Promise<ApiKeyRecord[]>;
+    /** Marks the key revoked; false when no such key. */
+    revoke(keyId: string, now: Date): Promise<boolean>;
+    /** The key with this hash and its account, revoked or expired ones included (the caller decides). */
+    findByHash(hash: string): Promise<{ key: ApiKeyRecord; account: Account } | null>;
+    /**
+     * A mark of the keys' state that changes whenever any process creates or revokes a key: a
+     * cache of `findByHash` answers that sees a new mark forgets them (docs/service.md#api-keys).
+     * One small read. Optional: a store without it is re-read when cached answers expire.
+     */
+    version?(): Promise<string>;
+  };
+  /** The usage meter and log. */
+  usage: {
+    /**
+     * Counts one performed validation and logs it, durably, in one group-committed batch: the
+     * promise resolves once the transaction that holds it committed, and rejects when it did
+     * not (nothing of it counted). `quota` null means no blocking limit (paid plans count
+     * overage); otherwise the request is refused (blocked) when `used` would exceed it. A request
+     * id still in the log is not counted again.
+     */
+    count(entry: UsageEntry, quota: number | null): Promise<MeterDecision>;
+    /** Validations counted in the period. */
+    used(accountId: string, periodStart: string): Promise<number>;
+    /** The newest log entries of an account (for the CLI and tests). */
+    log(accountId: string, limit: number): Promise<UsageEntry[]>;
+    /**
+     * The per-day totals of an account from `fromDay` to `toDay` (YYYY-MM-DD, both included),
+     * ordered by day, key, endpoint, verdict. They add up to every count ever made, pruned or not.
+     */
+    dailyTotals?(accountId: string, fromDay: string, toDay: string): Promise<DailyUsageTotal[]>;
+    /** Deletes the log rows of requests answered before `before` (the totals stay); resolves with how many went. */
+    prune?(before: Date): Promise<number>;
+  };
+  /** VIES answers (ports.VatAnswerCache), 30 days at most. */
+  viesCache: VatAnswerCache & { prune(before: Date): Promise<number> };
+  /** Per-country circuit breakers (ports.CircuitBreakerStore). */
+  breaker: CircuitBreakerStore;
+  /** Samples of the Commission's VIES status feed. */
+  statusSamples: {
+    add(at: Date, snapshot: ViesStatusSnapshot): Promise<void>;
+    since(from: Date): Promise<Array<{ at: Date; snapshot: ViesStatusSnapshot }>>;
+    prune(before: Date): Promise<number>;
+  };
+  /** The last good VAT rates. */
+  rates: {
+    save(rates: VatRates): Promise<void>;
+    load(): Promise<VatRates | null>;
+  };
+  /** Periodic jobs: the first instance to claim (job, slot) runs it (docs/architecture.md#job-slots). */
+  jobs: {
+    claim(job: string, slot: string, instance: string): Promise<boolean>;
+  };
+  /**
+   * Writes one small row and reads it back: resolves once the store takes writes, rejects when it
+   * does not (the readiness check, GET /readyz). Optional, so that a store made for a test or an
+   * embedding need not have it; such a store is checked with a read instead.
+   */
+  probe?(): Promise<void>;
+  /** The database file of an embedded store in a data directory; absent otherwise. */
+  readonly file?: StoreFile;
+  /** Flushes pending counts and closes the connection. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,152 @@
+/**
+ * The VIES availability report (`GET /api/v1/status/vies`) from samples of the
+ * Commission's status feed: per country, the share of samples of the window in which it was
+ * reachable, and whether it is reachable now. The service's own lookups override the feed: a
+ * country whose breaker counts three failures in a row is unavailable now, decided by
+ * `SERVICE_LOOKUPS`. Pure logic over an in-memory list of samples; sampling every five minutes and
+ * storing the samples belong to the server.
+ */
+import type { Clock, ViesCountryStatus, ViesStatusResponse, ViesStatusSnapshot } from '../../ports.js';
+
+/** Reporting window, in days. */
+export const AVAILABILITY_WINDOW_DAYS = 30;
+/** One day, as a literal: esbuild would keep an unused product in a bundle. */
+const DAY_MS = 86_400_000;
+
+/** One reading of the feed and when it was taken. */
+export interface ViesStatusSample extends ViesStatusSnapshot {
+  /** When the feed was read. */
+  at: Date;
+}
+
+/** Options of {@link createAvailabilityTracker}. */
+export interface AvailabilityTrackerOptions {
+  /** Clock; defaults to the system clock. */
+  now?: Clock;
+  /** Reporting window in days; default 30. */
+  windowDays?: number;
+}
+
+/** Options of {@link AvailabilityTracker.report}. */
+export interface AvailabilityReportOptions {
+  /**
+   * Countries whose own lookups failed three times in a row (`failingCountries(breakerStore)` in
+   * src/vat/registry/policy.ts): reported unavailable now, whatever the feed says.
+   */
+  failingCountries?: Iterable<string>;
+}
+
+/** See {@link createAvailabilityTracker}. */
+export interface AvailabilityTracker {
+  /** Reporting window in days, as configured (default 30). */
+  readonly windowDays: number;
+  /** Adds a reading of the feed (samples may arrive in any order, e.g. loaded from a store). */
+  add(sample: ViesStatusSample): void;
+  /** Forgets samples older than the window; returns how many went. */
+  prune(): number;
+  /** Samples held, oldest first. */
+  samples(): readonly ViesStatusSample[];
+  /** The report at the clock's current time. */
+  report(options?: AvailabilityReportOptions): ViesStatusResponse;
+}
+
+/** What one sample says about a country: reachable, not reachable, or nothing (not counted). */
+function reachability(sample: ViesStatusSample, availability: string): boolean | null {
+  if (availability === 'Monitoring Disabled') return null;
+  // The whole service down means no country can be reached through it.
+  return sample.vowAvailable && availability === 'Available';
+}
+
+interface Tally {
+  up: number;
+  counted: number;
+  latest: boolean | null;
+}
+
+/**
+ * An availability tracker.
+ * @example
+ * import { createAvailabilityTracker } from 'verifield/vat';
+ * const tracker = createAvailabilityTracker();
+ * tracker.add({ at: new Date(), vowAvailable: true, countries: [{ countryCode: 'DE', availability: 'Unavailable' }] });
+ * tracker.report().countriesUnavailableNow; // 1
+ */
+export function createAvailabilityTracker(options: AvailabilityTrackerOptions = {}): AvailabilityTracker {
+  const clock = options.now ?? (() => new Date());
+  const windowDays = options.windowDays ?? AVAILABILITY_WINDOW_DAYS;
+  if (!(windowDays > 0)) throw new RangeError(`windowDays must be positive, got ${windowDays}`);
+  const windowMs = windowDays * DAY_MS;
+  const held: ViesStatusSample[] = [];
+
+  const copy = (sample: ViesStatusSample): ViesStatusSample => ({
+    at: new Date(sample.at.getTime()),
+    vowAvailable: sample.vowAvailable,
+    countries: sample.countries.map((country) => ({ countryCode: country.countryCode, availability: country.availability })),
+  });
+
+  return {
+    windowDays,
+    add(sample) {
+      const time = sample.at.getTime();
+      if (Number.isNaN(time)) throw new RangeError('A sample needs a valid time');
+      // Samples almost always come in order: find the place from the end.
+      let index = held.length;
+      while (index > 0 && (held[index - 1] as ViesStatusSample).at.getTime() > time) index--;
+      held.splice(index, 0, copy(sample));
+    },
+    prune() {
+      const from = clock().getTime() - windowMs;
+      let count = 0;
+      while (count < held.length && (held[count] as ViesStatusSample).at.getTime() < from) count++;
+      held.splice(0, count);
+      return count;
+    },
+    samples() {
+      return held.map(copy);
+    },
+    report(reportOptions = {}) {
+      const now = clock();
+      const from = now.getTime() - windowMs;
+      const tallies = new Map<string, Tally>();
+      for (const sample of held) {
+        const time = sample.at.getTime();
+        if (time < from || time > now.getTime()) continue;
+        for (const { countryCode, availability } of sample.countries) {
+          let tally = tallies.get(countryCode);
+          if (tally === undefined) {
+            tally = { up: 0, counted: 0, latest: null };
+            tallies.set(countryCode, tally);
+          }
+          const reachable = reachability(sample, availability);
+          // Samples are in time order: the last one seen is the latest word on the country.
+          tally.latest = reachable;
+          if (reachable === null) continue;
+          tally.counted++;
+          if (reachable) tally.up++;
+        }
+      }
+      const failing = new Set(reportOptions.failingCountries ?? []);
+      for (const countryCode of failing) if (!tallies.has(countryCode)) tallies.set(countryCode, { up: 0, counted: 0, latest: null });
+
+      const countries: ViesCountryStatus[] = [...tallies.keys()].sort().map((countryCode) => {
+        const tally = tallies.get(countryCode) as Tally;
+        const overridden = failing.has(countryCode);
+        return {
+          countryCode,
+          availabilityPercent: tally.counted === 0 ? null : Math.round((tally.up / tally.counted) * 10_000) / 100,
+          sampleCount: tally.counted,
+          // Only evidence makes a country unavailable: a latest sample with monitoring disabled is none.
+          availableNow: overridden ? false : tally.latest !== false,
+          decidedBy: overridden ? 'SERVICE_LOOKUPS' : 'COMMISSION_FEED',
+        };
+      });
+      return {
+        generatedAt: now.toISOString(),
+        windowDays,
+        countriesTracked: countries.length,
+        countriesUnavailableNow: countries.filter((country) => !country.availableNow).length,
+        countries,
+      };
+    },
+  };
+}
