@@ -22,6 +22,7 @@ import type {
   VatDetails,
 } from '../../result.js';
 import type { Field } from '../storage/types.js';
+import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
 import { ERROR_MESSAGES } from './errors.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -335,7 +336,7 @@ function errorResult(status: ErrorStatus, description: string): SchemaObject {
       message: envelopeFields.message,
       normalizedValue: { type: 'null', description: 'Always null on an error answer.' },
       originalValue: text('The value sent, when a string value arrived (its first 1,024 characters when it is longer); otherwise the empty string.', {
-        maxLength: MAX_VALUE_LENGTH,
+        maxLength: MAX_VALUE_CHARACTERS,
       }),
       validationLevel: { const: 'STANDARD', description: 'Always STANDARD on an error answer.' },
       errorCode: enumOf(ERROR_CODES_BY_STATUS[status], 'Machine-readable reason.'),
@@ -440,9 +441,8 @@ const messageBody = (description: string, extra: SchemaObject = {}): SchemaObjec
 });
 
 /** Longest `value` the service accepts (docs/service.md#request-bodies). */
-export const MAX_VALUE_LENGTH = 1024;
 
-const valueProperty = (description: string): SchemaObject => text(description, { maxLength: MAX_VALUE_LENGTH });
+const valueProperty = (description: string): SchemaObject => text(description, { maxLength: MAX_VALUE_CHARACTERS });
 
 const schemas: Record<string, SchemaObject> = {
   ValidationRequest: {
@@ -456,7 +456,7 @@ const schemas: Record<string, SchemaObject> = {
     description: 'Body of the VAT endpoint. At most 16 KiB.',
     properties: {
       value: valueProperty('The VAT number, country prefix included.'),
-      traderName: text('Company name expected to hold the number; adds trader_name_match to the answer.', { maxLength: MAX_VALUE_LENGTH }),
+      traderName: text('Company name expected to hold the number; adds trader_name_match to the answer.', { maxLength: MAX_VALUE_CHARACTERS }),
     },
     required: ['value'],
   },

@@ -7,11 +7,10 @@
  */
 import type { ErrorCode } from '../../result.js';
 import { ERROR_MESSAGES } from '../http/errors.js';
+import { MAX_BODY_BYTES, MAX_VALUE_CHARACTERS } from '../policy/limits.js';
 
-/** Largest accepted body, in bytes. */
-export const MAX_BODY_BYTES = 16 * 1024;
-/** Largest accepted `value` (and `traderName`), in characters (Unicode code points). */
-export const MAX_VALUE_CHARACTERS = 1024;
+export { MAX_BODY_BYTES, MAX_VALUE_CHARACTERS };
+
 
 /** A well-formed validation request. */
 export interface ValidationRequestBody {

@@ -18,6 +18,7 @@
  * A promise resolves only after its batch committed; when the batch fails, every request in it
  * rejects and none is counted. A deadlock or serialization failure (PostgreSQL) reruns the batch.
  */
+import { MAX_VALUE_CHARACTERS } from '../../policy/limits.js';
 import { usageLogValue } from '../usage-log-value.js';
 import { FIELDS, type Field, type MeterDecision, type UsageEntry } from '../types.js';
 import { createGroupCommit, type GroupCommitOptions } from '../group-commit.js';
@@ -100,7 +101,6 @@ export interface MeterStatements {
 export const groupKey = (accountId: string, periodStart: string): string => `${accountId}\u0000${periodStart}`;
 
 const KNOWN_FIELDS: ReadonlySet<string> = new Set<string>(FIELDS);
-const MAX_VALUE_LENGTH = 1024;
 const MAX_ID_LENGTH = 200;
 const MAX_SDK_LENGTH = 64;
 const MAX_LATENCY_MS = 2_147_483_647;
@@ -115,7 +115,7 @@ function requireId(value: unknown, name: string): string {
 /** The value as the usage log may keep it (docs/service.md#usage-log). */
 function loggedValue(endpoint: Field, value: string): string {
   // Masked here too, whatever the caller sent: personal numbers must never reach the disk.
-  return storableText(usageLogValue(endpoint, value).slice(0, MAX_VALUE_LENGTH));
+  return storableText(usageLogValue(endpoint, value).slice(0, MAX_VALUE_CHARACTERS));
 }
 
 // Nearly every entry of a day names the same period: it is checked once, not on every request.
