@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // Files run one after another: one of them restarts PostgreSQL under the others' feet otherwise.
 export default defineConfig({
   test: {
-    include: ['test/scale/**/*.test.ts'],
+    include: ['test/**/*.scale.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

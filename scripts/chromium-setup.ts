@@ -1,5 +1,5 @@
 /**
- * Where the browser test (test/browser.test.ts) finds Chromium, and what `npm test` does when it
+ * Where the browser test (test/package/browser.test.ts) finds Chromium, and what `npm test` does when it
  * is missing: install Debian's `chromium` package itself when it can (root, apt-get present), or
  * stop with one line saying what to install. The machine is reached only through `ChromiumHost`,
  * so that every branch can be tried without uninstalling anything.

@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz`: the fuzzing of test/fuzz/ at scale, outside the test runner. Each field gets
+ * `npm run fuzz`: the fuzzing of test/fields/fuzz.test.ts at scale, outside the test runner. Each field gets
  * `--runs` generated inputs (default one million) of the same kinds as in CI, checked against the
  * same invariants; a broken invariant prints the shrunk input and the seed to replay it, and the
  * exit code is 1.
@@ -10,8 +10,8 @@
  */
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import { fuzzInputs } from '../test/fuzz/inputs.js';
-import { assertHolds, FUZZ_TARGETS, type FuzzField } from '../test/fuzz/invariants.js';
+import { fuzzInputs } from '../test/support/fuzz/inputs.js';
+import { assertHolds, FUZZ_TARGETS, type FuzzField } from '../test/support/fuzz/invariants.js';
 
 const USAGE = 'usage: npm run fuzz -- [--runs N] [--fields vat,iban,email,phone,nif,nas,ssn] [--seed S] [--path P]';
 

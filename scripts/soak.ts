@@ -30,10 +30,11 @@ import { startServer } from '../src/server/http/start.js';
 import { openEmbeddedStore } from '../src/server/storage/index.js';
 import type { Account, Field, Plan } from '../src/server/storage/types.js';
 import { EU_MEMBER_STATES } from '../src/vat/reference/rates.js';
-import type { FakeBehaviour } from '../test/fakes/vies.js';
-import { tedbRowsFor } from '../test/fakes/tedb.js';
-import { EMAIL_INPUTS, IBAN_INPUTS, NAS_INPUTS, NIF_INPUTS, nearValid, PHONE_INPUTS, SSN_INPUTS, type FieldInputs } from '../test/fuzz/inputs.js';
-import { ALL_FIELDS, createAccount, createKey, fakeConfig, luxembourgVat, MAIL_DOMAINS, startFakes } from '../test/server-support.js';
+import type { FakeBehaviour } from '../test/support/fakes/vies.js';
+import { tedbRowsFor } from '../test/support/fakes/tedb.js';
+import { EMAIL_INPUTS, IBAN_INPUTS, NAS_INPUTS, NIF_INPUTS, nearValid, PHONE_INPUTS, SSN_INPUTS, type FieldInputs } from '../test/support/fuzz/inputs.js';
+import { ALL_FIELDS, createAccount, createKey, fakeConfig, MAIL_DOMAINS, startFakes } from '../test/support/server.js';
+import { luxembourgVat } from '../test/support/generators/vat.js';
 
 const { values: options } = parseArgs({
   options: {

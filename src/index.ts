@@ -1,6 +1,13 @@
 /**
  * verifield: the offline validators of every field, and the envelope types. Each is also its own
  * subpath (`verifield/iban`, …) so a bundler keeps only what a form uses.
+ * @example
+ * ```ts
+ * import { validateIban, validateVat, type ValidationResult } from 'verifield';
+ * const checked: ValidationResult = validateIban('DE89 3704 0044 0532 0130 00');
+ * checked.valid; // true
+ * validateVat('BE 986.375.479').normalizedValue; // 'BE0986375479'
+ * ```
  */
 export type {
   ValidationResult,

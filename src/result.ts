@@ -234,6 +234,13 @@ export type PhoneValidationResult = ValidationResult;
 /**
  * Throws the TypeError that docs/envelope.md#non-string-input promises for a non-string input. Strings, however odd,
  * never throw: they get an envelope.
+ * @example
+ * ```ts
+ * requireString('DE89 3704', 'validateIban'); // undefined
+ * let thrown = '';
+ * try { requireString(42, 'validateIban'); } catch (error) { thrown = String(error); }
+ * thrown; // 'TypeError: validateIban expects a string, got number'
+ * ```
  */
 export function requireString(value: unknown, functionName: string): asserts value is string {
   if (typeof value !== 'string') {
@@ -241,7 +248,13 @@ export function requireString(value: unknown, functionName: string): asserts val
   }
 }
 
-/** The fields every envelope shares, in the order they are serialised. */
+/**
+ * The fields every envelope shares, in the order they are serialised.
+ * @example
+ * ```ts
+ * envelope('DE89', false, 'Too short to be an IBAN', 'DE89'); // { valid: false, message: 'Too short to be an IBAN', normalizedValue: 'DE89', originalValue: 'DE89', validationLevel: 'STANDARD' }
+ * ```
+ */
 export function envelope(
   originalValue: string,
   valid: boolean,
@@ -255,6 +268,11 @@ export function envelope(
 /**
  * Removes every character of `separators` from `value` and upper-cases it: the compact form
  * that the number fields normalise to.
+ * @example
+ * ```ts
+ * compact('046 454-286', /[\s-]/g); // '046454286'
+ * compact('es b-64717838', /[\s-]/g); // 'ESB64717838'
+ * ```
  */
 export function compact(value: string, separators: RegExp): string {
   return value.replace(separators, '').toUpperCase();

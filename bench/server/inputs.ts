@@ -5,7 +5,7 @@
  * one live lookup each the service answers them from its cache.
  */
 import { validateVat } from '../../src/vat/index.js';
-import { anyValidVat, seededRng, typedLikeAPerson } from '../../test/support/vat-numbers.js';
+import { anyValidVat, seededRng, typedLikeAPerson } from '../../test/support/generators/vat.js';
 import { suite as ibanSuite } from '../suites/iban.js';
 
 /** The value typed and, for VAT, the number VIES is asked about (prefix and body). */

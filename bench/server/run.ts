@@ -25,7 +25,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
-import { startViesFake } from '../../test/fakes/vies.js';
+import { startViesFake } from '../../test/support/fakes/vies.js';
 import { recordSection } from '../results-file.js';
 import { keyedAnswers, post } from './answers.js';
 import { compareUnderFlood, type FloodCase } from './flood.js';

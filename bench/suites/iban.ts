@@ -8,7 +8,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import validator from 'validator';
 import { validateIban } from '../../src/iban/index.js';
-import { inGroupsOfFour, makeIban, registryCountries, seededPicker } from '../../test/iban-generator.js';
+import { inGroupsOfFour, makeIban, registryCountries, seededPicker } from '../../test/support/generators/iban.js';
 import type { BenchSuite } from '../suite.js';
 
 const COMMON = ['DE', 'FR', 'GB', 'ES', 'IT', 'NL', 'BE', 'AT', 'CH', 'PL', 'PT', 'IE', 'SE', 'DK'];

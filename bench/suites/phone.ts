@@ -3,7 +3,7 @@
  * `getType()` and the two display formats the envelope reports for a valid number. Ours calls the
  * same functions and does more (reads `00` and separators, names the length problem, builds the
  * envelope); it saves time by asking `getType()` alone, which finds a type exactly for a valid
- * number with the max metadata (test/phone-library.test.ts pins that).
+ * number with the max metadata (test/phone/library.test.ts pins that).
  *
  * Inputs: every region's example mobile number from libphonenumber's own example metadata, written
  * the ways people type them (spaced, dashed, bracketed, with `00`), plus the usual mistakes: a digit

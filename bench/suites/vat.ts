@@ -13,7 +13,7 @@ import { checkVAT, countries } from 'jsvat';
 import { euVat } from 'stdnum';
 import isVAT from 'validator/es/lib/isVAT.js';
 import { validateVat } from '../../src/vat/index.js';
-import { anyValidVat, seededRng, typedLikeAPerson, withTypo, type Rng } from '../../test/support/vat-numbers.js';
+import { anyValidVat, seededRng, typedLikeAPerson, withTypo, type Rng } from '../../test/support/generators/vat.js';
 import type { BenchSuite } from '../suite.js';
 
 const INPUT_COUNT = 1000;

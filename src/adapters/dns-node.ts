@@ -121,8 +121,12 @@ interface CacheEntry {
  * query.
  *
  * @example
- * const dns = nodeDnsResolver({ servers: ['1.1.1.1', '8.8.8.8'], timeoutMs: 2000 });
- * await dns.mx('gmail.com'); // { kind: 'records', records: [{ exchange: 'gmail-smtp-in.l.google.com', priority: 5 }, …], ttl: 60 }
+ * ```ts
+ * // Without `servers`, the system's resolvers; `verifield serve` reads VERIFIELD_DNS_SERVERS.
+ * const dns = nodeDnsResolver({ servers: process.env.VERIFIELD_DNS_SERVERS?.split(','), timeoutMs: 2000 });
+ * await dns.mx('gmail.com'); // { kind: 'records', records: [{ exchange: 'gmail-smtp-in.l.google.com', priority: 5 }], ttl: 60 }
+ * (await dns.mx('example.com')).kind; // 'null-mx'
+ * ```
  */
 export function nodeDnsResolver(options: NodeDnsResolverOptions = {}): DnsResolver {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -67,6 +67,13 @@ const NOT_FOUND: Outcome = { date: null, failed: false };
  * The services of an RFC 9224 bootstrap file (`{"services": [[["com","net"], ["https://…/"]], …]}`),
  * or null when the text is not one. Of a service's URLs the first https one is taken (RFC 9224
  * section 3 prefers it), else the first.
+ *
+ * @example
+ * ```ts
+ * const services = readRdapBootstrap({ services: [[['com', 'net'], ['http://rdap.example/', 'https://rdap.example/']]] });
+ * services?.get('net'); // 'https://rdap.example/'
+ * readRdapBootstrap('not a bootstrap file'); // null
+ * ```
  */
 export function readRdapBootstrap(json: unknown): Services | null {
   if (typeof json !== 'object' || json === null) return null;
@@ -87,7 +94,15 @@ export function readRdapBootstrap(json: unknown): Services | null {
   return services;
 }
 
-/** The date of the `registration` event of an RDAP domain object (RFC 9083 4.5), or null. */
+/**
+ * The date of the `registration` event of an RDAP domain object (RFC 9083 4.5), or null.
+ *
+ * @example
+ * ```ts
+ * readRegistrationDate({ events: [{ eventAction: 'registration', eventDate: '1995-08-14T04:00:00Z' }] })?.toISOString(); // '1995-08-14T04:00:00.000Z'
+ * readRegistrationDate({ events: [] }); // null
+ * ```
+ */
 export function readRegistrationDate(json: unknown): Date | null {
   if (typeof json !== 'object' || json === null) return null;
   const events = (json as { events?: unknown }).events;
@@ -140,8 +155,11 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, aborted: T): 
  * registrable domain: dates for a day, "no date" for an hour, failures for 5 minutes.
  *
  * @example
- * const domainAge = rdapDomainAge({ timeoutMs: 3000 });
- * await domainAge.registeredAt('mail.example.com'); // Date of example.com's registration, or null
+ * ```ts
+ * const domainAge = rdapDomainAge({ bootstrapUrl: process.env.VERIFIELD_RDAP_BOOTSTRAP_URL, timeoutMs: 3000 });
+ * // The date of example.com's registration (null when it cannot be known):
+ * (await domainAge.registeredAt('mail.example.com'))?.toISOString(); // '1995-08-14T04:00:00.000Z'
+ * ```
  */
 export function rdapDomainAge(options: RdapDomainAgeOptions = {}): DomainAgeSource {
   const bootstrapUrl = options.bootstrapUrl ?? RDAP_BOOTSTRAP_URL;

@@ -9,6 +9,7 @@
  * Pure fetch-based code: it runs in Node, browsers and other runtimes.
  */
 import { XMLParser } from 'fast-xml-parser';
+import { HttpCallError, timedFetch, type HttpFailureKind } from './http-call.js';
 
 /** Namespace of the SOAP 1.1 envelope. */
 export const SOAP_ENVELOPE_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -199,31 +200,12 @@ export function soapEnvelope(bodyXml: string, namespaces: Readonly<Record<string
   return `<soapenv:Envelope ${declarations}><soapenv:Header/><soapenv:Body>${bodyXml}</soapenv:Body></soapenv:Envelope>`;
 }
 
-/** Why a SOAP call brought back no answer. */
-export type SoapFailureKind =
-  /** The time budget ran out (no answer, or the answer stalled). */
-  | 'timeout'
-  /** The caller's AbortSignal fired. */
-  | 'aborted'
-  /** The connection failed or was reset. */
-  | 'network'
-  /** A non-2xx status without a SOAP Fault in the body. */
-  | 'http'
-  /** A 2xx status whose body is not a readable SOAP envelope (truncated, HTML, empty). */
-  | 'malformed';
+/** Why a SOAP call brought back no answer: `http` is a non-2xx status without a SOAP Fault. */
+export type SoapFailureKind = HttpFailureKind;
 
 /** The service could not be reached, or its answer could not be read. */
-export class SoapTransportError extends Error {
+export class SoapTransportError extends HttpCallError {
   override readonly name = 'SoapTransportError';
-  constructor(
-    readonly kind: SoapFailureKind,
-    message: string,
-    /** HTTP status, when a response arrived. */
-    readonly status: number | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }
 
 /** The service answered with a SOAP Fault. */
@@ -318,40 +300,11 @@ export interface SoapCall {
  * @throws {SoapTransportError} when no readable answer arrives in time.
  */
 export async function callSoap(call: SoapCall): Promise<SoapAnswer> {
-  const callerSignal = call.signal;
-  if (callerSignal?.aborted) throw new SoapTransportError('aborted', 'The call was aborted before it started');
-  const fetchImpl = call.fetch ?? globalThis.fetch;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, call.timeoutMs);
-  const forwardAbort = (): void => controller.abort();
-  callerSignal?.addEventListener('abort', forwardAbort, { once: true });
-
-  let status: number;
-  let text: string;
-  try {
-    const response = await fetchImpl(call.url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/xml; charset=utf-8', Accept: 'text/xml', SOAPAction: call.soapAction },
-      body: call.envelope,
-      signal: controller.signal,
-    });
-    status = response.status;
-    // Still under the budget: a server can send headers and then stall the body.
-    text = await response.text();
-  } catch (error) {
-    if (timedOut) {
-      throw new SoapTransportError('timeout', `No answer from ${call.url} within ${call.timeoutMs} ms`, null, { cause: error });
-    }
-    if (callerSignal?.aborted) throw new SoapTransportError('aborted', 'The call was aborted', null, { cause: error });
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new SoapTransportError('network', `Could not reach ${call.url}: ${reason}`, null, { cause: error });
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', forwardAbort);
-  }
+  const init = {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/xml; charset=utf-8', Accept: 'text/xml', SOAPAction: call.soapAction },
+    body: call.envelope,
+  };
+  const { status, text } = await timedFetch(call.fetch ?? globalThis.fetch, call.url, init, call.timeoutMs, call.signal, SoapTransportError);
   return readSoapResponse(text, status);
 }

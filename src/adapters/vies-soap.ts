@@ -174,11 +174,17 @@ export function readViesResponse(text: string, status = 200): ViesAnswer {
  * `check` calls `checkVatApprox` when the query carries a trader name or a requester (VIES then
  * compares names itself where the member state does, and returns a consultation number), and
  * `checkVat` otherwise.
+ *
  * @example
+ * ```ts
  * import { memoryBreakerStore, memoryVatCache, viesSoapClient } from 'verifield/adapters';
  * import { verifyVat } from 'verifield/vat';
- * const registry = viesSoapClient();
- * const result = await verifyVat('LU 2637 5245', { registry, cache: memoryVatCache(), breaker: memoryBreakerStore() });
+ * // Without `url`, the Commission's service; `verifield serve` reads VERIFIELD_VIES_URL.
+ * const registry = viesSoapClient({ url: process.env.VERIFIELD_VIES_URL });
+ * const result = await verifyVat('BE 0123.456.749', { registry, cache: memoryVatCache(), breaker: memoryBreakerStore() });
+ * result.vatDetails.registered; // true
+ * (await registry.checkVat('LU', '24231759')).name; // 'EXEMPLE SARL'
+ * ```
  */
 export function viesSoapClient(options: ViesSoapClientOptions = {}): VatRegistry & {
   checkVat(countryCode: string, vatNumber: string, signal?: AbortSignal): Promise<ViesAnswer>;
@@ -194,8 +200,8 @@ export function viesSoapClient(options: ViesSoapClientOptions = {}): VatRegistry
         soapAction: VIES_SOAP_ACTION,
         envelope,
         timeoutMs,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(signal ? { signal } : {}),
+        fetch: options.fetch,
+        signal,
       });
       return answerOf(answer.payload);
     } catch (error) {

@@ -5,6 +5,7 @@
  * report. Shape: docs/protocols.md#vies-status-feed.
  */
 import type { ViesCountryAvailability, ViesStatusFeed, ViesStatusSnapshot } from '../ports.js';
+import { HttpCallError, timedFetch, type HttpFailureKind } from './http-call.js';
 
 /** The production feed. */
 export const VIES_STATUS_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-status';
@@ -22,60 +23,32 @@ export interface ViesStatusFeedOptions {
 }
 
 /** Why the feed could not be read. */
-export type ViesStatusErrorKind = 'timeout' | 'aborted' | 'network' | 'http' | 'malformed';
+export type ViesStatusErrorKind = HttpFailureKind;
 
 /** The feed could not be read. */
-export class ViesStatusError extends Error {
+export class ViesStatusError extends HttpCallError {
   /** Always `ViesStatusError`: recognisable in logs. */
   override readonly name = 'ViesStatusError';
-  constructor(
-    /** Why the feed could not be read. */
-    readonly kind: ViesStatusErrorKind,
-    message: string,
-    /** HTTP status, when a response arrived. */
-    readonly status: number | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }
 
 /**
  * The VIES status feed.
+ *
  * @example
+ * ```ts
  * import { viesStatusFeed } from 'verifield/adapters';
- * const { vowAvailable, countries } = await viesStatusFeed().fetchStatus();
+ * const { vowAvailable, countries } = await viesStatusFeed({ url: process.env.VERIFIELD_VIES_STATUS_URL }).fetchStatus();
+ * vowAvailable; // true
+ * countries.length; // 28
+ * ```
  */
 export function viesStatusFeed(options: ViesStatusFeedOptions = {}): ViesStatusFeed {
   const url = options.url ?? VIES_STATUS_URL;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     async fetchStatus(signal?: AbortSignal): Promise<ViesStatusSnapshot> {
-      if (signal?.aborted) throw new ViesStatusError('aborted', 'The call was aborted before it started');
-      const fetchImpl = options.fetch ?? globalThis.fetch;
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeoutMs);
-      const forwardAbort = (): void => controller.abort();
-      signal?.addEventListener('abort', forwardAbort, { once: true });
-      let status: number;
-      let text: string;
-      try {
-        const response = await fetchImpl(url, { headers: { Accept: 'application/json' }, signal: controller.signal });
-        status = response.status;
-        text = await response.text();
-      } catch (error) {
-        if (timedOut) throw new ViesStatusError('timeout', `No answer from ${url} within ${timeoutMs} ms`, null, { cause: error });
-        if (signal?.aborted) throw new ViesStatusError('aborted', 'The call was aborted', null, { cause: error });
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new ViesStatusError('network', `Could not reach ${url}: ${reason}`, null, { cause: error });
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', forwardAbort);
-      }
+      const init = { headers: { Accept: 'application/json' } };
+      const { status, text } = await timedFetch(options.fetch ?? globalThis.fetch, url, init, timeoutMs, signal, ViesStatusError);
       return readViesStatus(text, status);
     },
   };
@@ -86,6 +59,11 @@ export function viesStatusFeed(options: ViesStatusFeedOptions = {}): ViesStatusF
  * error whatever the status, never a report that everything is down.
  * @throws {ViesStatusError} `http` for a non-2xx status or an error body, `malformed` for a body
  * that is not the `StatusInformationResponse` shape.
+ *
+ * @example
+ * ```ts
+ * readViesStatus('{"vow":{"available":true},"countries":[{"countryCode":"de","availability":"Available"}]}'); // { vowAvailable: true, countries: [{ countryCode: 'DE', availability: 'Available' }] }
+ * ```
  */
 export function readViesStatus(text: string, status = 200): ViesStatusSnapshot {
   let body: unknown;

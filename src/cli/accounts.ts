@@ -2,11 +2,9 @@
  * `verifield accounts create|list` (docs/service.md#command-line): accounts straight in the store, for the
  * operator of a service. `create` prints only the new id on stdout, so a script can capture it.
  */
-import { billingPeriod, isPlan, PLANS } from '../server/policy/plans.js';
-import { parseDay, parseName, parseOwnVatNumber } from '../server/admin/key-admin.js';
-import type { Plan } from '../server/storage/types.js';
+import { parseDay, parseName, parseOwnVatNumber, parsePlan, PLANS } from '../server/index.js';
 import { readFlag, runCommand } from './admin-errors.js';
-import { withStore } from './admin-store.js';
+import { withAdmin } from './admin-store.js';
 import { expectPositionals, parseArgs, requireValue, UsageError } from './args.js';
 import { EXIT_OK, processIo, type CliIo } from './io.js';
 import { STORE_FLAGS, storeOptionsUsage } from './serve-options.js';
@@ -19,26 +17,23 @@ export const accountsUsage = `usage: verifield accounts create --name NAME --pla
 Store (as for serve):
 ${storeOptionsUsage}`;
 
-function readPlan(text: string): Plan {
-  const plan = text.trim().toUpperCase();
-  if (!isPlan(plan)) throw new RangeError(`"${text}" is not a plan: use FREE, STARTER, GROWTH or PRO`);
-  return plan;
-}
-
 async function create(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { values: ['name', 'plan', 'start', 'vat-number', ...STORE_FLAGS] });
   expectPositionals(args, 0, '');
   const name = readFlag('name', requireValue(args, 'name'), parseName);
-  const plan = readFlag('plan', requireValue(args, 'plan'), readPlan);
+  const plan = readFlag('plan', requireValue(args, 'plan'), parsePlan);
+  // Read here too, so that a bad flag is a usage mistake (with the flag's name) before the store is opened.
   const startText = args.values.get('start');
-  const subscriptionStart = startText === undefined ? io.now().toISOString().slice(0, 10) : readFlag('start', startText, parseDay);
+  const subscriptionStart = startText === undefined ? undefined : readFlag('start', startText, parseDay);
   const vatText = args.values.get('vat-number');
   const vatNumber = vatText === undefined ? null : readFlag('vat-number', vatText, parseOwnVatNumber);
-  const account = await withStore(args, io.env, (store) => store.accounts.create({ name, plan, subscriptionStart, vatNumber }));
+  const account = await withAdmin(args, io, (admin) =>
+    admin.createAccount({ name, plan, vatNumber, ...(subscriptionStart === undefined ? {} : { subscriptionStart }) }),
+  );
   io.out(`${account.id}\n`);
   io.err(
     `Created the ${plan} account "${name}": ${PLANS[plan].quota.toLocaleString('en-US')} validations per billing period, ` +
-      `periods starting on day ${Number(subscriptionStart.slice(8, 10))} of each month.\n`,
+      `periods starting on day ${Number(account.subscriptionStart.slice(8, 10))} of each month.\n`,
   );
   return EXIT_OK;
 }
@@ -46,23 +41,14 @@ async function create(argv: readonly string[], io: CliIo): Promise<number> {
 async function list(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { values: STORE_FLAGS, switches: ['json'] });
   expectPositionals(args, 0, '');
-  const now = io.now();
-  const rows = await withStore(args, io.env, async (store) => {
-    const accounts = await store.accounts.list();
-    return Promise.all(
-      accounts.map(async (account) => {
-        const period = billingPeriod(account.subscriptionStart, now);
-        return { account, period, used: await store.usage.used(account.id, period.start) };
-      }),
-    );
-  });
+  const rows = await withAdmin(args, io, (admin) => admin.listAccounts());
   if (args.switches.has('json')) {
-    const json = rows.map(({ account, period, used }) => ({
+    const json = rows.map(({ account, period, used, quota }) => ({
       ...account,
       createdAt: account.createdAt.toISOString(),
       period,
       used,
-      quota: PLANS[account.plan].quota,
+      quota,
     }));
     io.out(`${JSON.stringify(json, null, 2)}\n`);
     return EXIT_OK;
@@ -73,11 +59,11 @@ async function list(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const table = formatTable(
     ['ID', 'NAME', 'PLAN', 'USED THIS PERIOD', 'PERIOD ENDS', 'VAT NUMBER', 'CREATED'],
-    rows.map(({ account, period, used }) => [
+    rows.map(({ account, period, used, quota }) => [
       account.id,
       account.name,
       account.plan,
-      `${used.toLocaleString('en-US')} / ${PLANS[account.plan].quota.toLocaleString('en-US')}`,
+      `${used.toLocaleString('en-US')} / ${quota.toLocaleString('en-US')}`,
       period.end,
       account.vatNumber ?? '-',
       formatTime(account.createdAt),

@@ -1,20 +1,19 @@
 /**
  * How the admin commands reach the store: the same `--data-dir` / `--database-url` flags and
- * variables as `serve`, the same opening code as the service, and the store closed again whatever
- * the command did (a connection, or a pool of them, held while it is open).
+ * variables as `serve`, the same opening code as the service, the accounts and keys through the
+ * service's administration API, and the store closed again whatever the command did (a
+ * connection, or a pool of them, held while it is open).
  */
-import { openStore } from '../server/storage/compose.js';
-import type { Store } from '../server/storage/types.js';
+import { createAccountAdmin, openStore, type AccountAdmin } from '../server/index.js';
 import type { ParsedArgs } from './args.js';
+import type { CliIo } from './io.js';
 import { readStoreLocation } from './serve-options.js';
 
-type Env = Readonly<Record<string, string | undefined>>;
-
-/** Opens the store the flags (or the environment) name, runs `work` on it, closes it. */
-export async function withStore<T>(args: ParsedArgs, env: Env, work: (store: Store) => Promise<T>): Promise<T> {
-  const { store } = await openStore(readStoreLocation(args.values, env));
+/** Opens the store the flags (or the environment) name, runs `work` on its administration, closes it. */
+export async function withAdmin<T>(args: ParsedArgs, io: CliIo, work: (admin: AccountAdmin) => Promise<T>): Promise<T> {
+  const { store } = await openStore(readStoreLocation(args.values, io.env));
   try {
-    return await work(store);
+    return await work(createAccountAdmin(store, { now: () => io.now() }));
   } finally {
     await store.close();
   }

@@ -6,18 +6,19 @@
 import { fstatSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { FIELDS_IN_CHECK_ORDER, isFieldName } from '../fields/catalog.js';
+import { VALIDATORS } from '../fields/validators.js';
 import type { ValidationResult } from '../result.js';
 import { parseArgs, UsageError, type ParsedArgs } from './args.js';
 import { checkLines } from './check-batch.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './io.js';
-import { offlineValidators } from './offline-fields.js';
 
 const PROGRESS_VARIABLE = 'VERIFIELD_PROGRESS_INTERVAL_MS';
 const DEFAULT_PROGRESS_INTERVAL_MS = 1000;
 
 export const checkUsage = `usage: verifield check FIELD VALUE [--no-fail]
        verifield check FIELD --file PATH [--no-fail]     (one value per line; PATH - or no --file reads stdin)
-FIELD is one of: ${Object.keys(offlineValidators).join(', ')}
+FIELD is one of: ${FIELDS_IN_CHECK_ORDER.join(', ')}
 One value prints its envelope as JSON. A file prints one JSON line per input line, in order: a
 blank line gets an invalid envelope, so output line N answers input line N (CRLF line ends too).
 Progress every second and a summary (values, valid, invalid, values per second) go to stderr.
@@ -108,7 +109,7 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const [field, value] = args.positionals;
-  const validate = field === undefined ? undefined : offlineValidators[field];
+  const validate: Validator | undefined = field !== undefined && isFieldName(field) ? VALIDATORS[field].offline : undefined;
   if (validate === undefined) {
     process.stderr.write(`verifield: ${field === undefined ? 'missing FIELD' : `unknown field: ${field}`}\n${checkUsage}\n`);
     return EXIT_USAGE;

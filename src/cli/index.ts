@@ -3,7 +3,7 @@
  * `verifield COMMAND …`. Each command's module is loaded when it runs, so `verifield check` (in a
  * script's loop, say) does not load the service and its store.
  */
-import { CLIENT_VERSION } from '../client/version.js';
+import { CLIENT_VERSION } from '../client/index.js';
 
 type Command = (argv: readonly string[]) => Promise<number>;
 

@@ -3,10 +3,9 @@
  * stdout: the only output line that starts with `vf_`. The store keeps only its hash, so a lost
  * key is replaced, never recovered.
  */
-import { createApiKey, keyStatus, parseName, parseScopes, revokeApiKey } from '../server/admin/key-admin.js';
-import { expiryFrom } from '../server/admin/api-keys.js';
+import { expiryFrom, parseName, parseScopes } from '../server/index.js';
 import { readFlag, runCommand } from './admin-errors.js';
-import { withStore } from './admin-store.js';
+import { withAdmin } from './admin-store.js';
 import { expectPositionals, parseArgs, requireValue, UsageError } from './args.js';
 import { EXIT_FAILED, EXIT_OK, processIo, type CliIo } from './io.js';
 import { STORE_FLAGS, storeOptionsUsage } from './serve-options.js';
@@ -26,19 +25,18 @@ async function create(argv: readonly string[], io: CliIo): Promise<number> {
   expectPositionals(args, 0, '');
   const accountId = requireValue(args, 'account').trim();
   const name = readFlag('name', requireValue(args, 'name'), parseName);
-  const now = io.now();
   const expires = args.values.get('expires') ?? 'never';
   // Read here too, so that a bad duration is a usage mistake before the store is opened.
-  const expiresAt = readFlag('expires', expires, (text) => expiryFrom(text, now));
+  readFlag('expires', expires, (text) => expiryFrom(text, io.now()));
   const scopesText = args.values.get('scopes');
   const scopes = scopesText === undefined ? undefined : readFlag('scopes', scopesText, parseScopes);
-  const { record, key, account } = await withStore(args, io.env, (store) =>
-    createApiKey(store, { accountId, name, expires, ...(scopes === undefined ? {} : { scopes }) }, now),
+  const { record, key, account } = await withAdmin(args, io, (admin) =>
+    admin.createKey({ accountId, name, expires, ...(scopes === undefined ? {} : { scopes }) }),
   );
   io.out(`${key}\n`);
   io.err(
     `Created key ${record.id} "${record.name}" for the ${account.plan} account "${account.name}": ` +
-      `scopes ${record.scopes.join(',')}, expires ${expiresAt === null ? 'never' : formatTime(expiresAt)}.\n` +
+      `scopes ${record.scopes.join(',')}, expires ${formatTime(record.expiresAt, 'never')}.\n` +
       'Store the key now: only its hash is kept, it is not shown again.\n',
   );
   return EXIT_OK;
@@ -48,42 +46,30 @@ async function list(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { values: ['account', ...STORE_FLAGS], switches: ['json'] });
   expectPositionals(args, 0, '');
   const accountId = requireValue(args, 'account').trim();
-  const now = io.now();
-  const found = await withStore(args, io.env, async (store) => {
-    const account = await store.accounts.get(accountId);
-    return account === null ? null : { account, keys: await store.keys.list(accountId) };
-  });
-  if (found === null) {
-    io.err(`verifield: no account with id ${accountId}\n`);
-    return EXIT_FAILED;
-  }
+  // An unknown account is an UnknownAccountError: runCommand prints its message and exits 1.
+  const keys = await withAdmin(args, io, (admin) => admin.listKeys(accountId));
   if (args.switches.has('json')) {
-    // The hash stays in the store: it is all an attacker would need to test guesses offline.
-    const json = found.keys.map((key) => {
-      const { hash: _hash, ...shown } = key;
-      return {
-        ...shown,
-        status: keyStatus(key, now),
-        createdAt: key.createdAt.toISOString(),
-        expiresAt: key.expiresAt?.toISOString() ?? null,
-        revokedAt: key.revokedAt?.toISOString() ?? null,
-      };
-    });
+    const json = keys.map((key) => ({
+      ...key,
+      createdAt: key.createdAt.toISOString(),
+      expiresAt: key.expiresAt?.toISOString() ?? null,
+      revokedAt: key.revokedAt?.toISOString() ?? null,
+    }));
     io.out(`${JSON.stringify(json, null, 2)}\n`);
     return EXIT_OK;
   }
-  if (found.keys.length === 0) {
+  if (keys.length === 0) {
     io.err(`No keys for account ${accountId}: create one with \`verifield keys create --account ${accountId} --name NAME\`.\n`);
     return EXIT_OK;
   }
   const table = formatTable(
     ['ID', 'NAME', 'KEY', 'SCOPES', 'STATUS', 'CREATED', 'EXPIRES'],
-    found.keys.map((key) => [
+    keys.map((key) => [
       key.id,
       key.name,
       `${key.displayPrefix}…`,
       key.scopes.join(','),
-      keyStatus(key, now),
+      key.status,
       formatTime(key.createdAt),
       formatTime(key.expiresAt, 'never'),
     ]),
@@ -96,7 +82,7 @@ async function revoke(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { values: STORE_FLAGS });
   expectPositionals(args, 1, 'KEY_ID');
   const keyId = (args.positionals[0] as string).trim();
-  const outcome = await withStore(args, io.env, (store) => revokeApiKey(store, keyId, io.now()));
+  const outcome = await withAdmin(args, io, (admin) => admin.revokeKey(keyId));
   if (outcome.status === 'unknown') {
     io.err(`verifield: no key with id ${keyId}\n`);
     return EXIT_FAILED;

@@ -4,8 +4,7 @@
  * cannot drift apart. The admin commands reuse the store options (`--data-dir`, `--database-url`).
  */
 
-import { DEFAULT_DATA_DIR } from '../server/storage/compose.js';
-import { DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from '../server/config.js';
+import { DEFAULT_DATA_DIR, DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from '../server/index.js';
 import { parseArgs, UsageError } from './args.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -20,7 +19,7 @@ interface ServeOption {
   apply(config: ServerConfig, raw: string, source: string): void;
 }
 
-export { DEFAULT_DATA_DIR } from '../server/storage/compose.js';
+export { DEFAULT_DATA_DIR } from '../server/index.js';
 
 function httpUrl(raw: string, source: string): string {
   let url: URL;

@@ -5,9 +5,7 @@
  * everything else it says goes to stderr.
  */
 import { randomUUID } from 'node:crypto';
-import { bootstrapStore, firstRunMessage } from '../server/admin/first-start.js';
-import { openStore } from '../server/storage/compose.js';
-import { startServer } from '../server/http/start.js';
+import { bootstrapStore, firstRunMessage, openStore, startServer, type OpenedStore } from '../server/index.js';
 import { UsageError } from './args.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.js';
 import { DEFAULT_DATA_DIR, readServeOptions, serveUsage } from './serve-options.js';
@@ -47,7 +45,7 @@ export async function runServe(argv: readonly string[], io: CliIo = processIo): 
   const log = (line: string): void => io.err(`${line}\n`);
   const stopped = firstSignal(io);
 
-  let opened: Awaited<ReturnType<typeof openStore>>;
+  let opened: OpenedStore;
   try {
     opened = await openStore(config, log);
   } catch (error) {

@@ -16,6 +16,7 @@ import {
   type SsnValidationResult,
   type VatValidationResult,
 } from '../result.js';
+import { FIELD_CATALOG, FIELD_NAMES, validationPath, type FieldName, type FieldResults, type OperationOf } from '../fields/catalog.js';
 import { VerifieldApiError, type ErrorBody } from './errors.js';
 import { SDK_HEADER_VALUE } from './version.js';
 
@@ -102,6 +103,15 @@ export interface VerifieldClient {
   readyz(options?: CallOptions): Promise<ReadinessReport>;
 }
 
+/** The validation methods as the field catalog names them (src/fields/catalog.ts), each answering its field's result. */
+type FieldMethods = {
+  [F in FieldName as OperationOf<F>]: (value: string, options?: (typeof FIELD_CATALOG)[F]['takesTraderName'] extends true ? VatCallOptions : CallOptions) => Promise<FieldResults[F]>;
+};
+// VerifieldClient has a method for every field of the catalog (the object createClient returns
+// checks the other way: no validation method without a field).
+const everyFieldIsAMethod: VerifieldClient extends FieldMethods ? true : never = true;
+void everyFieldIsAMethod;
+
 const SECONDS = /^\d+$/;
 const TRAILING_SLASHES = /\/+$/;
 
@@ -130,10 +140,12 @@ function errorOf(response: Response, parsed: unknown): VerifieldApiError {
 /**
  * Creates a client of a verifield service.
  * @example
- * import { createClient, VerifieldApiError } from 'verifield/client';
- * const client = createClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: process.env.VERIFIELD_API_KEY });
+ * ```ts
+ * import { createClient } from 'verifield/client';
+ * const client = createClient({ baseUrl: process.env.VERIFIELD_URL ?? 'http://127.0.0.1:8080', apiKey: process.env.VERIFIELD_API_KEY });
  * const result = await client.validateIban('DE89 3704 0044 0532 0130 00');
  * result.valid; // true
+ * ```
  */
 export function createClient(options: ClientOptions): VerifieldClient {
   requireString(options.baseUrl, 'createClient baseUrl');
@@ -155,22 +167,28 @@ export function createClient(options: ClientOptions): VerifieldClient {
     throw errorOf(response, parsed);
   }
 
-  async function validate<T>(field: string, method: string, value: string, call: CallOptions | undefined, traderName?: string): Promise<T> {
-    requireString(value, method);
+  async function validate(field: FieldName, value: string, call: VatCallOptions | undefined): Promise<unknown> {
+    const { operation, takesTraderName } = FIELD_CATALOG[field];
+    const traderName = takesTraderName ? call?.traderName : undefined;
+    if (traderName !== undefined) requireString(traderName, `${operation} traderName`);
+    requireString(value, operation);
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Content-Type': 'application/json',
       'X-Service-SDK': SDK_HEADER_VALUE,
     };
     if (apiKey !== undefined) headers['X-API-KEY'] = apiKey;
-    const response = await send(`${base}/api/v1/validate/${field}`, {
+    const response = await send(base + validationPath(field), {
       method: 'POST',
       headers,
       body: JSON.stringify(traderName === undefined ? { value } : { value, traderName }),
       signal: call?.signal,
     });
-    return read<T>(response);
+    return read(response);
   }
+
+  const fieldMethods: Record<string, (value: string, call?: VatCallOptions) => Promise<unknown>> = {};
+  for (const field of FIELD_NAMES) fieldMethods[FIELD_CATALOG[field].operation] = (value, call) => validate(field, value, call);
 
   // The reference endpoints are public: no key and no custom header, so a browser sends them without a CORS preflight.
   async function get<T>(path: string, call: CallOptions | undefined, alsoOk?: number): Promise<T> {
@@ -179,16 +197,7 @@ export function createClient(options: ClientOptions): VerifieldClient {
   }
 
   return {
-    validateVat: async (value, call) => {
-      if (call?.traderName !== undefined) requireString(call.traderName, 'validateVat traderName');
-      return validate<VatValidationResult>('vat', 'validateVat', value, call, call?.traderName);
-    },
-    validateIban: (value, call) => validate<IbanValidationResult>('iban', 'validateIban', value, call),
-    validateEmail: (value, call) => validate<EmailValidationResult>('email', 'validateEmail', value, call),
-    validatePhone: (value, call) => validate<PhoneValidationResult>('phone', 'validatePhone', value, call),
-    validateNif: (value, call) => validate<NifValidationResult>('nif', 'validateNif', value, call),
-    validateNas: (value, call) => validate<NasValidationResult>('nas', 'validateNas', value, call),
-    validateSsn: (value, call) => validate<SsnValidationResult>('ssn', 'validateSsn', value, call),
+    ...(fieldMethods as FieldMethods),
     vatRates: (call) => get<VatRates>('/api/v1/vat/rates', call),
     vatRatesFor: async (countryCode, call) => {
       requireString(countryCode, 'vatRatesFor');

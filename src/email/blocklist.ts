@@ -46,9 +46,11 @@ function domainEntry(entry: string): string {
  * the list is found when the list is loaded.
  *
  * @example
+ * ```ts
  * const blocklist = createEmailBlocklist(['spam.example', 'fraudster@gmail.com']);
  * blocklist.blocks('anyone', 'mx.spam.example'); // true
- * blocklist.blocks('Fraudster+1', 'gmail.com');  // true
+ * blocklist.blocks('Fraudster+1', 'gmail.com'); // true
+ * ```
  */
 export function createEmailBlocklist(entries: Iterable<string>): EmailBlocklist {
   const domains = new Set<string>();
@@ -78,4 +80,15 @@ export function createEmailBlocklist(entries: Iterable<string>): EmailBlocklist 
       return mailboxes.size > 0 && mailboxes.has(`${mailboxOf(localPart)}@${domain}`);
     },
   };
+}
+
+/**
+ * The blocklist of `verifyEmail`'s options as a compiled one: a compiled blocklist as it is, a
+ * list (or a single entry) compiled now, none when absent.
+ */
+export function compileBlocklistOption(blocklist: EmailBlocklist | Iterable<string> | undefined | null): EmailBlocklist | null {
+  if (blocklist === undefined || blocklist === null) return null;
+  if (typeof blocklist === 'string') return createEmailBlocklist([blocklist]);
+  if (typeof (blocklist as Partial<EmailBlocklist>).blocks === 'function') return blocklist as EmailBlocklist;
+  return createEmailBlocklist(blocklist as Iterable<string>);
 }

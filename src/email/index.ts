@@ -1,18 +1,11 @@
 /**
  * verifield/email: `validateEmail`, the offline check of an email address (syntax, typo,
  * disposable, role, free provider and relay signals, risk score), and the pieces it is made of,
- * which `verifyEmail` combines with what DNS finds.
+ * which `verifyEmail` combines with what DNS finds. Both answer through result.ts.
  */
-import {
-  requireString,
-  type EmailDetails,
-  type EmailSignals,
-  type EmailValidationResult,
-  type ValidationLevel,
-} from '../result.js';
-import { isDisposableDomain, isFreeProviderDomain, isRelayDomain, isRoleLocalPart } from './lists.js';
-import { offlineEmailResult, readEmail } from './offline-result.js';
-import { assessEmailRisk } from './risk.js';
+import { requireString, type EmailValidationResult, type ValidationLevel } from '../result.js';
+import { readEmail } from './reading.js';
+import { emailResult } from './result.js';
 
 export { checkEmailSyntax, type EmailSyntax, type EmailSyntaxFailure } from './syntax.js';
 export { suggestEmailDomain } from './typo.js';
@@ -57,49 +50,15 @@ export interface ValidateEmailOptions {
  * TypeError for anything else.
  *
  * @example
+ * ```ts
  * const result = validateEmail('jane.doe@gmial.com');
- * result.valid;                                 // true
- * result.message;                               // 'Valid email address. Did you mean jane.doe@gmail.com?'
+ * result.valid; // true
+ * result.message; // 'Valid email address. Did you mean jane.doe@gmail.com?'
  * result.emailDetails.signals.suggested_domain; // 'gmail.com'
+ * ```
  */
 export function validateEmail(value: string, options?: ValidateEmailOptions): EmailValidationResult {
   requireString(value, 'validateEmail');
   const level = options?.level;
-  const advanced = level === 'ADVANCED' || level === 'PREMIUM';
-  const reading = readEmail(value);
-  const { syntax, suggestedDomain } = reading;
-  const valid = syntax.valid;
-  // The list lookups only make sense for a real domain.
-  const disposable = valid && isDisposableDomain(syntax.domain);
-  const roleBased = valid && isRoleLocalPart(syntax.localPart);
-  const relay = valid && isRelayDomain(syntax.domain);
-
-  const signals: EmailSignals = {
-    syntax_valid: valid,
-    mx_valid: null,
-    typo_detected: suggestedDomain !== null,
-    suggested_domain: suggestedDomain,
-    disposable,
-    role_based: roleBased,
-  };
-  if (advanced) signals.free_provider = valid && isFreeProviderDomain(syntax.domain);
-  signals.relay = relay;
-  if (advanced) {
-    signals.domain_age_days = null;
-    signals.mx_provider = null;
-    signals.mx_quality_score = null;
-  }
-
-  const risk = assessEmailRisk({ syntaxValid: valid, disposable, typoDetected: suggestedDomain !== null, roleBased, relay });
-  const emailDetails: EmailDetails = advanced
-    ? {
-        signals,
-        risk_score: risk.risk_score,
-        risk_level: risk.risk_level,
-        deliverability: risk.deliverability,
-        applied_level: 'BASIC',
-      }
-    : { signals, risk_score: risk.risk_score, deliverability: risk.deliverability, applied_level: 'BASIC' };
-
-  return offlineEmailResult(value, reading, disposable, emailDetails);
+  return emailResult(value, readEmail(value), { level: 'BASIC', advanced: level === 'ADVANCED' || level === 'PREMIUM' });
 }

@@ -30,13 +30,28 @@ function hasDomainOrParent(set: ReadonlySet<string>, domain: string): boolean {
 /**
  * True when `domain` (lower-case ASCII, as `checkEmailSyntax` returns it) or a parent of it is a
  * known disposable (temporary inbox) service.
+ *
+ * @example
+ * ```ts
+ * isDisposableDomain('mailinator.com'); // true
+ * isDisposableDomain('eu.mailinator.com'); // true
+ * isDisposableDomain('gmail.com'); // false
+ * ```
  */
 export function isDisposableDomain(domain: string): boolean {
   disposable ??= new Set(disposableDomainList.split('\n'));
   return hasDomainOrParent(disposable, domain);
 }
 
-/** True when `domain` (lower-case ASCII) is a known free mailbox provider such as gmail.com. */
+/**
+ * True when `domain` (lower-case ASCII) is a known free mailbox provider such as gmail.com.
+ *
+ * @example
+ * ```ts
+ * isFreeProviderDomain('gmail.com'); // true
+ * isFreeProviderDomain('acme.com'); // false
+ * ```
+ */
 export function isFreeProviderDomain(domain: string): boolean {
   freeProviders ??= new Set(freeProviderDomainList.split('\n'));
   return freeProviders.has(domain);
@@ -45,6 +60,12 @@ export function isFreeProviderDomain(domain: string): boolean {
 /**
  * True when `domain` (lower-case ASCII) or a parent of it is a forwarding service that hands out
  * aliases of a real inbox (duck.com, mozmail.com, SimpleLogin, addy.io, Hide My Email…).
+ *
+ * @example
+ * ```ts
+ * isRelayDomain('duck.com'); // true
+ * isRelayDomain('gmail.com'); // false
+ * ```
  */
 export function isRelayDomain(domain: string): boolean {
   relays ??= new Set(relayDomains);
@@ -54,6 +75,12 @@ export function isRelayDomain(domain: string): boolean {
 /**
  * True when `localPart` names a shared mailbox (info, admin, support, noreply, postmaster…).
  * Case is ignored, and so is a `+tag` subaddress (`info+shop` is still `info`).
+ *
+ * @example
+ * ```ts
+ * isRoleLocalPart('Info+shop'); // true
+ * isRoleLocalPart('jane'); // false
+ * ```
  */
 export function isRoleLocalPart(localPart: string): boolean {
   roles ??= new Set(roleLocalPartList.split('\n'));

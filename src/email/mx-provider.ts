@@ -109,8 +109,10 @@ function canonicalHost(host: string): string {
  * The provider behind one MX host, or null when it is not a known one.
  *
  * @example
- * mxProviderOf('alt2.aspmx.l.google.com')  // { name: 'Google Workspace', category: 'mailbox' }
- * mxProviderOf('eu-smtp-inbound-1.mimecast.com.') // { name: 'Mimecast', category: 'gateway' }
+ * ```ts
+ * mxProviderOf('alt2.aspmx.l.google.com'); // { name: 'Google Workspace', category: 'mailbox' }
+ * mxProviderOf('eu-smtp-inbound-1.mimecast.com.'); // { name: 'Mimecast', category: 'gateway' }
+ * ```
  */
 export function mxProviderOf(host: string): MxProvider | null {
   const name = canonicalHost(host);
@@ -131,6 +133,12 @@ export function mxProviderOf(host: string): MxProvider | null {
  * The provider to report for a domain's MX records. A security gateway anywhere in the list wins,
  * since it hides the mailbox provider behind it (a Mimecast primary with a Google backup is a
  * Mimecast domain); otherwise the recognised host with the lowest preference value.
+ *
+ * @example
+ * ```ts
+ * detectMxProvider([{ exchange: 'alt1.aspmx.l.google.com', priority: 5 }, { exchange: 'aspmx.l.google.com', priority: 1 }]); // { name: 'Google Workspace', category: 'mailbox' }
+ * detectMxProvider([{ exchange: 'mx.acme.example', priority: 10 }]); // null
+ * ```
  */
 export function detectMxProvider(records: readonly MxRecord[]): MxProvider | null {
   let best: MxProvider | null = null;
@@ -172,6 +180,14 @@ export const mxQualityWeights = {
  * mailbox, hosting or gateway provider, 0.1 when every MX target is a host name rather than an
  * IP literal, and 0.1 when real MX records exist (no A-record fallback). A domain that takes no
  * mail (null MX, no such domain, no records) scores 0: the caller does not ask then.
+ *
+ * @example
+ * ```ts
+ * const records = [{ exchange: 'aspmx.l.google.com', priority: 1 }, { exchange: 'alt1.aspmx.l.google.com', priority: 5 }];
+ * mxQualityScore({ records, routableHost: true, provider: detectMxProvider(records) }); // 1
+ * // The A-record fallback of a domain without MX records:
+ * mxQualityScore({ records: [], routableHost: true, provider: null }); // 0.4
+ * ```
  */
 export function mxQualityScore(input: MxQualityInput): number {
   const w = mxQualityWeights;
@@ -304,6 +320,13 @@ function ipv6IsGlobal(groups: readonly number[]): boolean {
  * Whether an IPv4 or IPv6 address (as DNS returns it) is reachable on the public internet:
  * false for private, loopback, link-local, documentation, multicast and reserved ranges, and
  * for text that is no address at all.
+ *
+ * @example
+ * ```ts
+ * isGloballyRoutable('142.250.153.26'); // true
+ * isGloballyRoutable('10.0.0.1'); // false
+ * isGloballyRoutable('::1'); // false
+ * ```
  */
 export function isGloballyRoutable(address: string): boolean {
   const v4 = parseIpv4(address);

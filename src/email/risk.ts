@@ -67,7 +67,16 @@ const MEDIUM_FROM = 30;
 const HIGH_FROM = 70;
 const MAX_SCORE = 100;
 
-/** LOW below 30, MEDIUM from 30, HIGH from 70. */
+/**
+ * LOW below 30, MEDIUM from 30, HIGH from 70.
+ *
+ * @example
+ * ```ts
+ * riskLevelOf(10); // 'LOW'
+ * riskLevelOf(40); // 'MEDIUM'
+ * riskLevelOf(70); // 'HIGH'
+ * ```
+ */
 export function riskLevelOf(score: number): RiskLevel {
   return score >= HIGH_FROM ? 'HIGH' : score >= MEDIUM_FROM ? 'MEDIUM' : 'LOW';
 }
@@ -79,6 +88,16 @@ export function riskLevelOf(score: number): RiskLevel {
  * high risk, RISKY when any significant signal is present (disposable, typo, A-record fallback,
  * DNS error, or a medium score) and DELIVERABLE otherwise. A DNS error is never enough to make an
  * address UNDELIVERABLE: its points are left out of that decision.
+ *
+ * @example
+ * ```ts
+ * // A typo, and no DNS asked:
+ * assessEmailRisk({ syntaxValid: true, disposable: false, typoDetected: true, roleBased: false, relay: false }); // { risk_score: 40, risk_level: 'MEDIUM', deliverability: 'UNKNOWN' }
+ * // A role mailbox on a domain with MX records:
+ * assessEmailRisk({ syntaxValid: true, disposable: false, typoDetected: false, roleBased: true, relay: false, dns: 'MX' }).deliverability; // 'DELIVERABLE'
+ * // A domain that takes no mail:
+ * assessEmailRisk({ syntaxValid: true, disposable: false, typoDetected: false, roleBased: false, relay: false, dns: 'NULL_MX' }).risk_score; // 100
+ * ```
  */
 export function assessEmailRisk(input: EmailRiskInput): EmailRiskAssessment {
   const dns = input.dns ?? null;

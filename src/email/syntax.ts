@@ -216,8 +216,10 @@ function checkAsciiDomain(domain: string): EmailSyntaxFailure | 'A_LABEL' | null
  * `local@domain` address fails. Never throws on a string.
  *
  * @example
- * checkEmailSyntax(' Jane.Doe@Example.COM ').normalized // 'Jane.Doe@example.com'
- * checkEmailSyntax('jeff@臺網中心.tw').domain            // 'xn--fiqq24b10vi0d.tw'
+ * ```ts
+ * checkEmailSyntax(' Jane.Doe@Example.COM ').normalized; // 'Jane.Doe@example.com'
+ * checkEmailSyntax('jeff@臺網中心.tw').domain; // 'xn--fiqq24b10vi0d.tw'
+ * ```
  */
 export function checkEmailSyntax(value: string): EmailSyntax {
   let start = 0;

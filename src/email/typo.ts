@@ -198,10 +198,13 @@ function isLowerCaseLetters(text: string): boolean {
  * themselves, for domains without a dot and when two targets are equally close.
  *
  * @example
- * suggestEmailDomain('gmial.com')       // 'gmail.com'
- * suggestEmailDomain('hotmail.co')      // 'hotmail.com'
- * suggestEmailDomain('acme-corp.con')   // 'acme-corp.com'
- * suggestEmailDomain('libero.it')       // null (a real provider)
+ * ```ts
+ * suggestEmailDomain('gmial.com'); // 'gmail.com'
+ * suggestEmailDomain('hotmail.co'); // 'hotmail.com'
+ * suggestEmailDomain('acme-corp.con'); // 'acme-corp.com'
+ * // A real provider, not a typo:
+ * suggestEmailDomain('libero.it'); // null
+ * ```
  */
 export function suggestEmailDomain(domain: string): string | null {
   const typed = domain.toLowerCase();

@@ -1,9 +1,11 @@
 /**
  * `validateEmailSyntax`: the envelope of `validateEmail` from the syntax and the typo check alone,
- * for a form that cannot carry the disposable, free-provider and role lists.
+ * for a form that cannot carry the disposable, free-provider and role lists. It writes its own
+ * answer rather than going through result.ts, whose list lookups and risk model are what this
+ * entry leaves out; the reading and its message are the shared ones (reading.ts).
  */
-import { requireString, type EmailValidationResult } from '../result.js';
-import { offlineEmailResult, readEmail } from './offline-result.js';
+import { envelope, requireString, type EmailDetails, type EmailValidationResult } from '../result.js';
+import { offlineEmailMessage, readEmail } from './reading.js';
 import { emailRiskWeights } from './risk.js';
 
 /**
@@ -20,10 +22,12 @@ import { emailRiskWeights } from './risk.js';
  * `BASIC`. Never throws on a string; throws a TypeError for anything else.
  *
  * @example
+ * ```ts
  * const result = validateEmailSyntax('jane.doe@gmial.com');
- * result.valid;                                 // true
- * result.message;                               // 'Valid email address. Did you mean jane.doe@gmail.com?'
+ * result.valid; // true
+ * result.message; // 'Valid email address. Did you mean jane.doe@gmail.com?'
  * result.emailDetails.signals.suggested_domain; // 'gmail.com'
+ * ```
  */
 export function validateEmailSyntax(value: string): EmailValidationResult {
   requireString(value, 'validateEmailSyntax');
@@ -32,10 +36,10 @@ export function validateEmailSyntax(value: string): EmailValidationResult {
   const typoDetected = suggestedDomain !== null;
   // assessEmailRisk with nothing but the syntax and the typo to weigh, and no DNS: an invalid
   // address is a hard failure, otherwise the typo's points and an UNKNOWN deliverability. Not
-  // calling it keeps its DNS and list branches out of the bundle; test/email-syntax-entry.test.ts
+  // calling it keeps its DNS and list branches out of the bundle; test/email/syntax-entry.test.ts
   // checks that both agree.
   const riskScore = !syntax.valid ? emailRiskWeights.hardFailure : typoDetected ? emailRiskWeights.typo : 0;
-  return offlineEmailResult(value, reading, false, {
+  const emailDetails: EmailDetails = {
     signals: {
       syntax_valid: syntax.valid,
       mx_valid: null,
@@ -47,5 +51,7 @@ export function validateEmailSyntax(value: string): EmailValidationResult {
     risk_score: riskScore,
     deliverability: syntax.valid ? 'UNKNOWN' : 'UNDELIVERABLE',
     applied_level: 'BASIC',
-  });
+  };
+  const result = envelope(value, syntax.valid, offlineEmailMessage(reading, false), syntax.normalized, 'BASIC');
+  return Object.assign(result, { emailDetails });
 }

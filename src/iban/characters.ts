@@ -53,7 +53,14 @@ function isSeparator(code: number): boolean {
   return code < 128 ? ASCII_CLASS[code] === SEPARATOR : isWideSeparator(code);
 }
 
-/** Whether every character of `value` is an ASCII digit or upper-case letter. */
+/**
+ * Whether every character of `value` is an ASCII digit or upper-case letter.
+ * @example
+ * ```ts
+ * isCompactAlphabet('DE89370400440532013000'); // true
+ * isCompactAlphabet('de89 3704'); // false
+ * ```
+ */
 export function isCompactAlphabet(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
@@ -66,6 +73,11 @@ export function isCompactAlphabet(value: string): boolean {
  * The compact form of an IBAN as typed: spaces and dashes removed, ASCII letters upper-cased,
  * everything else (dots, slashes, emoji) kept so that the structure check rejects it. Returns
  * `value` itself, without allocating, when it is already compact.
+ * @example
+ * ```ts
+ * compactIban('de89 3704-0044 0532 0130 00'); // 'DE89370400440532013000'
+ * compactIban('DE89.3704'); // 'DE89.3704'
+ * ```
  */
 export function compactIban(value: string): string {
   if (isCompactAlphabet(value)) return value;

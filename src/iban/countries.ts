@@ -58,7 +58,15 @@ for (const [code, [length, layout]] of Object.entries(IBAN_REGISTRY)) {
   RULES[slot(code.charCodeAt(0), code.charCodeAt(1))] = compile(code, length, layout);
 }
 
-/** The registry country whose code starts `iban` (upper-case letters), or undefined. */
+/**
+ * The registry country whose code starts `iban` (upper-case letters), or undefined.
+ * @example
+ * ```ts
+ * countryRuleOf('DE89370400440532013000')?.length; // 22
+ * countryRuleOf('DE89370400440532013000')?.groups; // [{ start: 4, end: 12, kind: 'n' }, { start: 12, end: 22, kind: 'n' }]
+ * countryRuleOf('XX00'); // undefined
+ * ```
+ */
 export function countryRuleOf(iban: string): CountryRule | undefined {
   if (iban.length < 2) return undefined;
   const first = iban.charCodeAt(0);

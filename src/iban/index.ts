@@ -124,7 +124,12 @@ function reject(
  * @returns the envelope with `ibanDetails`; never throws for a string
  * @throws TypeError when `value` is not a string
  * @example
- * validateIban('DE89 3704 0044 0532 0130 00').ibanDetails.formatted; // 'DE89 3704 0044 0532 0130 00'
+ * ```ts
+ * validateIban('de89 3704 0044 0532 0130 00').normalizedValue; // 'DE89370400440532013000'
+ * validateIban('DE89370400440532013000').ibanDetails.formatted; // 'DE89 3704 0044 0532 0130 00'
+ * validateIban('DE89 3704 0044 0532 0130 01').message; // 'IBAN check digits do not match, please check the number'
+ * validateIban('GB82 1234 1234 5698 7654 32').message; // 'In GB IBANs, characters 5 to 8 must be letters (counting without spaces)'
+ * ```
  */
 export function validateIban(value: string): IbanValidationResult {
   requireString(value, 'validateIban');

@@ -12,12 +12,24 @@ export const NO_COUNTRY_CODE = 'An IBAN starts with a two-letter country code, s
 export const CHECK_DIGITS_NOT_DIGITS = 'Characters 3 and 4 of an IBAN are its check digits and must be digits';
 export const CHECKSUM_MISMATCH = 'IBAN check digits do not match, please check the number';
 
-/** docs/fields/iban.md#messages: "<CC> is not an IBAN country". */
+/**
+ * docs/fields/iban.md#messages: "<CC> is not an IBAN country".
+ * @example
+ * ```ts
+ * unknownCountry('XK'); // 'XK is not an IBAN country'
+ * ```
+ */
 export function unknownCountry(countryCode: string): string {
   return `${countryCode} is not an IBAN country`;
 }
 
-/** docs/fields/iban.md#messages: "A FR IBAN is 27 characters long". */
+/**
+ * docs/fields/iban.md#messages: "A FR IBAN is 27 characters long".
+ * @example
+ * ```ts
+ * wrongLength('FR', 27); // 'A FR IBAN is 27 characters long'
+ * ```
+ */
 export function wrongLength(countryCode: string, length: number): string {
   return `A ${countryCode} IBAN is ${length} characters long`;
 }
@@ -25,7 +37,14 @@ export function wrongLength(countryCode: string, length: number): string {
 const PLURAL: Record<BbanGroup['kind'], string> = { n: 'digits', a: 'letters', c: 'letters or digits' };
 const SINGULAR: Record<BbanGroup['kind'], string> = { n: 'a digit', a: 'a letter', c: 'a letter or digit' };
 
-/** Names the group of the BBAN that breaks the layout, in 1-based positions of the compact IBAN. */
+/**
+ * Names the group of the BBAN that breaks the layout, in 1-based positions of the compact IBAN.
+ * @example
+ * ```ts
+ * wrongLayout('GB', { start: 4, end: 8, kind: 'a' }); // 'In GB IBANs, characters 5 to 8 must be letters (counting without spaces)'
+ * wrongLayout('DE', { start: 12, end: 13, kind: 'n' }); // 'In DE IBANs, character 13 must be a digit (counting without spaces)'
+ * ```
+ */
 export function wrongLayout(countryCode: string, group: BbanGroup): string {
   const size = group.end - group.start;
   const where =
@@ -35,7 +54,13 @@ export function wrongLayout(countryCode: string, group: BbanGroup): string {
   return `In ${countryCode} IBANs, ${where} (counting without spaces)`;
 }
 
-/** ISO 13616 check digits run from 02 to 98; 00, 01 and 99 are mod-97 aliases never issued. */
+/**
+ * ISO 13616 check digits run from 02 to 98; 00, 01 and 99 are mod-97 aliases never issued.
+ * @example
+ * ```ts
+ * reservedCheckDigits('01'); // 'IBAN check digits are never 01, please check the number'
+ * ```
+ */
 export function reservedCheckDigits(checkDigits: string): string {
   return `IBAN check digits are never ${checkDigits}, please check the number`;
 }

@@ -38,8 +38,13 @@ const VALID_MESSAGE_BY_SERIES: readonly string[] = [
  * A valid result does not prove that the number was issued.
  *
  * @example
- * validateNas('046 454 286').valid // true (0 series: reported, not issued to individuals)
- * validateNas('123-456-782').nasDetails?.formatted // '123 456 782'
+ * ```ts
+ * validateNas('123-456-782').normalizedValue; // '123456782'
+ * validateNas('123-456-782').nasDetails; // { checksum_valid: true, temporary_resident: false, individual_series: true, formatted: '123 456 782' }
+ * validateNas('123 456 789').message; // 'SIN check digit does not match, please check the number'
+ * // Valid, yet the 0 series is not issued to individuals:
+ * validateNas('046 454 286').message; // 'Valid SIN format, but numbers starting with 0 are not issued to individuals'
+ * ```
  * @throws TypeError when `value` is not a string.
  */
 export function validateNas(value: string): NasValidationResult {

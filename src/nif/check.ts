@@ -77,7 +77,12 @@ function personCheck(type: NifType, number: number, control: number): NifBodyChe
  * Checks a compact NIF: exactly 9 characters, already upper case, separators and `ES` removed.
  * Anything else (lower case, separators, another length) is an unrecognised shape. Never throws.
  *
- * @example checkNifBody('B64717838') // { type: 'ENTITY', valid: true, checksumValid: true, reason: 'VALID' }
+ * @example
+ * ```ts
+ * checkNifBody('B64717838'); // { type: 'ENTITY', valid: true, checksumValid: true, reason: 'VALID' }
+ * checkNifBody('12345678A'); // { type: 'DNI', valid: false, checksumValid: false, reason: 'WRONG_CONTROL_LETTER' }
+ * checkNifBody('12345678-Z'); // { type: null, valid: false, checksumValid: false, reason: 'UNRECOGNISED_SHAPE' }
+ * ```
  */
 export function checkNifBody(compact: string): NifBodyCheck {
   if (compact.length !== 9) return { ...UNRECOGNISED };

@@ -32,6 +32,11 @@ function isSeparator(code: number): boolean {
  * The compact NIF of `value`: separators removed, ASCII letters in upper case, a leading `ES`
  * removed when 9 characters follow it. Returns '' when nothing but separators was typed, and at
  * most 12 characters otherwise (a longer input is cut there: it is not a NIF either way).
+ * @example
+ * ```ts
+ * compactNif('es 12.345.678-z'); // '12345678Z'
+ * compactNif(' - '); // ''
+ * ```
  */
 export function compactNif(value: string): string {
   const compact = isAlreadyCompact(value) ? value : rebuild(value);

@@ -31,7 +31,12 @@ const WRONG_CONTROL_CHARACTER = 'NIF control character does not match, please ch
  * A valid NIF proves only that the number is well formed, not that it was issued.
  *
  * @throws TypeError when `value` is not a string.
- * @example validateNif('12345678-z').normalizedValue // '12345678Z'
+ * @example
+ * ```ts
+ * validateNif('12345678-z').normalizedValue; // '12345678Z'
+ * validateNif('ES B-64717838').nifDetails; // { type: 'ENTITY', natural_person: false, checksum_valid: true, entity_letter: 'B', entity_type: 'private limited company' }
+ * validateNif('12345678A').message; // 'NIF control letter does not match, please check the number'
+ * ```
  */
 export function validateNif(value: string): NifValidationResult {
   requireString(value, 'validateNif');

@@ -39,6 +39,12 @@ function countriesOf(callingCode: string): readonly string[] | undefined {
 /**
  * The one country of a calling code that no other country shares, or undefined. libphonenumber
  * leaves `country` unset on some invalid numbers even when the code alone names the country.
+ * @example
+ * ```ts
+ * soleCountryOf('33'); // 'FR'
+ * // +44 is shared by the United Kingdom, Guernsey, the Isle of Man and Jersey:
+ * soleCountryOf('44'); // undefined
+ * ```
  */
 export function soleCountryOf(callingCode: string): string | undefined {
   const countries = countriesOf(callingCode);
@@ -50,6 +56,13 @@ export function soleCountryOf(callingCode: string): string | undefined {
  * code of `+` and a plausible number the way it reads any international number, non-geographic
  * codes (+800…) included, and refuses one that starts no calling code (INVALID_COUNTRY). A code
  * longer than the digits typed takes some of the probe's digits, so those digits start none.
+ * @example
+ * ```ts
+ * callingCodeAt('33612345678'); // { callingCode: 33, country: 'FR' }
+ * callingCodeAt('12025550123'); // { callingCode: 1 }
+ * callingCodeAt('80012345678'); // { callingCode: 800 }
+ * callingCodeAt('999'); // undefined
+ * ```
  */
 export function callingCodeAt(digits: string): CallingCodeOwner | undefined {
   let callingCode: string;

@@ -29,9 +29,13 @@ const PARSE_OPTIONS = { extract: false } as const;
  * `VOIP` numbers are valid: filter on `line_type` to refuse them.
  *
  * @example
- * validatePhone('+44 20 7946 0958').normalizedValue // '+442079460958'
- * validatePhone('0033 6 12 34 56 78').phoneDetails?.line_type // 'MOBILE'
- * validatePhone('020 7946 0958').message // asks for the country code
+ * ```ts
+ * validatePhone('+44 20 7946 0958').normalizedValue; // '+442079460958'
+ * validatePhone('0033 6 12 34 56 78').phoneDetails; // { country_code: 'FR', calling_code: 33, line_type: 'MOBILE', international_format: '+33 6 12 34 56 78', national_format: '06 12 34 56 78' }
+ * validatePhone('+33 6 12').message; // 'Phone number is too short for France (+33)'
+ * // Without its country code, a number could be anyone's:
+ * validatePhone('020 7946 0958').message; // 'Add the country code, starting with + or 00 (for example +44 20 7946 0958)'
+ * ```
  * @throws TypeError when `value` is not a string.
  */
 export function validatePhone(value: string): PhoneValidationResult {
@@ -63,7 +67,7 @@ export function validatePhone(value: string): PhoneValidationResult {
   const country = phone.country ?? soleCountryOf(phone.countryCallingCode);
   // libphonenumber-js's README documents getType() as undefined for an invalid number, and its max
   // metadata as holding the type patterns of every country, so getType() finds a type exactly when
-  // isValid() is true: asking it alone halves the pattern matching. test/phone-library.test.ts pins
+  // isValid() is true: asking it alone halves the pattern matching. test/phone/library.test.ts pins
   // that on numbers of every calling code, so an upgrade that breaks it fails there.
   const type = phone.getType();
   if (type === undefined) {

@@ -72,6 +72,13 @@ function isNonAsciiSeparator(code: number): boolean {
  * Classifies a typed phone value and, for an international number, builds the text to parse.
  * Full-width characters (`＋４４…`, as typed with an East Asian input method) are NFKC-normalised
  * first, but only when the value holds a non-ASCII character, so the usual input costs one scan.
+ * @example
+ * ```ts
+ * readPhoneInput('(+44) 20-7946 0958'); // { kind: 'international', text: '+442079460958', digits: '442079460958' }
+ * readPhoneInput('0033 6 12 34 56 78'); // { kind: 'international', text: '+33612345678', digits: '33612345678' }
+ * readPhoneInput('+44 20 7946 0958 ext. 12'); // { kind: 'international', text: '+442079460958 ext. 12', digits: '442079460958' }
+ * readPhoneInput('020 7946 0958'); // { kind: 'no-country-code' }
+ * ```
  */
 export function readPhoneInput(value: string): PhoneInput {
   if (value.length > MAX_INPUT_LENGTH) return TOO_LONG;

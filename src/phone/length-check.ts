@@ -12,6 +12,12 @@ export type LengthProblem = 'TOO_SHORT' | 'TOO_LONG' | 'INVALID_LENGTH' | undefi
  * (strictly, as `phone` was), so it is given the text that was parsed: `phone.number` would be read
  * anew, and a national prefix typed twice (`+31 00 45…`) would lose its second `0` as well. Most
  * numbers refused here have a possible length, which `isPossible()` answers without a parse.
+ * @example
+ * ```ts
+ * import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
+ * lengthProblemOf(parsePhoneNumberWithError('+4420794', { extract: false }), '+4420794'); // 'TOO_SHORT'
+ * lengthProblemOf(parsePhoneNumberWithError('+442079460958', { extract: false }), '+442079460958'); // undefined
+ * ```
  */
 export function lengthProblemOf(phone: PhoneNumber, text: string): LengthProblem {
   if (phone.isPossible()) return undefined;

@@ -20,7 +20,14 @@ const LINE_TYPES: Readonly<Record<PhoneNumberType, PhoneLineType>> = {
   VOICEMAIL: 'VOICEMAIL',
 };
 
-/** The `line_type` of a number type; `UNKNOWN` when libphonenumber names none. */
+/**
+ * The `line_type` of a number type; `UNKNOWN` when libphonenumber names none.
+ * @example
+ * ```ts
+ * lineTypeOf('FIXED_LINE_OR_MOBILE'); // 'FIXED_LINE_OR_MOBILE'
+ * lineTypeOf(undefined); // 'UNKNOWN'
+ * ```
+ */
 export function lineTypeOf(type: PhoneNumberType | undefined): PhoneLineType {
   if (type === undefined || !Object.hasOwn(LINE_TYPES, type)) return 'UNKNOWN';
   return LINE_TYPES[type];

@@ -17,21 +17,46 @@ export const EXTENSION = `Enter the phone number without its extension ${EXAMPLE
 /** A number too short to hold even a whole calling code (`+4`). */
 export const TOO_SHORT_UNNAMED = 'Phone number is too short';
 
-/** Says the number is too short, and for which country. */
+/**
+ * Says the number is too short, and for which country.
+ * @example
+ * ```ts
+ * tooShort('France (+33)'); // 'Phone number is too short for France (+33)'
+ * ```
+ */
 export function tooShort(place: string): string {
   return `Phone number is too short for ${place}`;
 }
 
+/**
+ * Says the number is too long, and for which country.
+ * @example
+ * ```ts
+ * tooLong('France (+33)'); // 'Phone number is too long for France (+33)'
+ * ```
+ */
 export function tooLong(place: string): string {
   return `Phone number is too long for ${place}`;
 }
 
-/** Between the possible lengths of the country, but none of them (e.g. 9 digits where 8 or 10 are used). */
+/**
+ * Between the possible lengths of the country, but none of them (e.g. 9 digits where 8 or 10 are used).
+ * @example
+ * ```ts
+ * wrongLength('France (+33)'); // 'Phone number has the wrong number of digits for France (+33)'
+ * ```
+ */
 export function wrongLength(place: string): string {
   return `Phone number has the wrong number of digits for ${place}`;
 }
 
-/** The right length, but outside every range of the country's numbering plan. */
+/**
+ * The right length, but outside every range of the country's numbering plan.
+ * @example
+ * ```ts
+ * notValid('France (+33)'); // 'Not a valid phone number for France (+33)'
+ * ```
+ */
 export function notValid(place: string): string {
   return `Not a valid phone number for ${place}`;
 }
@@ -58,6 +83,11 @@ function nameOf(country: string): string {
 /**
  * How a message names where the number belongs: "United Kingdom (+44)", or "country calling code
  * +44" when the calling code is shared and the number does not say which country it is.
+ * @example
+ * ```ts
+ * place(44, 'GB'); // 'United Kingdom (+44)'
+ * place(44, undefined); // 'country calling code +44'
+ * ```
  */
 export function place(callingCode: number, country: string | undefined): string {
   return country === undefined ? `country calling code +${callingCode}` : `${nameOf(country)} (+${callingCode})`;

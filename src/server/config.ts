@@ -10,6 +10,7 @@ import type { Store } from './storage/types.js';
 /** Days the usage log keeps its raw rows unless configured (docs/service.md#usage-log). */
 export const DEFAULT_USAGE_LOG_DAYS = 90;
 
+/** The service's settings: each one a `verifield serve` flag and variable, all optional. */
 export interface ServerConfig {
   /** TCP port (`--port`, PORT). Default 8080; 0 picks a free port. */
   port?: number;

@@ -1,6 +1,6 @@
 /**
  * What the service is made of, built from its configuration (docs/architecture.md#the-service):
- * the store (opened by store/compose.ts), the adapters that reach VIES, TEDB, the VIES status
+ * the store (opened by storage/compose.ts), the adapters that reach VIES, TEDB, the VIES status
  * feed, DNS and RDAP, and the library's rates service and availability tracker over them. Nothing
  * here validates anything; it only composes.
  */

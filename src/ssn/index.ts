@@ -53,8 +53,12 @@ function neverIssuedReason(digits: string): string | null {
  * digit.
  *
  * @example
- * validateSsn('536-90-4399').valid // true
- * validateSsn('078-05-1120').message // '078-05-1120 is a well-known sample number, not a real SSN'
+ * ```ts
+ * validateSsn('536-90-4399').valid; // true
+ * validateSsn('536 90 4399').normalizedValue; // '536904399'
+ * validateSsn('078-05-1120').message; // '078-05-1120 is a well-known sample number, not a real SSN'
+ * validateSsn('912-70-1234').ssnDetails; // { itin: true }
+ * ```
  * @throws TypeError when `value` is not a string.
  */
 export function validateSsn(value: string): SsnValidationResult {

@@ -16,7 +16,14 @@ const ITIN_GROUP_RANGES: readonly (readonly [number, number])[] = [
 const IS_ITIN_GROUP = new Uint8Array(100);
 for (const [from, to] of ITIN_GROUP_RANGES) IS_ITIN_GROUP.fill(1, from, to + 1);
 
-/** Whether nine digits are shaped as an ITIN: first digit 9 and an ITIN group. */
+/**
+ * Whether nine digits are shaped as an ITIN: first digit 9 and an ITIN group.
+ * @example
+ * ```ts
+ * isItin('912701234'); // true
+ * isItin('912401234'); // false
+ * ```
+ */
 export function isItin(digits: string): boolean {
   return digitAt(digits, 0) === 9 && IS_ITIN_GROUP[digitAt(digits, 3) * 10 + digitAt(digits, 4)] === 1;
 }

@@ -23,7 +23,14 @@ const WELL_KNOWN_SAMPLES: ReadonlySet<string> = new Set([
   '987654329',
 ]);
 
-/** Whether the nine digits are a well-known sample SSN. */
+/**
+ * Whether the nine digits are a well-known sample SSN.
+ * @example
+ * ```ts
+ * isWellKnownSample('078051120'); // true
+ * isWellKnownSample('536904399'); // false
+ * ```
+ */
 export function isWellKnownSample(digits: string): boolean {
   return WELL_KNOWN_SAMPLES.has(digits);
 }

@@ -3,8 +3,9 @@
  * (XI), plus GB, CH and NO. `validateVat` checks structure and check digits offline; whether a
  * number is registered is a question for the registry (VIES), which it does not ask.
  */
-import { envelope, requireString, type VatDetails, type VatValidationResult } from '../result.js';
+import { requireString, type VatValidationResult } from '../result.js';
 import { checkVatStructure } from './number/structure.js';
+import { vatResult } from './result.js';
 
 /**
  * Checks a VAT number offline: the country prefix, then that country's structure and check
@@ -18,26 +19,25 @@ import { checkVatStructure } from './number/structure.js';
  * the system clock (`CZ5103192743`, born 19 March 2051, is not valid); `verifyVat` takes today from
  * its `now` option instead.
  *
+ * Each prefix's rule and examples are in its file under number/checks/ (`at.ts`, `be.ts`, …).
+ *
  * @throws TypeError when `value` is not a string.
- * @example validateVat('nl 3225.18.131 b50').normalizedValue // 'NL322518131B50'
+ * @example
+ * ```ts
+ * validateVat('nl 3225.18.131 b50').normalizedValue; // 'NL322518131B50'
+ * validateVat('DE 136 695 976').vatDetails; // { format_valid: true, registered: null, country_code: 'DE', source: 'UNVERIFIED', vies_available: false }
+ * validateVat('GB 980 7806 84').vatDetails.source; // 'NOT_APPLICABLE'
+ * validateVat('GR094501040').message; // 'Greek VAT numbers start with EL, not GR: please write EL followed by the 9 digits'
+ * ```
  */
 export function validateVat(value: string): VatValidationResult {
   requireString(value, 'validateVat');
-  const structure = checkVatStructure(value);
-  const vatDetails: VatDetails = {
-    format_valid: structure.formatValid,
-    registered: null,
-    country_code: structure.countryCode,
-    source: structure.inVies ? 'UNVERIFIED' : 'NOT_APPLICABLE',
-    vies_available: false,
-  };
-  return Object.assign(envelope(value, structure.formatValid, structure.message, structure.normalized, 'BASIC'), {
-    vatDetails,
-  });
+  return vatResult(value, checkVatStructure(value), 'BASIC');
 }
 export { verifyVat } from './registry/verify.js';
 export { createAvailabilityTracker } from './reference/availability.js';
-export { createRatesService, EU_MEMBER_STATES } from './reference/rates.js';
+export { createRatesService } from './reference/rates.js';
+export { EU_MEMBER_STATES } from './reference/member-states.js';
 export type { RatesService, RatesServiceOptions, RatesRefreshOutcome, CountryRatesLookup } from './reference/rates.js';
 export type { VerifyVatOptions } from './registry/verify.js';
 export type { AvailabilityTracker, AvailabilityTrackerOptions, AvailabilityReportOptions, ViesStatusSample } from './reference/availability.js';

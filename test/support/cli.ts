@@ -7,8 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+import { repoRoot } from './repo-root.js';
 export const builtCli = fileURLToPath(new URL('../../dist/cli/index.js', import.meta.url));
 
 const SERVICE_VARIABLES = [

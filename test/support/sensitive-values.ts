@@ -6,9 +6,8 @@
 import { randomInt } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { luhnCheckDigit } from '../../src/checksum.js';
-
-const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+import { sin } from './generators/nas.js';
+import { dni } from './generators/nif.js';
 
 function digits(count: number): string {
   let out = '';
@@ -19,14 +18,14 @@ function digits(count: number): string {
 /** A DNI-form NIF: eight random digits and their control letter. */
 export function randomNif(): string {
   const number = `${randomInt(1, 10)}${digits(7)}`;
-  return `${number}${DNI_LETTERS.charAt(Number(number) % 23)}`;
+  return dni(number);
 }
 
 /** A SIN of an issued series (1-7, 9) with its Luhn check digit, written 3-3-3 as people type it. */
 export function randomSin(): string {
   const payload = `${[1, 2, 3, 4, 5, 6, 7, 9][randomInt(8)]}${digits(7)}`;
-  const sin = `${payload}${luhnCheckDigit(payload)}`;
-  return `${sin.slice(0, 3)} ${sin.slice(3, 6)} ${sin.slice(6)}`;
+  const number = sin(payload);
+  return `${number.slice(0, 3)} ${number.slice(3, 6)} ${number.slice(6)}`;
 }
 
 /** An SSN the authority may issue (area 100-665, group 10-99, serial 1000-9999), written AAA-GG-SSSS. */

@@ -4,10 +4,8 @@
  * suites off; under CI=true they run regardless, so a missing folder fails loudly.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { join, resolve } from 'node:path';
+import { repoRoot } from './repo-root.js';
 
 /** The shared folder: $VERIFIELD_SHARED_DIR, or `shared` beside the repository. */
 export const sharedDir = process.env.VERIFIELD_SHARED_DIR ?? resolve(repoRoot, '../shared');

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from './fakes/loopback.js';
 import { extname, join, normalize, sep } from 'node:path';
 
 const contentTypes: Record<string, string> = {
@@ -44,11 +44,10 @@ export async function startStaticServer(root: string, allowedFolders: readonly s
       () => response.writeHead(404).end(),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     origin: `http://127.0.0.1:${port}`,
     requested,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () => closeServer(server),
   };
 }

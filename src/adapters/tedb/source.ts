@@ -5,7 +5,7 @@
  */
 import type { RatesSource, SourceCountryVatRates } from '../../ports.js';
 import { mapTedbRows, type TedbRateRow } from './rates-mapping.js';
-import { EU_MEMBER_STATES } from '../../vat/reference/rates.js';
+import { EU_MEMBER_STATES } from '../../vat/reference/member-states.js';
 import {
   callSoap,
   childElement,
@@ -146,10 +146,18 @@ export function readRetrieveVatRatesResponse(text: string, status = 200): TedbRa
 
 /**
  * The TEDB rates source for `createRatesService`.
+ *
  * @example
+ * ```ts
  * import { tedbRatesSource } from 'verifield/adapters';
  * import { createRatesService } from 'verifield/vat';
- * const rates = createRatesService({ source: tedbRatesSource({ timeoutMs: 20_000 }) });
+ * // Without `url`, the Commission's service; `verifield serve` reads VERIFIELD_TEDB_URL.
+ * const source = tedbRatesSource({ url: process.env.VERIFIELD_TEDB_URL, timeoutMs: 20_000 });
+ * const germany = (await source.fetchRates('2025-07-01')).find((rates) => rates.countryCode === 'DE');
+ * germany?.standardRate; // 19
+ * const rates = createRatesService({ source });
+ * (await rates.refresh()).ok; // true
+ * ```
  */
 export function tedbRatesSource(options: TedbRatesSourceOptions = {}): RatesSource & {
   /** The raw rows for any member states and date (for tools and tests). */
@@ -170,8 +178,8 @@ export function tedbRatesSource(options: TedbRatesSourceOptions = {}): RatesSour
         soapAction: TEDB_SOAP_ACTION,
         envelope: retrieveVatRatesEnvelope(request),
         timeoutMs,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(signal ? { signal } : {}),
+        fetch: options.fetch,
+        signal,
       });
       return rowsOf(answer.payload);
     } catch (error) {

@@ -4,21 +4,28 @@
  * Bad input is a RangeError whose message says what is accepted.
  */
 import { validateVat } from '../../vat/index.js';
+import { readRequester } from '../../vat/registry/requester.js';
 import { expiryFrom, generateApiKey } from './api-keys.js';
 import { PLANS } from '../policy/plans.js';
+import { FIELDS_IN_SCOPE_ORDER } from '../../fields/catalog.js';
 import type { Account, ApiKeyRecord, Field, Store } from '../storage/types.js';
 
-/** Every scope a key can carry, which is every validation endpoint. Keys get all unless restricted. */
-export const ALL_SCOPES = ['iban', 'vat', 'email', 'phone', 'nif', 'nas', 'ssn'] as const satisfies readonly Field[];
-// Fails to compile when a field is added to the Field type but not here.
-const everyFieldIsAScope: Exclude<Field, (typeof ALL_SCOPES)[number]> extends never ? true : never = true;
-void everyFieldIsAScope;
+/** Every scope a key can carry, which is every validation field, in the order keys hold them. Keys get all unless restricted. */
+export const ALL_SCOPES: readonly Field[] = FIELDS_IN_SCOPE_ORDER;
 
 const SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES);
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MAX_NAME_LENGTH = 100;
 
-/** `iban,vat,…` into scopes (no duplicates, in the order of {@link ALL_SCOPES}). */
+/**
+ * `iban,vat,…` into scopes (no duplicates, in the order of {@link ALL_SCOPES}).
+ * @throws RangeError naming the accepted scopes when a word is none, or none is given.
+ * @example
+ * ```ts
+ * parseScopes('vat, IBAN'); // ['iban', 'vat']
+ * parseScopes('ssn,nif,ssn'); // ['nif', 'ssn']
+ * ```
+ */
 export function parseScopes(text: string): Field[] {
   const words = text.split(',').map((word) => word.trim().toLowerCase()).filter((word) => word !== '');
   const unknown = words.filter((word) => !SCOPES.has(word));
@@ -28,7 +35,14 @@ export function parseScopes(text: string): Field[] {
   return ALL_SCOPES.filter((scope) => words.includes(scope));
 }
 
-/** A calendar day written YYYY-MM-DD (the subscription start that anchors the billing periods). */
+/**
+ * A calendar day written YYYY-MM-DD (the subscription start that anchors the billing periods).
+ * @throws RangeError for anything else, or a day the calendar does not have.
+ * @example
+ * ```ts
+ * parseDay(' 2026-01-15 '); // '2026-01-15'
+ * ```
+ */
 export function parseDay(text: string): string {
   const match = ISO_DAY.exec(text.trim());
   const day = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
@@ -38,16 +52,29 @@ export function parseDay(text: string): string {
   return match[0];
 }
 
-/** The account's own VAT number, checked and normalized; it must be one VIES knows (it is sent as requester). */
+/**
+ * The account's own VAT number, checked and normalized; it must be one VIES knows (it is sent as
+ * requester), as src/vat/registry/requester.ts reads it.
+ * @throws RangeError saying what is wrong with the number, or that VIES does not cover its prefix.
+ * @example
+ * ```ts
+ * parseOwnVatNumber('fr 40 303 265 045'); // 'FR40303265045'
+ * ```
+ */
 export function parseOwnVatNumber(text: string): string {
-  const result = validateVat(text);
-  if (!result.valid || result.normalizedValue === null || result.vatDetails?.source === 'NOT_APPLICABLE') {
-    throw new RangeError(`"${text}" is not an EU VAT number VIES can check: ${result.message}`);
-  }
-  return result.normalizedValue;
+  const reading = readRequester(text);
+  if (!reading.ok) throw new RangeError(`"${text}" is not an EU VAT number VIES can check: ${reading.message}`);
+  return reading.normalized;
 }
 
-/** A name for an account or a key: something a person will recognise in a list. */
+/**
+ * A name for an account or a key: something a person will recognise in a list.
+ * @throws RangeError for an empty name, one over 100 characters, or one with control characters.
+ * @example
+ * ```ts
+ * parseName('  web shop '); // 'web shop'
+ * ```
+ */
 export function parseName(text: string): string {
   const name = text.trim();
   // Control characters would garble the tables `list` prints.
@@ -59,26 +86,32 @@ export function parseName(text: string): string {
 
 /** No account has the id given. */
 export class UnknownAccountError extends Error {
+  /** Always `UnknownAccountError`. */
   override readonly name = 'UnknownAccountError';
-  constructor(readonly accountId: string) {
+  constructor(
+    /** The id no account has. */
+    readonly accountId: string,
+  ) {
     super(`no account with id ${accountId}`);
   }
 }
 
 /** What to create a key with; see {@link createApiKey}. */
 export interface KeyRequest {
+  /** The account the key belongs to. */
   accountId: string;
+  /** A name people will recognise in `keys list` (e.g. "web shop"). */
   name: string;
   /** `12h`, `30d`, `8w`, `1y` or `never` (default). */
   expires?: string;
-  /** Default: all. */
+  /** The endpoints the key may call; default: all ({@link ALL_SCOPES}). */
   scopes?: readonly Field[];
 }
 
 /**
  * Creates a key for an account within its plan's maximum of live keys. Resolves with the record
  * and the key itself, which must be shown once and never kept. Rejects with a RangeError for bad
- * input, an UnknownAccountError, or a KeyLimitError (store/types.ts) at the plan's maximum.
+ * input, an UnknownAccountError, or a KeyLimitError (../storage/types.ts) at the plan's maximum.
  */
 export async function createApiKey(store: Store, request: KeyRequest, now: Date): Promise<{ record: ApiKeyRecord; key: string; account: Account }> {
   const name = parseName(request.name);

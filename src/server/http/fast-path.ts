@@ -1,6 +1,6 @@
 /**
  * The Node listener's fast path for POST /api/v1/validate/<field>: the same pipeline as the Hono
- * route (routes/validate.ts, handleValidation), read from Node's IncomingMessage and written to its
+ * route (routes/validation.ts; src/server/pipeline/validate.ts, handleValidation), read from Node's IncomingMessage and written to its
  * ServerResponse directly. Building a Web Request and Response around each call cost about as much
  * CPU as a whole bare node:http request (measured for the performance issue), and these endpoints
  * are the service's hot path. Every other request, and any validation URL this does not recognise
@@ -8,8 +8,9 @@
  * unread (an answer given before it, or one too large) is never read past 16 KiB (unread-body.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeError, ERROR_MESSAGES, errorAnswer, JSON_TYPE, type ValidationAnswer } from './errors.js';
-import { logFailure } from './log-throttle.js';
+import { validationPath } from '../../fields/catalog.js';
+import { describeError, ERROR_MESSAGES, errorAnswer, JSON_TYPE, type ValidationAnswer } from '../answers/errors.js';
+import { logFailure } from '../answers/log-throttle.js';
 import { nodeInput } from './node-input.js';
 import { handleValidation, type ValidateDeps } from '../pipeline/validate.js';
 import { FIELDS, type Field } from '../storage/types.js';
@@ -18,7 +19,7 @@ import { answerAndClose, connectionFate, type ConnectionFate } from './unread-bo
 /** Handles `incoming` when it is a validation call and says so; false leaves it to the app. */
 export type FastPath = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
 
-const FIELD_BY_PATH: ReadonlyMap<string, Field> = new Map(FIELDS.map((field) => [`/api/v1/validate/${field}`, field]));
+const FIELD_BY_PATH: ReadonlyMap<string, Field> = new Map(FIELDS.map((field) => [validationPath(field), field]));
 
 /** Writes `answer` once the fate of the connection is known (at once, unless a chunked body is left unread). */
 function writeAnswer(incoming: IncomingMessage, outgoing: ServerResponse, answer: ValidationAnswer): void | Promise<void> {
@@ -40,7 +41,7 @@ function writeWithFate(incoming: IncomingMessage, outgoing: ServerResponse, answ
   outgoing.end(text);
 }
 
-/** The fast path over the pipeline's dependencies (the app's, see app.ts validationDepsOf). */
+/** The fast path over the pipeline an app runs (app.ts assembleApp hands it over). */
 export function validationFastPath(deps: ValidateDeps): FastPath {
   return (incoming, outgoing) => {
     if (incoming.method !== 'POST') return false;

@@ -1,5 +1,5 @@
 /**
- * Node's IncomingMessage as a ValidationInput (request.ts), for the listener's fast path
+ * Node's IncomingMessage as a ValidationInput (../pipeline/body.ts), for the listener's fast path
  * (fast-path.ts): the headers Node already parsed, and the body read straight from the stream
  * with the same limits as readLimitedBody, without building a Web Request around it.
  */

@@ -1,9 +1,10 @@
 /**
- * The OpenAPI 3.1 description of the service: the seven validation endpoints, the
- * three public reference endpoints and the two health endpoints, served at GET /api/v1/openapi.json. It is built from small
- * schema pieces whose property lists are tied to the TypeScript types of src/result.ts and
- * src/ports.ts (a property added to a type and not to its schema does not compile), and
- * test/openapi.test.ts validates every response of a real server against it.
+ * The OpenAPI 3.1 description of the service: one validation endpoint per field of the field
+ * catalog (src/fields/catalog.ts, described by src/fields/operations.ts), the three public
+ * reference endpoints and the two health endpoints, served at GET /api/v1/openapi.json. It is
+ * built from small schema pieces whose property lists are tied to the TypeScript types of
+ * src/result.ts and src/ports.ts (a property added to a type and not to its schema does not
+ * compile), and test/server/http/openapi.test.ts validates every response of a real server against it.
  */
 import type { Env, Hono, Schema } from 'hono';
 // The package's version, inlined from package.json at build time (the client sends it too).
@@ -21,9 +22,10 @@ import type {
   ValidationResult,
   VatDetails,
 } from '../../result.js';
-import type { Field } from '../storage/types.js';
+import { FIELD_CATALOG, FIELD_NAMES, validationPath, type FieldName } from '../../fields/catalog.js';
+import { FIELD_OPERATIONS } from '../../fields/operations.js';
 import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
-import { ERROR_MESSAGES } from './errors.js';
+import { ERROR_MESSAGES } from '../answers/errors.js';
 
 // ---------------------------------------------------------------------------------------------
 // The shapes of the document (the subset of OpenAPI 3.1 and JSON Schema 2020-12 it uses)
@@ -440,8 +442,7 @@ const messageBody = (description: string, extra: SchemaObject = {}): SchemaObjec
   additionalProperties: false,
 });
 
-/** Longest `value` the service accepts (docs/service.md#request-bodies). */
-
+/** A `value` property: at most MAX_VALUE_CHARACTERS (docs/service.md#request-bodies). */
 const valueProperty = (description: string): SchemaObject => text(description, { maxLength: MAX_VALUE_CHARACTERS });
 
 const schemas: Record<string, SchemaObject> = {
@@ -627,105 +628,20 @@ const parameters: Record<string, ParameterObject> = {
 // ---------------------------------------------------------------------------------------------
 // Operations
 
-interface ValidationEndpoint {
-  field: Field;
-  operationId: string;
-  summary: string;
-  description: string;
-  result: string;
-  request: 'ValidationRequest' | 'VatValidationRequest';
-  example: { value: string; traderName?: string };
-}
-
-const VALIDATION_ENDPOINTS: readonly ValidationEndpoint[] = [
-  {
-    field: 'vat',
-    operationId: 'validateVat',
-    summary: 'Validate an EU VAT number and check its registration in VIES',
-    description:
-      'Structure and check digits of the 27 member states, EL for Greece and XI for Northern Ireland (GB, CH and NO: structure only), then the registration in VIES. ' +
-      'A VIES outage never becomes an error status or registered false: it shows as source STALE or UNVERIFIED with vies_available false, and valid then follows format_valid.',
-    result: 'VatValidationResult',
-    request: 'VatValidationRequest',
-    example: { value: 'DE 129273398', traderName: 'Example GmbH' },
-  },
-  {
-    field: 'iban',
-    operationId: 'validateIban',
-    summary: 'Validate an IBAN',
-    description:
-      'Spaces and dashes are stripped and letters upper-cased; structure against the IBAN registry entry of the country, then the mod-97 check digits, each reported. ' +
-      'A valid IBAN does not prove that the account exists or is open.',
-    result: 'IbanValidationResult',
-    request: 'ValidationRequest',
-    example: { value: 'DE89 3704 0044 0532 0130 00' },
-  },
-  {
-    field: 'email',
-    operationId: 'validateEmail',
-    summary: 'Validate an email address',
-    description:
-      'valid is false only for an empty input, invalid syntax, a domain with neither MX nor A records, or a blocked domain. Every other finding is a signal that raises risk_score. ' +
-      'The depth follows the plan: STANDARD on FREE and STARTER, ADVANCED on GROWTH, PREMIUM on PRO.',
-    result: 'EmailValidationResult',
-    request: 'ValidationRequest',
-    example: { value: 'jane.doe@example.com' },
-  },
-  {
-    field: 'phone',
-    operationId: 'validatePhone',
-    summary: 'Validate a phone number in international form',
-    description: 'The number must carry its country code with + or 00. Valid numbers are normalized to E.164. A valid number exists in the numbering plan; it is not proven to be a live line.',
-    result: 'PhoneValidationResult',
-    request: 'ValidationRequest',
-    example: { value: '+44 20 7946 0958' },
-  },
-  {
-    field: 'nif',
-    operationId: 'validateNif',
-    summary: 'Validate a Spanish NIF (DNI, NIE, K/L/M or entity)',
-    description: 'Spaces, dots, dashes and a leading ES are accepted; normalizedValue is the bare NIF in upper case. The usage log stores the value as ***.',
-    result: 'NifValidationResult',
-    request: 'ValidationRequest',
-    example: { value: '12345678Z' },
-  },
-  {
-    field: 'nas',
-    operationId: 'validateNas',
-    summary: 'Validate a Canadian Social Insurance Number (NAS)',
-    description:
-      'Exactly nine digits and the Luhn check digit; temporary_resident and individual_series are reported, not enforced. ' +
-      'A key created without the nas scope gets 403. The usage log stores the value as ***.',
-    result: 'NasValidationResult',
-    request: 'ValidationRequest',
-    example: { value: '046 454 286' },
-  },
-  {
-    field: 'ssn',
-    operationId: 'validateSsn',
-    summary: 'Validate a US Social Security Number',
-    description:
-      'Rejects numbers never issued (area 000, 666, 900-999; group 00; serial 0000) and well-known sample numbers; an ITIN is reported with itin true and valid false. ' +
-      'An SSN has no check digit, and issuance cannot be confirmed. The usage log stores the value as ***.',
-    result: 'SsnValidationResult',
-    request: 'ValidationRequest',
-    example: { value: '123-45-6789' },
-  },
-];
-
-function validationOperation(endpoint: ValidationEndpoint): OperationObject {
+function validationOperation(field: FieldName): OperationObject {
+  const operation = FIELD_OPERATIONS[field];
   const errorResponses: Record<string, ReferenceObject> = {
     '400': responseRef('BadRequest'),
     '401': responseRef('Unauthorized'),
-    ...(endpoint.field === 'nas' ? { '403': responseRef('Forbidden') } : {}),
+    ...(operation.declaresForbidden ? { '403': responseRef('Forbidden') } : {}),
     '429': responseRef('TooManyRequests'),
     '500': responseRef('InternalError'),
     '503': responseRef('StoreUnavailable'),
   };
   return {
-    operationId: endpoint.operationId,
-    summary: endpoint.summary,
-    description: endpoint.description,
+    operationId: FIELD_CATALOG[field].operation,
+    summary: operation.summary,
+    description: operation.description,
     tags: ['Validation'],
     // Either scheme: the key in X-API-KEY or as Authorization: Bearer (the same key in both is accepted too).
     security: [{ ApiKey: [] }, { BearerKey: [] }],
@@ -733,13 +649,15 @@ function validationOperation(endpoint: ValidationEndpoint): OperationObject {
     requestBody: {
       required: true,
       description: 'application/json, at most 16 KiB.',
-      content: { 'application/json': { schema: ref(endpoint.request), examples: { typed: { summary: 'As a user typed it', value: endpoint.example } } } },
+      content: {
+        'application/json': { schema: ref(operation.requestSchema), examples: { typed: { summary: 'As a user typed it', value: operation.example } } },
+      },
     },
     responses: {
       '200': {
         description: 'Validation performed, including a negative verdict (valid false). Counts as one call; the RateLimit fields count it.',
         headers: quotaHeaders(true),
-        content: json(endpoint.result),
+        content: json(operation.resultSchema),
       },
       ...errorResponses,
     },
@@ -747,7 +665,7 @@ function validationOperation(endpoint: ValidationEndpoint): OperationObject {
 }
 
 const paths: Record<string, PathItemObject> = {};
-for (const endpoint of VALIDATION_ENDPOINTS) paths[`/api/v1/validate/${endpoint.field}`] = { post: validationOperation(endpoint) };
+for (const field of FIELD_NAMES) paths[validationPath(field)] = { post: validationOperation(field) };
 
 const REFERENCE_NOTE = 'No API key; spends no quota.';
 
@@ -886,8 +804,12 @@ let serialized: string | undefined;
  * Registers GET /api/v1/openapi.json on `app`: the document, serialised once, cacheable for an hour,
  * without key or quota.
  * @example
+ * ```ts
+ * import { Hono } from 'hono';
  * const app = new Hono();
  * openApiRoute(app);
+ * (await app.request('/api/v1/openapi.json')).status; // 200
+ * ```
  */
 export function openApiRoute<E extends Env, S extends Schema, B extends string>(app: Hono<E, S, B>): void {
   app.get(OPENAPI_PATH, (c) => {

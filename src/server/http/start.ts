@@ -10,10 +10,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
-import { createApp, validationDepsOf, type AppConfig, type VerifieldApp } from './app.js';
+import { assembleApp, type AppConfig, type AssembledApp, type VerifieldApp } from './app.js';
 import type { ServerConfig } from '../config.js';
 import type { ValidationResult } from '../../result.js';
-import { ERROR_MESSAGES, errorEnvelope, refusalEnvelope } from './errors.js';
+import { ERROR_MESSAGES, errorEnvelope, refusalEnvelope } from '../answers/errors.js';
 import { validationFastPath } from './fast-path.js';
 import { answerAndClose, connectionFate } from './unread-body.js';
 
@@ -149,7 +149,7 @@ function fetchWithinBodyLimit(app: VerifieldApp): (request: Request, env: HttpBi
   };
 }
 
-function listen(app: VerifieldApp, port: number, hostname: string, timeouts: ServerTimeouts): Promise<Server> {
+function listen({ app, validation }: AssembledApp, port: number, hostname: string, timeouts: ServerTimeouts): Promise<Server> {
   return new Promise((resolve, reject) => {
     const serverOptions = {
       headersTimeout: timeouts.headersMs,
@@ -161,7 +161,7 @@ function listen(app: VerifieldApp, port: number, hostname: string, timeouts: Ser
       // so the request goes on to get the service's own answer (with the envelope).
       requireHostHeader: false,
     };
-    const fastPath = validationFastPath(validationDepsOf(app));
+    const fastPath = validationFastPath(validation);
     // The adapter's own clean-up reads up to 64 MiB of an unread body; unread-body.ts reads 16 KiB.
     // Its lighter global Response would not honour the already-sent header: the global is left alone.
     const appListener = getRequestListener(fetchWithinBodyLimit(app), {
@@ -203,18 +203,24 @@ function stopListening(server: Server): Promise<void> {
  * (defaults 127.0.0.1:8080; port 0 picks a free one). Clients that are too slow are cut off
  * ({@link ServerTimeouts}), and requests Node's parser refuses get the error envelope too.
  * @example
- * const server = await startServer({ port: 0, dataDir: './.verifield' });
- * console.log(server.url); // http://127.0.0.1:41233
+ * ```ts
+ * const store = await openEmbeddedStore();
+ * const server = await startServer({ port: 0, store, jobs: false });
+ * server.url.startsWith('http://127.0.0.1:'); // true
+ * (await fetch(`${server.url}/healthz`)).status; // 200
  * await server.close();
+ * await store.close();
+ * ```
  */
 export async function startServer(config: StartConfig): Promise<RunningServer> {
   const timeouts = timeoutsOf(config);
-  const app = createApp(config);
+  const assembled = assembleApp(config);
+  const { app } = assembled;
   const host = config.host ?? DEFAULT_HOST;
   let server: Server;
   try {
     await app.ready();
-    server = await listen(app, config.port ?? DEFAULT_PORT, host, timeouts);
+    server = await listen(assembled, config.port ?? DEFAULT_PORT, host, timeouts);
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;

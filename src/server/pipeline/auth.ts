@@ -1,16 +1,21 @@
 /**
- * API key checks of the validation endpoints: the key, sent in the `X-API-KEY` header or as
+ * The auth stage of the validation pipeline: the key, sent in the `X-API-KEY` header or as
  * `Authorization: Bearer <key>` (see {@link presentedKey}), is checked for the key shape (anything
  * else is refused without hashing it), hashed, looked up by hash (through the caches of
  * key-lookups.ts, so neither a hot key nor a repeated unknown one costs a store query), compared
- * in constant time, then checked for revocation, expiry and scope.
+ * in constant time, then checked for revocation, expiry and scope ({@link createAuthenticator}).
+ * {@link authenticateRequest} turns the outcome into the request with its account, or a 401/403.
  */
 import type { Clock } from '../../ports.js';
 import type { ErrorCode } from '../../result.js';
-import { ERROR_MESSAGES, forbiddenMessage } from '../http/errors.js';
+import { ERROR_MESSAGES, errorAnswer, forbiddenMessage } from '../answers/errors.js';
+import type { PlanLimits } from '../policy/plans.js';
 import { createKeyLookups, type FoundKey, type KeySource } from './key-lookups.js';
 import { hasKeyShape, hashApiKey, hashesMatch } from '../admin/api-keys.js';
-import type { Account, ApiKeyRecord, Field } from '../storage/types.js';
+import type { Account, ApiKeyRecord, Field, Plan } from '../storage/types.js';
+import { Refusal, type ArrivedRequest, type KnownRequest, type ValidateRuntime } from './context.js';
+import { periodOf } from './period.js';
+import { knownQuotaState } from './quota.js';
 
 /**
  * How long a lookup is reused: a key revoked or created by another process (the admin CLI) takes
@@ -115,5 +120,43 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       }
       return { ok: true, key: found.key, account: found.account };
     },
+  };
+}
+
+/**
+ * The auth stage: the key presented (undefined when none) checked for the request's field.
+ * Resolves with the request, its account, key, plan and billing period, or with the 401/403
+ * refusal; a 403 (a good key without the scope) tells the account's quota state.
+ */
+export async function authenticateRequest(
+  arrived: ArrivedRequest,
+  presented: string | undefined,
+  runtime: ValidateRuntime,
+  plans: Readonly<Record<Plan, PlanLimits>>,
+): Promise<KnownRequest | Refusal> {
+  const { services, auth: authenticator, quota: hint } = runtime;
+  const auth = await authenticator.authenticate(presented, arrived.field);
+  if (!auth.ok) {
+    const { account } = auth;
+    if (account === undefined) return new Refusal(errorAnswer(auth.status, auth.code, auth.message));
+    const at = services.now();
+    const state = await knownQuotaState({ hint, account, plan: plans[account.plan], period: periodOf(account.subscriptionStart, at), at });
+    return new Refusal(errorAnswer(auth.status, auth.code, auth.message, '', state));
+  }
+  const { account, key } = auth;
+  const plan = plans[account.plan];
+  const at = services.now();
+  return {
+    field: arrived.field,
+    input: arrived.input,
+    requestId: arrived.requestId,
+    started: arrived.started,
+    services,
+    hint,
+    account,
+    key,
+    plan,
+    period: periodOf(account.subscriptionStart, at),
+    at,
   };
 }

@@ -1,16 +1,18 @@
 /**
- * Reading the body of a validation request (docs/service.md#request-bodies): JSON `{ value }` (plus an
- * optional `traderName` for VAT), at most 16 KiB whatever the transfer encoding, `value` at most
- * 1,024 characters. Every malformed case becomes an outcome with its `errorCode`; nothing here
- * throws. It reads a {@link ValidationInput}, so the same checks serve the Hono app (a Web-standard
- * Request) and the Node listener's fast path (an IncomingMessage).
+ * The body stage of the validation pipeline (docs/service.md#request-bodies): JSON `{ value }` (plus
+ * an optional `traderName` on the fields that take one), at most 16 KiB whatever the transfer
+ * encoding, `value` at most 1,024 characters. Every malformed case becomes an outcome with its
+ * `errorCode`; nothing here throws. It reads a {@link ValidationInput}, so the same checks serve
+ * the Hono app (a Web-standard Request) and the Node listener's fast path (an IncomingMessage).
  */
+import { FIELD_CATALOG } from '../../fields/catalog.js';
 import type { ErrorCode } from '../../result.js';
-import { ERROR_MESSAGES } from '../http/errors.js';
+import { ERROR_MESSAGES, errorAnswer } from '../answers/errors.js';
 import { MAX_BODY_BYTES, MAX_VALUE_CHARACTERS } from '../policy/limits.js';
+import { Refusal, type KnownRequest } from './context.js';
+import { knownQuotaState } from './quota.js';
 
 export { MAX_BODY_BYTES, MAX_VALUE_CHARACTERS };
-
 
 /** A well-formed validation request. */
 export interface ValidationRequestBody {
@@ -194,6 +196,16 @@ export async function readValidationBody(input: ValidationInput, withTraderName:
   if (typeof traderName !== 'string') return failure('VALUE_NOT_STRING', ERROR_MESSAGES.TRADER_NAME_NOT_STRING, value);
   if (isTooLong(traderName)) return failure('VALUE_TOO_LONG', ERROR_MESSAGES.TRADER_NAME_TOO_LONG, value);
   return { ok: true, body: { value, traderName } };
+}
+
+/**
+ * The body stage: the request's body read and checked, with `traderName` on the fields that take
+ * one (src/fields/catalog.ts). Resolves with the body, or with the 400 refusal telling the quota state.
+ */
+export async function readRequestBody(request: KnownRequest): Promise<ValidationRequestBody | Refusal> {
+  const read = await readValidationBody(request.input, FIELD_CATALOG[request.field].takesTraderName);
+  if (read.ok) return read.body;
+  return new Refusal(errorAnswer(400, read.code, read.message, read.originalValue, await knownQuotaState(request)));
 }
 
 /**

@@ -24,6 +24,7 @@ export const DEFAULT_DATA_DIR = './.verifield';
 
 /** The store of a configuration, opened, with the concurrency limiter that goes with it. */
 export interface OpenedStore {
+  /** The store, guarded (its availability tracked) and fronted as the configuration says. */
   store: Store;
   /** Whether the service opened the store itself (and so closes it). */
   ownsStore: boolean;

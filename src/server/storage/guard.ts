@@ -14,8 +14,8 @@
  * another store.
  */
 import { statSync } from 'node:fs';
-import { describeError, ERROR_MESSAGES } from '../http/errors.js';
-import { logFailure, logThrottleFor } from '../http/log-throttle.js';
+import { describeError, ERROR_MESSAGES } from '../answers/errors.js';
+import { logFailure, logThrottleFor } from '../answers/log-throttle.js';
 import { isStoreUnavailableError } from './errors.js';
 import type { ConcurrencyLimiter } from './limiter.js';
 import type { Store, StoreFile } from './types.js';

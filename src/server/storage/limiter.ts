@@ -45,3 +45,21 @@ export const DEFAULT_SHARED_POOL_SIZE = 64;
 export const ACCOUNT_FULL: LeaseOutcome = Object.freeze({ ok: false, reason: 'account' });
 /** The refusal when the shared pool is full. */
 export const POOL_FULL: LeaseOutcome = Object.freeze({ ok: false, reason: 'pool' });
+
+/**
+ * A granted lease whose `release` gives the slot back once, however often it is called (a request
+ * that fails after releasing must not free a second slot).
+ */
+export function grantedLease(giveBack: () => void | Promise<void>): LeaseOutcome {
+  let released = false;
+  return {
+    ok: true,
+    lease: {
+      async release() {
+        if (released) return;
+        released = true;
+        await giveBack();
+      },
+    },
+  };
+}

@@ -10,7 +10,11 @@ import { randomUUID } from 'node:crypto';
 /**
  * A new request id: a version 7 UUID, its time taken from `nowMs`, the rest random.
  * @example
- * newRequestId(); // '019ab3c2-6f10-7d2e-9a41-3b5c0d7e8f90'
+ * ```ts
+ * const id = newRequestId(Date.UTC(2026, 0, 15, 9, 30));
+ * id.slice(0, 15); // '019bc0fd-89c0-7'
+ * id.length; // 36
+ * ```
  */
 export function newRequestId(nowMs: number = Date.now()): string {
   const time = Math.max(0, Math.floor(nowMs)).toString(16).padStart(12, '0').slice(-12);

@@ -37,9 +37,17 @@ export function latestFetchedAt(rates: VatRates): string | null {
 /**
  * Wraps `inner` (a `createRatesService`) so that it also serves restored rates.
  * @example
- * const rates = restorableRatesService(createRatesService({ source: tedbRatesSource() }));
+ * ```ts
+ * import { createRatesService } from 'verifield/vat';
+ * import { tedbRatesSource } from 'verifield/adapters';
+ * const store = await openEmbeddedStore();
+ * const rates = restorableRatesService(createRatesService({ source: tedbRatesSource({ url: process.env.VERIFIELD_TEDB_URL }) }));
  * const saved = await store.rates.load();
  * if (saved) rates.restore(saved);
+ * // A new store has saved no rates yet:
+ * rates.country('DE').kind; // 'never-fetched'
+ * await store.close();
+ * ```
  */
 export function restorableRatesService(inner: RatesService): RestorableRatesService {
   const restored = new Map<string, CountryVatRates>();

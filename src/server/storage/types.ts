@@ -3,22 +3,23 @@
  * HTTP layer, the CLI and the jobs speak only to this; src/server/storage/sql/store.ts implements it
  * once in SQL for both engines (docs/architecture.md#stores).
  */
+import { FIELD_NAMES, type FieldName } from '../../fields/catalog.js';
+import { FIELDS_ALWAYS_MASKED, USAGE_LOG_MASK } from '../../fields/usage-log.js';
 import type { CircuitBreakerStore, VatAnswerCache, VatRates, ViesStatusSnapshot } from '../../ports.js';
 
 /** The plans of docs/service.md#plans. */
 export type Plan = 'FREE' | 'STARTER' | 'GROWTH' | 'PRO';
 
-/** The validation endpoints, which are also the scopes a key can carry. */
-export type Field = 'vat' | 'iban' | 'email' | 'phone' | 'nif' | 'nas' | 'ssn';
+/** The validation endpoints, which are also the scopes a key can carry: the fields of src/fields/catalog.ts. */
+export type Field = FieldName;
 
 /** Every validation endpoint, in the order of docs/service.md#endpoints. */
-export const FIELDS: readonly Field[] = ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'];
+export const FIELDS: readonly Field[] = FIELD_NAMES;
 
 /** Fields whose values the usage log never keeps in clear (docs/service.md#usage-log). */
-export const MASKED_IN_USAGE_LOG: ReadonlySet<Field> = new Set<Field>(['nif', 'nas', 'ssn']);
+export const MASKED_IN_USAGE_LOG: ReadonlySet<Field> = new Set<Field>(FIELDS_ALWAYS_MASKED);
 
-/** What the usage log stores instead of a masked value. */
-export const USAGE_LOG_MASK = '***';
+export { USAGE_LOG_MASK };
 
 /** A customer account: one plan, one quota, its own keys. */
 export interface Account {
@@ -70,21 +71,8 @@ export interface ApiKeyRecord {
   createdAt: Date;
 }
 
-/** What `keys.create` stores: the hash, never the key. */
-export interface NewApiKey {
-  /** The account the key belongs to. */
-  accountId: string;
-  /** Name given at creation. */
-  name: string;
-  /** First characters of the key, for people to recognise it. */
-  displayPrefix: string;
-  /** SHA-256 of the whole key, lower-case hex. */
-  hash: string;
-  /** The endpoints the key may call. */
-  scopes: Field[];
-  /** null: never expires. */
-  expiresAt: Date | null;
-}
+/** What `keys.create` stores: the hash, never the key; the fields mean what they mean in {@link ApiKeyRecord}. */
+export type NewApiKey = Pick<ApiKeyRecord, 'accountId' | 'name' | 'displayPrefix' | 'hash' | 'scopes' | 'expiresAt'>;
 
 /** Thrown by `keys.create` when the plan's maximum of live keys is reached. */
 export class KeyLimitError extends Error {

@@ -24,6 +24,7 @@
  * company's (HR OIB, EL AFM, Dutch numbers built on a BSN before 2020), are kept: see
  * docs/service.md#usage-log.
  */
+import { ZERO } from '../../char-codes.js';
 import { checkBirthNumber } from './checks/birth-number.js';
 import { VALID } from './checks/verdict.js';
 import { OTHER_RULES, VIES_RULES } from './countries.js';
@@ -38,7 +39,6 @@ interface PersonalNumbers {
 }
 
 const systemClock = (): Date => new Date();
-const ZERO = 48;
 
 const PERSONAL_NUMBERS: Readonly<Record<string, PersonalNumbers>> = {
   ES: { minDigits: 6, isEntity: (body) => !/^[0-9KLMXYZ]/.test(body) },

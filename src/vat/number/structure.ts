@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../../ports.js';
 import { OTHER_RULES, VIES_RULES, type VatCountryRule } from './countries.js';
-import { UPPER_A, UPPER_Z } from './checks/char-codes.js';
+import { UPPER_A, UPPER_Z } from '../../char-codes.js';
 import { VALID } from './checks/verdict.js';
 
 /** What the offline step found out about a VAT number. */
@@ -113,7 +113,10 @@ const systemClock: Clock = () => new Date();
  * offline. `now` is read only for a number that holds a birth date (CZ and SK), which must not be
  * after today. Never throws on a string.
  *
- * @example checkVatStructure('be 0986.375.479').normalized // 'BE0986375479'
+ * @example
+ * ```ts
+ * checkVatStructure('be 0986.375.479').normalized; // 'BE0986375479'
+ * ```
  */
 export function checkVatStructure(value: string, now: Clock = systemClock): VatStructure {
   const compact = compactVat(value);

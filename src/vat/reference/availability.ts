@@ -66,10 +66,12 @@ interface Tally {
 /**
  * An availability tracker.
  * @example
+ * ```ts
  * import { createAvailabilityTracker } from 'verifield/vat';
  * const tracker = createAvailabilityTracker();
  * tracker.add({ at: new Date(), vowAvailable: true, countries: [{ countryCode: 'DE', availability: 'Unavailable' }] });
  * tracker.report().countriesUnavailableNow; // 1
+ * ```
  */
 export function createAvailabilityTracker(options: AvailabilityTrackerOptions = {}): AvailabilityTracker {
   const clock = options.now ?? (() => new Date());

@@ -7,15 +7,10 @@
  */
 import { requireString } from '../../result.js';
 import type { CountryVatRates, RatesSource, SourceCountryVatRates, VatRates } from '../../ports.js';
+import { EU_MEMBER_STATES } from './member-states.js';
 
-/**
- * The 27 member states, with the codes the EU registry uses (Greece is EL). Marked pure so that a
- * bundle which does not use the rates leaves these out.
- */
-export const EU_MEMBER_STATES: readonly string[] = /* @__PURE__ */ Object.freeze([
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU',
-  'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
-]);
+export { EU_MEMBER_STATES };
+
 const MEMBER_STATES: ReadonlySet<string> = /* @__PURE__ */ new Set(EU_MEMBER_STATES);
 
 /** Options of {@link createRatesService}. */
@@ -82,10 +77,17 @@ const NEVER_FETCHED_MESSAGE = 'VAT rates have not been retrieved yet; please ret
 
 /**
  * Creates the rates service over a source.
+ *
  * @example
- * const rates = createRatesService({ source: tedbRatesSource() });
+ * ```ts
+ * import { tedbRatesSource } from 'verifield/adapters';
+ * const rates = createRatesService({ source: tedbRatesSource({ url: process.env.VERIFIELD_TEDB_URL }) });
  * await rates.refresh();
- * rates.country('GR'); // { kind: 'ok', rates: { countryCode: 'EL', standardRate: 24, … } }
+ * const greece = rates.country('GR');
+ * greece.kind; // 'ok'
+ * greece.kind === 'ok' && greece.rates.standardRate; // 24
+ * rates.country('NO').kind; // 'not-member'
+ * ```
  */
 export function createRatesService(options: RatesServiceOptions): RatesService {
   const { source } = options;
@@ -202,12 +204,7 @@ let brusselsCalendar: Intl.DateTimeFormat | undefined;
  * daily refresh runs just after it, when the UTC date is still the day before.
  */
 export function brusselsDate(instant: Date): string {
-  brusselsCalendar ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Europe/Brussels',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
+  brusselsCalendar ??= new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Brussels', year: 'numeric', month: '2-digit', day: '2-digit' });
   let year = '';
   let month = '';
   let day = '';

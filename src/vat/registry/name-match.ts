@@ -3,7 +3,7 @@
  * the holder VIES publishes? Both names are folded the same way (case, accents, Greek and
  * Cyrillic letters, punctuation, "and" words, legal-form words of the EU languages), then compared
  * token by token with an edit distance, so word order, a typo or a missing "GmbH" do not matter but
- * another company does. The table of examples in test/name-match.test.ts documents the behaviour.
+ * another company does. The table of examples in test/vat/registry/name-match.test.ts documents the behaviour.
  */
 import type { TraderNameMatch } from '../../result.js';
 import type { VatRegistryAnswer } from '../../ports.js';
@@ -127,7 +127,10 @@ function withoutLegalForms(tokens: string[]): string[] {
 /**
  * The words of a trader name as compared: folded, legal forms and "and" words removed, and the
  * German umlaut spellings made one (MÜLLER, MUELLER and MULLER all give MULLER).
- * @example traderNameTokens('Müller & Söhne GmbH & Co. KG') // ['MULLER', 'SOHNE']
+ * @example
+ * ```ts
+ * traderNameTokens('Müller & Söhne GmbH & Co. KG'); // ['MULLER', 'SOHNE']
+ * ```
  */
 export function traderNameTokens(name: string): string[] {
   const words = fold(name).replace(JOINERS, '').match(TOKEN) ?? [];

@@ -16,7 +16,7 @@ export type RequesterReading =
 export function readRequester(value: string, now?: Clock): RequesterReading {
   const structure = checkVatStructure(value, now);
   if (!structure.formatValid || !structure.inVies || structure.countryCode === null || structure.normalized === null) {
-    return { ok: false, message: structure.formatValid ? 'VIES does not cover this prefix' : structure.message };
+    return { ok: false, message: structure.message };
   }
   return { ok: true, requester: { countryCode: structure.countryCode, vatNumber: structure.body }, normalized: structure.normalized };
 }

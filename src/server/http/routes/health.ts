@@ -10,9 +10,9 @@
  *   them.
  */
 import type { Hono } from 'hono';
-import { describeError, jsonResponse } from '../errors.js';
-import { lastRatesRun, STATUS_INTERVAL_MS } from '../../jobs/periodic.js';
-import { logFailure } from '../log-throttle.js';
+import { describeError, jsonResponse } from '../../answers/errors.js';
+import { lastRatesRun, STATUS_INTERVAL_MS } from '../../jobs/calendar.js';
+import { logFailure } from '../../answers/log-throttle.js';
 import type { Services } from '../../services.js';
 import { availabilityOf, StoreUnavailableError } from '../../storage/guard.js';
 import type { Store } from '../../storage/types.js';

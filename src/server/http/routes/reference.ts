@@ -6,7 +6,7 @@
 import type { Hono } from 'hono';
 import type { ViesStatusResponse } from '../../../ports.js';
 import { failingCountries } from '../../../vat/registry/policy.js';
-import { jsonResponse, messageResponse } from '../errors.js';
+import { jsonResponse, messageResponse } from '../../answers/errors.js';
 import type { Services } from '../../services.js';
 
 export interface ReferenceDeps {

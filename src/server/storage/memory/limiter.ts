@@ -2,7 +2,7 @@
  * The in-process concurrency limiter: exact for one process (docs/service.md#concurrency). The
  * limits of several processes or instances are shared through PostgreSQL or Redis leases instead.
  */
-import { ACCOUNT_FULL, DEFAULT_SHARED_POOL_SIZE, POOL_FULL, type ConcurrencyLimiter } from '../limiter.js';
+import { ACCOUNT_FULL, DEFAULT_SHARED_POOL_SIZE, grantedLease, POOL_FULL, type ConcurrencyLimiter } from '../limiter.js';
 
 
 /** The in-process limiter of one instance. */
@@ -20,20 +20,12 @@ export function createMemoryLimiter(options: { sharedPoolSize?: number } = {}): 
       if (shared && sharedInUse >= poolSize) return POOL_FULL;
       perAccount.set(accountId, held + 1);
       if (shared) sharedInUse++;
-      let released = false;
-      return {
-        ok: true,
-        lease: {
-          async release() {
-            if (released) return;
-            released = true;
-            const left = (perAccount.get(accountId) ?? 1) - 1;
-            if (left <= 0) perAccount.delete(accountId);
-            else perAccount.set(accountId, left);
-            if (shared) sharedInUse--;
-          },
-        },
-      };
+      return grantedLease(() => {
+        const left = (perAccount.get(accountId) ?? 1) - 1;
+        if (left <= 0) perAccount.delete(accountId);
+        else perAccount.set(accountId, left);
+        if (shared) sharedInUse--;
+      });
     },
     inFlight: (accountId) => perAccount.get(accountId) ?? 0,
     get sharedInUse() {

@@ -63,9 +63,12 @@ function describe(error: unknown): string {
  * checks that it answers. Statements are sent with parameters; types come back as the store
  * expects (timestamptz as Date, jsonb parsed, `date` columns are read with to_char).
  * @example
+ * ```ts
+ * // not run: needs a PostgreSQL server (DATABASE_URL)
  * const sql = await openPostgres('postgres://verifield:secret@127.0.0.1:5432/verifield');
  * const { rows } = await sql.query<{ one: number }>('SELECT 1 AS one');
  * await sql.close();
+ * ```
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<SqlClient> {
   const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;

@@ -6,7 +6,7 @@
  * themselves; the instance holding a lease refreshes it while its request runs. One round trip to
  * take a lease and one to give it back: slower than Redis, exact all the same.
  */
-import { ACCOUNT_FULL, DEFAULT_SHARED_POOL_SIZE, POOL_FULL, type ConcurrencyLimiter } from '../limiter.js';
+import { ACCOUNT_FULL, DEFAULT_SHARED_POOL_SIZE, grantedLease, POOL_FULL, type ConcurrencyLimiter } from '../limiter.js';
 import type { SqlClient } from '../sql/client.js';
 
 /** Options of {@link createSqlLimiter}. */
@@ -36,9 +36,12 @@ function positiveInteger(value: number, name: string): number {
  * A limiter on the leases table of `sql` (a store migrated to version 2 or later). `inFlight` and
  * `sharedInUse` count this instance's leases only; the limits themselves hold across instances.
  * @example
+ * ```ts
+ * // not run: needs a PostgreSQL server (DATABASE_URL)
  * const limiter = createSqlLimiter(await openPostgres(process.env.DATABASE_URL!), { sharedPoolSize: 64 });
  * const outcome = await limiter.acquire({ accountId: 'acc_1', limit: 3, shared: true });
  * if (outcome.ok) await outcome.lease.release();
+ * ```
  */
 export function createSqlLimiter(sql: SqlClient, options: SqlLimiterOptions = {}): ConcurrencyLimiter {
   const poolSize = positiveInteger(options.sharedPoolSize ?? DEFAULT_SHARED_POOL_SIZE, 'sharedPoolSize');
@@ -73,20 +76,12 @@ export function createSqlLimiter(sql: SqlClient, options: SqlLimiterOptions = {}
         });
       }, refreshEveryMs);
       refresher.unref();
-      let released = false;
-      return {
-        ok: true,
-        lease: {
-          async release() {
-            if (released) return;
-            released = true;
-            clearInterval(refresher);
-            hold(accountId, shared, -1);
-            // When this fails the row stays until it expires: the slot comes back late, never twice.
-            await sql.query(RELEASE, [leaseId]);
-          },
-        },
-      };
+      return grantedLease(async () => {
+        clearInterval(refresher);
+        hold(accountId, shared, -1);
+        // When this fails the row stays until it expires: the slot comes back late, never twice.
+        await sql.query(RELEASE, [leaseId]);
+      });
     },
     inFlight: (accountId) => localByAccount.get(accountId) ?? 0,
     get sharedInUse() {

@@ -171,8 +171,15 @@ CREATE TABLE keys_version (
 INSERT INTO keys_version (id, version) VALUES (1, 0);
 `;
 
+// Key scopes are checked against the field registry (src/fields/catalog.ts) by the store's key
+// insert (../sql/accounts.ts), as on SQLite, which never had a constraint: V1's CHECK wrote the
+// list of fields out once more, and a field added later would have needed a migration to widen it.
+const V4_SCOPES_FROM_THE_REGISTRY = `
+ALTER TABLE api_keys DROP CONSTRAINT IF EXISTS api_keys_scopes_check;
+`;
+
 /** The migrations, oldest first; version n is `POSTGRES_MIGRATIONS[n - 1]`. */
-export const POSTGRES_MIGRATIONS: readonly string[] = [V1_INITIAL, V2_CONCURRENCY_LEASES, V3_RETENTION];
+export const POSTGRES_MIGRATIONS: readonly string[] = [V1_INITIAL, V2_CONCURRENCY_LEASES, V3_RETENTION, V4_SCOPES_FROM_THE_REGISTRY];
 
 /** Taken first in each migration's transaction: instances starting together apply each migration once. */
 export const MIGRATION_LOCK = `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;

@@ -78,10 +78,13 @@ function positiveInteger(name: string, value: number): number {
  * Rejects with a RedisUnavailableError when it cannot be reached. Operations that fail later
  * reject with a RedisUnavailableError too, except the hot cache, which falls back to the table.
  * @example
+ * ```ts
+ * // not run: needs a Redis server (REDIS_URL)
  * const backplane = await openRedisBackplane(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
  * const outcome = await backplane.limiter.acquire({ accountId: 'acc_1', limit: 5, shared: true });
  * if (outcome.ok) await outcome.lease.release();
  * await backplane.close();
+ * ```
  */
 export async function openRedisBackplane(url: string, options: RedisBackplaneOptions = {}): Promise<RedisBackplane> {
   const sharedPoolSize = positiveInteger('sharedPoolSize', options.sharedPoolSize ?? DEFAULT_SHARED_POOL_SIZE);

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { ACCOUNT_FULL, POOL_FULL, type ConcurrencyLimiter, type Lease, type LeaseOutcome } from '../limiter.js';
+import { ACCOUNT_FULL, grantedLease, POOL_FULL, type ConcurrencyLimiter, type Lease, type LeaseOutcome } from '../limiter.js';
 import { LUA_NOW_MS, luaScript, unavailable } from './connection.js';
 import type { RedisKeys } from './keys.js';
 
@@ -177,21 +177,15 @@ export function redisLimiter(redis: Redis, options: RedisLimiterOptions): RedisL
       held.add(lease);
       perAccount.set(accountId, (perAccount.get(accountId) ?? 0) + 1);
       if (shared) sharedHere++;
-      let released = false;
-      const handle: Lease = {
-        async release() {
-          if (released) return;
-          released = true;
-          // Forgotten first: if Redis cannot be told, the lease is no longer refreshed and expires.
-          forget(lease, accountId);
-          try {
-            await sendRelease(lease);
-          } catch (error) {
-            throw unavailable('lease release', error);
-          }
-        },
-      };
-      return { ok: true, lease: handle };
+      return grantedLease(async () => {
+        // Forgotten first: if Redis cannot be told, the lease is no longer refreshed and expires.
+        forget(lease, accountId);
+        try {
+          await sendRelease(lease);
+        } catch (error) {
+          throw unavailable('lease release', error);
+        }
+      });
     },
     inFlight: (accountId) => perAccount.get(accountId) ?? 0,
     get sharedInUse() {

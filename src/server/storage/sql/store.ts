@@ -69,9 +69,12 @@ function sqlProbe(sql: SqlClient): () => Promise<void> {
  * waits for the pending usage counts, then closes `sql`; every call after it rejects. `file` is
  * the database file the client opened, when it has one (the embedded store).
  * @example
+ * ```ts
+ * // not run: needs a PostgreSQL server (DATABASE_URL)
  * const store = await createSqlStore(await openPostgres(process.env.DATABASE_URL!));
  * const account = await store.accounts.create({ name: 'Acme', plan: 'FREE', subscriptionStart: '2026-01-15', vatNumber: null });
  * await store.close();
+ * ```
  */
 export async function createSqlStore(sql: SqlClient & { readonly file?: StoreFile | null }, options: SqlStoreOptions = {}): Promise<Store> {
   if (options.migrate !== false) await migrate(sql);

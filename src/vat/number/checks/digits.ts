@@ -4,6 +4,7 @@
  */
 import type { Clock } from '../../../ports.js';
 
+// Local rather than imported from src/char-codes.ts: see the note in src/checksum.ts.
 const ZERO = 48;
 const NINE = 57;
 
@@ -14,6 +15,11 @@ export function digitsBetween(body: string, start: number, end: number): boolean
     if (code < ZERO || code > NINE) return false;
   }
   return true;
+}
+
+/** `length` digits, and when `nonZeroFirst` the first is not 0: the shape of most VAT numbers. */
+export function isDigitBody(body: string, length: number, nonZeroFirst: boolean): boolean {
+  return body.length === length && digitsBetween(body, 0, length) && !(nonZeroFirst && body.charCodeAt(0) === ZERO);
 }
 
 /** The number written by the digits from `start` to `end` (exclusive); the caller checked they are digits. */

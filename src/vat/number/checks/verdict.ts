@@ -1,6 +1,6 @@
 /**
  * What a country's check says about a VAT number body. Plain numbers rather than strings so the
- * hot path compares small integers, and structure.ts picks a country's message by indexing its
+ * hot path compares small integers, and ../structure.ts picks a country's message by indexing its
  * messages with the verdict: keep the values 0 to 3 in this order.
  */
 import type { Clock } from '../../../ports.js';
@@ -15,6 +15,9 @@ export const BAD_CHECK = 2;
 export const ALL_ZEROS = 3;
 
 export type Verdict = typeof VALID | typeof BAD_FORMAT | typeof BAD_CHECK | typeof ALL_ZEROS;
+
+/** The verdict of a body whose structure is right: whether its check digits (or letter) match. */
+export const verdictOf = (checkMatches: boolean): Verdict => (checkMatches ? VALID : BAD_CHECK);
 
 /**
  * A country's check of a compact body (prefix removed, canonical form). `now` is the caller's

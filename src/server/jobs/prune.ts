@@ -1,0 +1,22 @@
+/**
+ * The `prune` job (docs/service.md#periodic-jobs), hourly: drops VIES answers older than the
+ * 30-day stale limit, old status samples, and usage log rows older than the usage log retention
+ * (the per-day totals stay).
+ */
+import { DAY_MS, RETENTION_MS, slotOf } from './calendar.js';
+import type { JobContext } from './context.js';
+
+/** One pruning run; `usageLogDays` is how long the usage log keeps its raw rows. */
+export function createPruning(context: JobContext, usageLogDays: number): () => Promise<void> {
+  const { store, now, log, claim } = context;
+  return async function prune(): Promise<void> {
+    const at = now();
+    if (!(await claim('prune', slotOf('prune', at)))) return;
+    const before = new Date(at.getTime() - RETENTION_MS);
+    const answers = await store.viesCache.prune(before);
+    const samples = await store.statusSamples.prune(before);
+    if (answers + samples > 0) log(`jobs: pruned ${answers} VIES answers and ${samples} status samples older than 30 days`);
+    const usageRows = (await store.usage.prune?.(new Date(at.getTime() - usageLogDays * DAY_MS))) ?? 0;
+    if (usageRows > 0) log(`jobs: pruned ${usageRows} usage log rows older than ${usageLogDays} days`);
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * What the stages of the validation pipeline hand each other (validate.ts runs them in order): the
+ * request as it arrived, the request once its key is known, the parts of the service they use,
+ * and the refusal with which a stage ends a request.
+ */
+import type { ValidationAnswer } from '../answers/errors.js';
+import type { PlanLimits } from '../policy/plans.js';
+import type { Services } from '../services.js';
+import type { Account, ApiKeyRecord, Field } from '../storage/types.js';
+import type { Authenticator } from './auth.js';
+import type { ValidationInput } from './body.js';
+import type { Period } from './period.js';
+import type { QuotaHint } from './quota.js';
+
+/** The parts of the pipeline that exist once the store is open (app.ts opens it). */
+export interface ValidateRuntime {
+  services: Services;
+  auth: Authenticator;
+  quota: QuotaHint;
+}
+
+/** A validation request before any stage ran: what the listener knows of it. */
+export interface ArrivedRequest {
+  field: Field;
+  input: ValidationInput;
+  /** The request's id in the usage log, in log lines and in the X-Request-Id of a 500 or 503. */
+  requestId: string;
+  /** performance.now() on arrival: the usage log's latency counts from here. */
+  started: number;
+}
+
+/** A request whose key is known and allows its field: what every stage after auth reads. */
+export interface KnownRequest extends ArrivedRequest {
+  services: Services;
+  /** The counts this process knows (quota.ts). */
+  hint: QuotaHint;
+  account: Account;
+  key: ApiKeyRecord;
+  plan: PlanLimits;
+  /** The account's billing period at `at`. */
+  period: Period;
+  /** The request's time on the service's clock. */
+  at: Date;
+}
+
+/**
+ * A stage's refusal: the answer that ends the request at that stage. A stage resolves with its
+ * output or with a Refusal; only refused requests pay for the wrapper.
+ */
+export class Refusal {
+  constructor(readonly answer: ValidationAnswer) {}
+}

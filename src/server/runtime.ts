@@ -1,0 +1,123 @@
+/**
+ * The service's lifecycle (docs/architecture.md#the-service): the runtime is opened once, on the
+ * first request or `ready()` (the store opened and migrated, the saved rates and status samples
+ * restored, the key checks and the quota hint built over the store, the jobs started), every
+ * request in flight is tracked, and closing stops the jobs, lets the requests in flight finish
+ * their counts, and closes the store if the service opened it.
+ */
+import type { AppConfig } from './http/app.js';
+import { startJobs, type Jobs } from './jobs/periodic.js';
+import { createAuthenticator } from './pipeline/auth.js';
+import type { ValidateRuntime } from './pipeline/context.js';
+import { createQuotaHint } from './pipeline/quota.js';
+import { basicsOf, createServices } from './services.js';
+import { openStore } from './storage/compose.js';
+
+/** How long close() waits for requests in flight before closing the store anyway. */
+const CLOSE_WAIT_MS = 10_000;
+/** How far back the saved VIES status samples are restored: the availability window. */
+const WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What runs once the store is open: the pipeline's runtime and the jobs. */
+export interface ServiceRuntime extends ValidateRuntime {
+  /** Null when the configuration leaves the jobs to other instances. */
+  jobs: Jobs | null;
+}
+
+/** The lifecycle of one service; see {@link createLifecycle}. */
+export interface Lifecycle {
+  /** The ready runtime, opened by the first call; rejects once the service is closed. A failed start may be tried again. */
+  runtime(): ServiceRuntime | Promise<ServiceRuntime>;
+  /** Marks a request in flight until `work` settles; close() waits for it. */
+  track<T>(work: Promise<T>): Promise<T>;
+  /** Stops the jobs, waits for the requests in flight (10 s at most), closes the store it opened. Idempotent. */
+  close(): Promise<void>;
+}
+
+async function open(config: AppConfig): Promise<ServiceRuntime> {
+  const { log } = basicsOf(config);
+  const opened = await openStore(config, log);
+  try {
+    const services = createServices(config, opened);
+    const { store, rates, tracker, now } = services;
+    const saved = await store.rates.load();
+    if (saved !== null) rates.restore(saved);
+    for (const sample of await store.statusSamples.since(new Date(now().getTime() - WINDOW_MS))) {
+      tracker.add({ at: sample.at, ...sample.snapshot });
+    }
+    const auth = createAuthenticator({ store, now, ...(config.keyCacheMs === undefined ? {} : { cacheMs: config.keyCacheMs }) });
+    const jobs =
+      config.jobs === false
+        ? null
+        : startJobs({
+            store,
+            rates,
+            tracker,
+            statusFeed: services.statusFeed,
+            now,
+            instanceId: crypto.randomUUID(),
+            log,
+            ...(config.usageLogDays === undefined ? {} : { usageLogDays: config.usageLogDays }),
+          });
+    return { services, auth, quota: createQuotaHint(store.usage), jobs };
+  } catch (error) {
+    if (opened.ownsStore) await opened.store.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The lifecycle of the service `config` describes; nothing is opened until the runtime is first asked for. */
+export function createLifecycle(config: AppConfig): Lifecycle {
+  let runtime: ServiceRuntime | null = null;
+  let readying: Promise<ServiceRuntime> | null = null;
+  let closing: Promise<void> | null = null;
+  const inFlight = new Set<Promise<unknown>>();
+
+  function ready(): ServiceRuntime | Promise<ServiceRuntime> {
+    if (runtime !== null) return runtime;
+    if (closing !== null) return Promise.reject(new Error('the service is closed'));
+    readying ??= open(config).then(
+      (opened) => {
+        runtime = opened;
+        return opened;
+      },
+      (error: unknown) => {
+        // A failed start may be retried (e.g. a data directory that was locked).
+        readying = null;
+        throw error;
+      },
+    );
+    return readying;
+  }
+
+  async function close(): Promise<void> {
+    const opened = runtime ?? (readying === null ? null : await readying.catch(() => null));
+    await opened?.jobs?.stop();
+    if (inFlight.size > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
+      });
+      await Promise.race([Promise.allSettled([...inFlight]), timeout]);
+      clearTimeout(timer);
+    }
+    if (opened?.services.ownsStore) await opened.services.store.close();
+    runtime = null;
+  }
+
+  return {
+    runtime: ready,
+    track(work) {
+      inFlight.add(work);
+      const done = (): void => {
+        inFlight.delete(work);
+      };
+      work.then(done, done);
+      return work;
+    },
+    close() {
+      closing ??= close();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The import rules of docs/architecture.md#what-may-import-what, checked on every source file: a
+ * field module that reaches the server, an adapter that reaches a field's code, the CLI reaching
+ * past the public `verifield/server`, or a lower server room importing a higher one fails here
+ * with the file and the import.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, posix } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/repo-root.js';
+
+const FIELDS = ['iban', 'nif', 'nas', 'ssn', 'phone', 'email', 'vat'];
+/** Shared by fields: the envelope, the ports, check-digit arithmetic, character codes. */
+const FIELD_BASE = ['src/result.ts', 'src/ports.ts', 'src/checksum.ts', 'src/char-codes.ts'];
+/** npm packages a field may use: they run in a browser. */
+const BROWSER_PACKAGES = ['libphonenumber-js', 'tldts'];
+const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+interface Import {
+  /** The importing file, repository-relative. */
+  from: string;
+  /** A repository-relative file for a relative import, else the package name as written. */
+  target: string;
+  relative: boolean;
+}
+
+const sourceFiles = readdirSync(join(repoRoot, 'src'), { recursive: true, encoding: 'utf8' })
+  .map((path) => `src/${path.split('\\').join('/')}`)
+  .filter((file) => file.endsWith('.ts'));
+
+const SPECIFIER = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(join(repoRoot, file), 'utf8');
+  return [...text.matchAll(SPECIFIER)].map((match) => {
+    const specifier = (match[1] ?? match[2]) as string;
+    if (!specifier.startsWith('.')) return { from: file, target: specifier, relative: false };
+    const target = posix.normalize(posix.join(dirname(file), specifier)).replace(/\.js$/, '.ts');
+    return { from: file, target, relative: true };
+  });
+}
+
+const allImports = sourceFiles.flatMap(importsOf);
+
+const inFolder = (file: string, folder: string): boolean => file.startsWith(`${folder}/`);
+const fieldOf = (file: string): string | undefined => FIELDS.find((field) => inFolder(file, `src/${field}`));
+const isFieldEntry = (file: string): boolean => FIELDS.some((field) => file === `src/${field}/index.ts`);
+const packageName = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+/** The imports of the files under `folder` that `allowed` refuses, written `file -> target`. */
+function violations(folder: string, allowed: (entry: Import) => boolean): string[] {
+  return allImports
+    .filter((entry) => inFolder(entry.from, folder) || entry.from === folder)
+    .filter((entry) => !allowed(entry))
+    .map((entry) => `${entry.from} -> ${entry.target}`);
+}
+
+describe('what may import what (docs/architecture.md)', () => {
+  it('finds the imports it checks', () => {
+    expect(sourceFiles.length).toBeGreaterThan(150);
+    expect(allImports.filter((entry) => entry.from === 'src/fields/validators.ts').map((entry) => entry.target)).toContain('src/vat/index.ts');
+  });
+
+  it.each(FIELDS)('the %s field imports only its own folder, the shared base and browser packages', (field) => {
+    expect(
+      violations(`src/${field}`, (entry) =>
+        entry.relative
+          ? fieldOf(entry.target) === field || FIELD_BASE.includes(entry.target)
+          : !NODE_BUILTINS.has(entry.target) && BROWSER_PACKAGES.includes(packageName(entry.target)),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the registry imports the fields through their entries and the two rules the service needs', () => {
+    const rules = ['src/vat/number/personal-number.ts', 'src/vat/registry/requester.ts', 'src/email/service-depth.ts'];
+    expect(
+      violations('src/fields', (entry) =>
+        entry.relative && (inFolder(entry.target, 'src/fields') || isFieldEntry(entry.target) || rules.includes(entry.target) || FIELD_BASE.includes(entry.target)),
+      ),
+    ).toEqual([]);
+  });
+
+  it('adapters import no field code, no server, CLI or client: only ports, the envelope and VAT reference data', () => {
+    expect(
+      violations('src/adapters', (entry) =>
+        entry.relative ? inFolder(entry.target, 'src/adapters') || inFolder(entry.target, 'src/vat/reference') || FIELD_BASE.includes(entry.target) : true,
+      ),
+    ).toEqual([]);
+  });
+
+  it('the client imports the catalog and types only (and its version from package.json), so that it runs in a browser', () => {
+    expect(
+      violations('src/client', (entry) =>
+        entry.relative
+          ? inFolder(entry.target, 'src/client') || ['src/fields/catalog.ts', 'package.json'].includes(entry.target) || FIELD_BASE.includes(entry.target)
+          : !NODE_BUILTINS.has(entry.target),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the CLI reaches the service only through the public verifield/server', () => {
+    expect(
+      violations('src/cli', (entry) => !entry.relative || !inFolder(entry.target, 'src/server') || entry.target === 'src/server/index.ts'),
+    ).toEqual([]);
+  });
+
+  it("the server reaches a field through its entry, the registry, or the VAT field's registry policy and reference data", () => {
+    expect(
+      violations('src/server', (entry) => {
+        const field = entry.relative ? fieldOf(entry.target) : undefined;
+        if (field === undefined) return true;
+        return isFieldEntry(entry.target) || inFolder(entry.target, 'src/vat/registry') || inFolder(entry.target, 'src/vat/reference');
+      }),
+    ).toEqual([]);
+  });
+
+  // Each server room and the rooms it must not import: lower rooms never reach up.
+  const FORBIDDEN_ROOMS: Readonly<Record<string, readonly string[]>> = {
+    storage: ['http', 'pipeline', 'admin', 'jobs'],
+    pipeline: ['http'],
+    admin: ['http', 'pipeline'],
+    jobs: ['http', 'pipeline', 'admin'],
+    answers: ['http', 'pipeline', 'admin', 'jobs'],
+    policy: ['http', 'pipeline', 'admin', 'jobs'],
+  };
+
+  it.each(Object.entries(FORBIDDEN_ROOMS))('src/server/%s imports none of %s', (room, forbidden) => {
+    expect(
+      violations(`src/server/${room}`, (entry) => !entry.relative || !forbidden.some((higher) => inFolder(entry.target, `src/server/${higher}`))),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,224 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validateNas } from '../../src/nas/index.js';
+import { sinCheckDigit } from '../support/generators/nas.js';
+
+// Messages of docs/fields/nas.md#messages, verbatim.
+const SERIES_0 = 'Valid SIN format, but numbers starting with 0 are not issued to individuals';
+const SERIES_8 = 'Valid SIN format, but numbers starting with 8 are not issued to individuals';
+const VALID = 'Valid SIN';
+const TEMPORARY = "Valid SIN, temporary resident: it expires with the holder's permit";
+const WRONG_CHECK_DIGIT = 'SIN check digit does not match, please check the number';
+const NOT_NINE_DIGITS = 'A SIN is exactly 9 digits';
+
+const messageOfSeries = (series: number): string =>
+  series === 0 ? SERIES_0 : series === 8 ? SERIES_8 : series === 9 ? TEMPORARY : VALID;
+
+const digit = fc.integer({ min: 0, max: 9 });
+
+/** A SIN of the given series with a correct check digit. */
+const sinOfSeries = (series: number) =>
+  fc.array(digit, { minLength: 7, maxLength: 7 }).map((rest) => {
+    const firstEight = `${series}${rest.join('')}`;
+    return firstEight + sinCheckDigit(firstEight);
+  });
+
+const anySin = digit.chain(sinOfSeries);
+
+/** Separators as people type or paste them: none, spaces, dashes, no-break spaces, en dashes, tabs. */
+const separator = fc.constantFrom('', '', '', ' ', '-', '  ', ' - ', '\u00a0', '\u2013', '\t');
+
+/** `digits` with a separator (possibly none) before, between and after every digit. */
+const typedWithSeparators = (digits: string) =>
+  fc
+    .array(separator, { minLength: digits.length + 1, maxLength: digits.length + 1 })
+    .map((gaps) => gaps.map((gap, i) => gap + (digits[i] ?? '')).join(''));
+
+const grouped = (digits: string) => `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`;
+
+describe('validateNas: verdicts and messages', () => {
+  for (const series of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+    it(`a ${series}-series SIN with a correct check digit is valid, with its series message and details`, () => {
+      fc.assert(
+        fc.property(sinOfSeries(series), (sin) => {
+          expect(validateNas(sin)).toEqual({
+            valid: true,
+            message: messageOfSeries(series),
+            normalizedValue: sin,
+            originalValue: sin,
+            validationLevel: 'STANDARD',
+            nasDetails: {
+              checksum_valid: true,
+              temporary_resident: series === 9,
+              individual_series: series !== 0 && series !== 8,
+              formatted: grouped(sin),
+            },
+          });
+        }),
+      );
+    });
+  }
+
+  it("accepts the Government of Canada's fictitious example 046 454 286 with the 0-series message", () => {
+    const result = validateNas('046 454 286');
+    expect(result.valid).toBe(true);
+    expect(result.message).toBe(SERIES_0);
+    expect(result.normalizedValue).toBe('046454286');
+    expect(result.nasDetails?.individual_series).toBe(false);
+  });
+
+  it('reports 000 000 000 valid with the 0-series message (docs/fields/nas.md#messages)', () => {
+    const result = validateNas('000 000 000');
+    expect(result.valid).toBe(true);
+    expect(result.message).toBe(SERIES_0);
+    expect(result.nasDetails).toEqual({
+      checksum_valid: true,
+      temporary_resident: false,
+      individual_series: false,
+      formatted: '000 000 000',
+    });
+  });
+
+  it('formats 123-456-782 as three groups of three', () => {
+    const result = validateNas('123-456-782');
+    expect(result.valid).toBe(true);
+    expect(result.message).toBe(VALID);
+    expect(result.nasDetails?.formatted).toBe('123 456 782');
+  });
+
+  it('rejects a wrong check digit, still reading the nine digits and the series', () => {
+    const result = validateNas('946-454-280');
+    expect(result).toEqual({
+      valid: false,
+      message: WRONG_CHECK_DIGIT,
+      normalizedValue: '946454280',
+      originalValue: '946-454-280',
+      validationLevel: 'STANDARD',
+      nasDetails: {
+        checksum_valid: false,
+        temporary_resident: true,
+        individual_series: true,
+        formatted: '946 454 280',
+      },
+    });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['separators only', ' - - '],
+    ['eight digits', '12345678'],
+    ['ten digits', '1234567890'],
+    ['a letter in place of a digit', '12345678Z'],
+    ['a letter o for a zero', '2675o0713'],
+    ['words', 'my SIN'],
+    ['a dot as separator', '046.454.286'],
+    ['full-width digits', '０４６４５４２８６'],
+    ['Arabic-Indic digits', '٠٤٦٤٥٤٢٨٦'],
+    ['a plus sign', '+046454286'],
+  ])('rejects %s as not 9 digits, without details', (_case, input) => {
+    expect(validateNas(input)).toEqual({
+      valid: false,
+      message: NOT_NINE_DIGITS,
+      normalizedValue: null,
+      originalValue: input,
+      validationLevel: 'STANDARD',
+    });
+  });
+
+  it.each(['046454286', '046 454 286', '046-454-286', ' 046 454 286 ', '046\u00a0454\u00a0286', '046\u2013454\u2013286', '0-4-6 4-5-4 2-8-6', '046454286\n'])(
+    'reads %j as the nine digits 046454286',
+    (input) => {
+      const result = validateNas(input);
+      expect(result.valid).toBe(true);
+      expect(result.normalizedValue).toBe('046454286');
+      expect(result.originalValue).toBe(input);
+    },
+  );
+
+  it('throws a TypeError for a value that is not a string', () => {
+    for (const value of [46454286, null, undefined, { value: '046454286' }, ['046454286']]) {
+      expect(() => validateNas(value as unknown as string)).toThrow(TypeError);
+    }
+  });
+});
+
+describe('validateNas: properties', () => {
+  const oddStrings = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+    // Lone surrogates and control characters, which 'binary' leaves out or rarely draws.
+    fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 30 }),
+    fc.stringMatching(/^[0-9 \-\t\u0000-\u001f]{0,20}$/),
+    anySin.chain(typedWithSeparators),
+  );
+
+  it('never throws on any string, and keeps the envelope consistent', () => {
+    fc.assert(
+      fc.property(oddStrings, (input) => {
+        const result = validateNas(input);
+        expect(result.originalValue).toBe(input);
+        expect(result.validationLevel).toBe('STANDARD');
+        expect(result.message.length).toBeGreaterThan(0);
+        expect(result.nasDetails !== undefined).toBe(result.normalizedValue !== null);
+        if (result.normalizedValue !== null) expect(result.normalizedValue).toMatch(/^\d{9}$/);
+        if (result.valid) expect(result.nasDetails?.checksum_valid).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('answers huge inputs without throwing', () => {
+    const huge = [
+      '1'.repeat(1_000_000),
+      ' '.repeat(1_000_000),
+      `${' '.repeat(500_000)}046454286${'-'.repeat(500_000)}`,
+      '\u0000'.repeat(1_000_000),
+      '\ud800'.repeat(100_000),
+    ];
+    expect(huge.map((input) => validateNas(input).valid)).toEqual([false, false, true, false, false]);
+  });
+
+  it('the normalized value validates again to the same verdict, message and details', () => {
+    fc.assert(
+      fc.property(fc.oneof(oddStrings, fc.stringMatching(/^[0-9]{9}$/)), (input) => {
+        const first = validateNas(input);
+        if (first.normalizedValue === null) return;
+        const again = validateNas(first.normalizedValue);
+        expect(again.valid).toBe(first.valid);
+        expect(again.message).toBe(first.message);
+        expect(again.normalizedValue).toBe(first.normalizedValue);
+        expect(again.nasDetails).toEqual(first.nasDetails);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('generated valid SINs pass however they are typed with spaces and dashes', () => {
+    fc.assert(
+      fc.property(
+        anySin.chain((sin) => typedWithSeparators(sin).map((typed) => [sin, typed] as const)),
+        ([sin, typed]) => {
+          const result = validateNas(typed);
+          expect(result.valid).toBe(true);
+          expect(result.normalizedValue).toBe(sin);
+          expect(result.nasDetails?.formatted).toBe(grouped(sin));
+        },
+      ),
+    );
+  });
+
+  it('catches any single changed digit of a valid SIN', () => {
+    fc.assert(
+      fc.property(anySin, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 1, max: 9 }), (sin, position, shift) => {
+        const changed = (Number(sin[position]) + shift) % 10;
+        const typo = sin.slice(0, position) + changed + sin.slice(position + 1);
+        const result = validateNas(typo);
+        expect(result.valid).toBe(false);
+        expect(result.message).toBe(WRONG_CHECK_DIGIT);
+        expect(result.nasDetails?.checksum_valid).toBe(false);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

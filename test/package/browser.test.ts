@@ -1,0 +1,312 @@
+/**
+ * The offline validators in a real browser: Debian's Chromium, driven by playwright-core, opens
+ * examples/browser-form/ from a loopback server. The page imports the built ESM subpaths through
+ * its import map (npm test builds first); the test types one value into each field and reads the
+ * verdict, message and normalized value the page renders, then calls the main function of every
+ * field subpath in the page and compares its answer with Node's. It leaves a screenshot in
+ * .tmp/browser-form.png. `npm test` makes sure Chromium is there first (scripts/ensure-chromium.ts,
+ * tested below); without it the suite fails with the line saying what to install.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath as chromiumPathOf, DEBIAN_CHROMIUM, ensureChromium, missingChromiumLine, type ChromiumHost } from '../../scripts/chromium-setup.js';
+import { browserPackageEntries } from '../../scripts/package-entries.js';
+import { validateEmail } from '../../src/email/index.js';
+import { validateEmailSyntax } from '../../src/email/syntax-entry.js';
+import { validateIban } from '../../src/iban/index.js';
+import { validateNas } from '../../src/nas/index.js';
+import { validateNif } from '../../src/nif/index.js';
+import { validatePhone } from '../../src/phone/index.js';
+import type { ValidationResult } from '../../src/result.js';
+import { validateSsn } from '../../src/ssn/index.js';
+import { validateVat } from '../../src/vat/index.js';
+import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { anyValidVat, seededRng, typedLikeAPerson } from '../support/generators/vat.js';
+import { repoRoot } from '../support/repo-root.js';
+const chromiumPath = chromiumPathOf(process.env);
+const pagePath = '/examples/browser-form/';
+
+/** One value per field, as a person types it, and what Node's validator says about it. */
+const vatRng = seededRng(10);
+const formValues: { field: string; value: string; validate: (value: string) => ValidationResult }[] = [
+  // Official example of the SWIFT IBAN registry.
+  { field: 'iban', value: 'DE89 3704 0044 0532 0130 00', validate: validateIban },
+  // Built with the check-digit algorithms of test/support/generators/vat.ts.
+  { field: 'vat', value: typedLikeAPerson(vatRng, anyValidVat(vatRng)), validate: validateVat },
+  // 12345678 mod 23 = 14, the letter Z.
+  { field: 'nif', value: '12345678-z', validate: validateNif },
+  // The Government of Canada's example SIN (Luhn-valid, 0 series).
+  { field: 'nas', value: '046 454 286', validate: validateNas },
+  // The Woolworth wallet card number: well-formed, never valid.
+  { field: 'ssn', value: '078-05-1120', validate: validateSsn },
+  { field: 'email', value: 'jane.doe@gmial.com', validate: validateEmail },
+  { field: 'phone', value: '+33 6 12 34 56 78', validate: validatePhone },
+];
+
+/** The main function of each field subpath, with a value to call it with in the page. */
+interface FieldCall {
+  specifier: string;
+  name: string;
+  value: string;
+  validate: (value: string) => ValidationResult;
+}
+
+const capitalized = (field: string) => field.charAt(0).toUpperCase() + field.slice(1);
+const fieldCalls: FieldCall[] = [
+  ...formValues.map(({ field, value, validate }) => ({ specifier: `verifield/${field}`, name: `validate${capitalized(field)}`, value, validate })),
+  // The root re-exports every offline validator.
+  ...formValues.map(({ field, value, validate }) => ({ specifier: 'verifield', name: `validate${capitalized(field)}`, value, validate })),
+  { specifier: 'verifield/email-syntax', name: 'validateEmailSyntax', value: 'Jane.Doe@Gmial.com', validate: validateEmailSyntax },
+];
+
+/** The `imports` of the page's import map. */
+function pageImportMap(): Record<string, string> {
+  const html = readFileSync(join(repoRoot, 'examples/browser-form/index.html'), 'utf8');
+  const json = /<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}';
+  return (JSON.parse(json) as { imports: Record<string, string> }).imports;
+}
+
+interface Rendered {
+  verdict: string;
+  message: string;
+  normalized: string;
+}
+
+function expectedDisplay(result: ValidationResult): Rendered {
+  return { verdict: result.valid ? 'valid' : 'invalid', message: result.message, normalized: result.normalizedValue ?? '—' };
+}
+
+async function rendered(page: Page, field: string): Promise<Rendered> {
+  const part = (name: string) => page.locator(`[data-field="${field}"] [data-part="${name}"]`).textContent();
+  return { verdict: (await part('verdict')) ?? '', message: (await part('message')) ?? '', normalized: (await part('normalized')) ?? '' };
+}
+
+/** A machine as scripts/ensure-chromium.ts sees it, with the commands it ran. */
+function fakeMachine(options: { executables?: string[]; root?: boolean; aptGet?: boolean; env?: Record<string, string>; aptStatus?: number; installs?: boolean }) {
+  const executables = new Set(options.executables ?? []);
+  const ran: { command: string; args: readonly string[]; frontend: string | undefined }[] = [];
+  const said: string[] = [];
+  const host: ChromiumHost = {
+    env: { PATH: '/usr/sbin:/usr/bin', ...options.env },
+    isExecutable: (path) => executables.has(path),
+    isRoot: options.root ?? true,
+    findCommand: (name) => (name === 'apt-get' && options.aptGet !== false ? '/usr/bin/apt-get' : null),
+    run(command, args, env) {
+      ran.push({ command, args, frontend: env.DEBIAN_FRONTEND });
+      const status = options.aptStatus ?? 0;
+      // Debian's package puts the browser where the test looks for it.
+      if (status === 0 && args[0] === 'install' && options.installs !== false) executables.add(DEBIAN_CHROMIUM);
+      return status;
+    },
+    say: (line) => said.push(line),
+  };
+  return { host, ran, said };
+}
+
+describe('npm test finds Chromium, installs it, or says what to install (scripts/ensure-chromium.ts)', () => {
+  it("uses Debian's Chromium when it is there, installing nothing", () => {
+    const machine = fakeMachine({ executables: [DEBIAN_CHROMIUM] });
+    expect(ensureChromium(machine.host)).toEqual({ ok: true, path: DEBIAN_CHROMIUM, installed: false });
+    expect(machine.ran).toEqual([]);
+  });
+
+  it("installs Debian's chromium package with apt-get, unattended, when root and apt-get are there", () => {
+    const machine = fakeMachine({});
+    expect(ensureChromium(machine.host)).toEqual({ ok: true, path: DEBIAN_CHROMIUM, installed: true });
+    expect(machine.ran).toEqual([
+      { command: '/usr/bin/apt-get', args: ['update'], frontend: 'noninteractive' },
+      { command: '/usr/bin/apt-get', args: ['install', '-y', 'chromium'], frontend: 'noninteractive' },
+    ]);
+    expect(machine.said.join('\n')).toContain('installing');
+  });
+
+  it('says in one line what to install when it may not install it itself', () => {
+    for (const machine of [fakeMachine({ root: false }), fakeMachine({ aptGet: false })]) {
+      const outcome = ensureChromium(machine.host);
+      expect(outcome.ok).toBe(false);
+      const line = outcome.ok ? '' : outcome.line;
+      expect(line).not.toContain('\n');
+      expect(line).toContain('apt-get install chromium');
+      expect(line).toContain('VERIFIELD_CHROMIUM');
+      expect(machine.ran).toEqual([]);
+    }
+  });
+
+  it('fails with one line when apt-get fails or leaves no Chromium behind', () => {
+    const machine = fakeMachine({ aptStatus: 100 });
+    const outcome = ensureChromium(machine.host);
+    expect(outcome).toEqual({ ok: false, line: missingChromiumLine(DEBIAN_CHROMIUM, 'apt-get update failed with exit status 100') });
+    expect(machine.ran).toHaveLength(1);
+    const stillMissing = fakeMachine({ installs: false });
+    expect(ensureChromium(stillMissing.host)).toEqual({ ok: false, line: missingChromiumLine(DEBIAN_CHROMIUM, 'still missing after apt-get install chromium') });
+  });
+
+  it('takes the binary VERIFIELD_CHROMIUM names, and never installs over it', () => {
+    const chosen = '/opt/google/chrome/chrome';
+    expect(ensureChromium(fakeMachine({ executables: [chosen], env: { VERIFIELD_CHROMIUM: chosen } }).host)).toEqual({ ok: true, path: chosen, installed: false });
+    const missing = fakeMachine({ env: { VERIFIELD_CHROMIUM: chosen } });
+    const outcome = ensureChromium(missing.host);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.ok ? '' : outcome.line).toContain(chosen);
+    expect(missing.ran).toEqual([]);
+  });
+
+  it('runs as a script: exit 0 and silent when Chromium is there, exit 1 and one line on stderr when not', () => {
+    const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+    const script = (chromium: string) =>
+      spawnSync(process.execPath, [tsx, 'scripts/ensure-chromium.ts'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, VERIFIELD_CHROMIUM: chromium } });
+    // Any executable file passes the presence check; Node's own binary is one that exists everywhere.
+    const present = script(process.execPath);
+    expect([present.status, present.stdout, present.stderr]).toEqual([0, '', '']);
+    const absent = script(join(tmpdir(), 'verifield-no-chromium-here'));
+    expect(absent.status).toBe(1);
+    expect(absent.stdout).toBe('');
+    expect(absent.stderr.trim().split('\n')).toHaveLength(1);
+    expect(absent.stderr).toContain('VERIFIELD_CHROMIUM');
+  }, 30_000);
+});
+
+describe('the browser form example in Chromium', () => {
+  let server: StaticServer;
+  let context: BrowserContext;
+  let page: Page;
+  let userDataDir = '';
+  const pageErrors: string[] = [];
+  const outsideRequests: string[] = [];
+
+  beforeAll(async () => {
+    // scripts/ensure-chromium.ts runs before vitest in `npm test`; this says the same when run alone.
+    if (!existsSync(chromiumPath)) throw new Error(missingChromiumLine(chromiumPath, 'not found'));
+    server = await startStaticServer(repoRoot, ['examples', 'dist', 'node_modules']);
+    userDataDir = mkdtempSync(join(tmpdir(), 'verifield-chromium-'));
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    // Only the loopback server may answer: anything else would mean the page reaches out.
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(server.origin)) return route.continue();
+      outsideRequests.push(url);
+      return route.abort();
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    await page.goto(`${server.origin}${pagePath}`);
+    await page.waitForSelector('html[data-ready="true"]', { timeout: 15_000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    if (userDataDir !== '') rmSync(userDataDir, { recursive: true, force: true });
+  });
+
+  it('maps every browser subpath to its built ESM file in the import map', () => {
+    const imports = pageImportMap();
+    for (const entry of browserPackageEntries) expect(imports[entry.specifier], entry.specifier).toBe(`../../${entry.esm}`);
+  });
+
+  it('imports every browser subpath in the page', async () => {
+    const specifiers = browserPackageEntries.map((entry) => entry.specifier);
+    // Sent as text: vitest would rewrite an `import()` written in this file for Node.
+    const functions = (await page.evaluate(`(async (list) => {
+      const out = {};
+      for (const specifier of list) {
+        const module = await import(specifier);
+        out[specifier] = Object.values(module).filter((value) => typeof value === 'function').length;
+      }
+      return out;
+    })(${JSON.stringify(specifiers)})`)) as Record<string, number>;
+    for (const specifier of specifiers) expect(functions[specifier], specifier).toBeGreaterThan(0);
+  });
+
+  it('maps every package the built browser subpaths import in the import map', () => {
+    const imports = pageImportMap();
+    // Every file the browser subpaths reach through their relative imports (dist/ also holds Node chunks).
+    const bare = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(file, 'utf8');
+      for (const match of code.matchAll(/\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+        const specifier = match[1] as string;
+        if (specifier.startsWith('.')) visit(join(dirname(file), specifier));
+        else bare.add(specifier);
+      }
+    };
+    for (const entry of browserPackageEntries) visit(join(repoRoot, entry.esm));
+    const unmapped = [...bare].filter((specifier) => !specifier.startsWith('node:') && imports[specifier] === undefined);
+    expect(unmapped).toEqual([]);
+  });
+
+  it('calls the main function of every field subpath in the page and gets what Node gets', async () => {
+    const fieldSubpaths = browserPackageEntries.map((entry) => entry.specifier).filter((specifier) => specifier !== 'verifield/client');
+    expect(new Set(fieldCalls.map((call) => call.specifier))).toEqual(new Set(fieldSubpaths));
+    const calls = fieldCalls.map(({ specifier, name, value }) => ({ specifier, name, value }));
+    // Sent as text, like the import above.
+    const answers = (await page.evaluate(`(async (calls) => {
+      const out = [];
+      for (const { specifier, name, value } of calls) {
+        const module = await import(specifier);
+        out.push(typeof module[name] === 'function' ? JSON.parse(JSON.stringify(module[name](value))) : 'no function ' + name);
+      }
+      return out;
+    })(${JSON.stringify(calls)})`)) as unknown[];
+    fieldCalls.forEach(({ specifier, name, value, validate }, index) => {
+      expect(answers[index], `${specifier} ${name}(${value})`).toEqual(JSON.parse(JSON.stringify(validate(value))));
+    });
+    const syntax = answers.at(-1) as ValidationResult;
+    expect([syntax.valid, syntax.normalizedValue]).toEqual([true, 'Jane.Doe@gmial.com']);
+  });
+
+  it('shows the verdict while the user types an IBAN, key by key', async () => {
+    const input = page.locator('#iban');
+    await input.pressSequentially('DE89 3704');
+    expect(await rendered(page, 'iban')).toEqual(expectedDisplay(validateIban('DE89 3704')));
+    expect((await rendered(page, 'iban')).verdict).toBe('invalid');
+    await input.fill('');
+    expect(await rendered(page, 'iban')).toEqual({ verdict: '', message: '', normalized: '' });
+  });
+
+  it('renders what the validator returns for one value of each offline field', async () => {
+    for (const { field, value } of formValues) await page.locator(`#${field}`).fill(value);
+    for (const { field, value, validate } of formValues) {
+      expect(await rendered(page, field), `${field}: ${value}`).toEqual(expectedDisplay(validate(value)));
+    }
+    const verdicts = Object.fromEntries(
+      await Promise.all(formValues.map(async ({ field }) => [field, (await rendered(page, field)).verdict] as const)),
+    );
+    expect(verdicts).toEqual({ iban: 'valid', vat: 'valid', nif: 'valid', nas: 'valid', ssn: 'invalid', email: 'valid', phone: 'valid' });
+    expect((await rendered(page, 'iban')).normalized).toBe('DE89370400440532013000');
+    expect((await rendered(page, 'email')).message).toContain('Did you mean jane.doe@gmail.com?');
+    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
+    await page.screenshot({ path: join(repoRoot, '.tmp/browser-form.png'), fullPage: true });
+  });
+
+  it('ran without a page error and without a request leaving loopback', () => {
+    expect(pageErrors).toEqual([]);
+    expect(outsideRequests).toEqual([]);
+    expect(server.requested).toContain(pagePath);
+    expect(server.requested.some((path) => path.startsWith('/dist/'))).toBe(true);
+  });
+});

@@ -1,0 +1,400 @@
+/**
+ * The OpenAPI document on its own: the ten endpoints and statuses of docs/service.md#openapi-document and the two health
+ * endpoints, every schema valid
+ * under a strict JSON Schema 2020-12 compiler, every reference resolving, and the schemas in step
+ * with what the library's validators really return (samples from the real validators must match,
+ * and every documented property must show up in some sample). test/server/http/openapi.test.ts checks a real
+ * server's answers against the same document.
+ */
+import { Hono } from 'hono';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { memoryVatCache } from '../../../src/adapters/memory.js';
+import { verifyEmail } from '../../../src/email/verify.js';
+import { validateEmail } from '../../../src/email/index.js';
+import { validateIban } from '../../../src/iban/index.js';
+import { validateNas } from '../../../src/nas/index.js';
+import { validateNif } from '../../../src/nif/index.js';
+import { validatePhone } from '../../../src/phone/index.js';
+import type { DnsResolver, VatRegistry, VatRegistryAnswer } from '../../../src/ports.js';
+import { VatRegistryError } from '../../../src/ports.js';
+import type { ValidationResult } from '../../../src/result.js';
+import { errorEnvelope } from '../../../src/server/answers/errors.js';
+import { version as packageVersion } from '../../../package.json';
+import { ERROR_CODES_BY_STATUS, openApiDocument, openApiRoute, type SchemaObject } from '../../../src/server/http/openapi.js';
+import { validateSsn } from '../../../src/ssn/index.js';
+import { validateVat, verifyVat } from '../../../src/vat/index.js';
+import { makeIban, registryCountries, seededPicker } from '../../support/generators/iban.js';
+import { arbValidNif } from '../../support/generators/nif.js';
+import { createOpenApiValidator, strictAjv } from '../../support/openapi-validator.js';
+import { anyValidVat, seededRng, VALID_VAT_BUILDERS } from '../../support/generators/vat.js';
+
+const doc = openApiDocument;
+const validator = createOpenApiValidator(doc);
+const schemas = doc.components.schemas;
+
+function problems(schemaName: string, data: unknown): string[] {
+  const validate = validator.schema(schemaName);
+  return validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+}
+
+/** docs/service.md#openapi-document: the endpoints and the statuses each declares. */
+const SPEC_ENDPOINTS: Record<string, { method: 'get' | 'post'; statuses: string[] }> = {
+  '/api/v1/validate/vat': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/validate/iban': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/validate/email': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/validate/phone': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/validate/nif': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/validate/nas': { method: 'post', statuses: ['200', '400', '401', '403', '429', '500', '503'] },
+  '/api/v1/validate/ssn': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/vat/rates': { method: 'get', statuses: ['200', '503'] },
+  '/api/v1/vat/rates/{countryCode}': { method: 'get', statuses: ['200', '404', '503'] },
+  '/api/v1/status/vies': { method: 'get', statuses: ['200'] },
+  '/healthz': { method: 'get', statuses: ['200'] },
+  '/readyz': { method: 'get', statuses: ['200', '503'] },
+};
+
+/** Every `$ref` string anywhere in `value`. */
+function refsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$ref' && typeof inner === 'string') found.push(inner);
+      else refsIn(inner, found);
+    }
+  }
+  return found;
+}
+
+function resolvePointer(pointer: string): unknown {
+  expect(pointer.startsWith('#/')).toBe(true);
+  let node: unknown = doc;
+  for (const part of pointer.slice(2).split('/')) {
+    node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1, versioned as the package, with the interface version (docs/service.md#openapi-document) in x-api-version', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe(packageVersion);
+    expect(doc.info['x-api-version']).toBe('1.0.25');
+    // The interface's major version stays in every path.
+    for (const path of Object.keys(doc.paths).filter((p) => p.startsWith('/api/'))) expect(path).toMatch(/^\/api\/v1\//);
+    expect(doc.info.title.length).toBeGreaterThan(0);
+    // The document must survive a JSON round trip unchanged (no undefined, functions or symbols).
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+
+  it('declares exactly the ten endpoints of docs/service.md#endpoints and the two health endpoints, each with exactly its statuses', () => {
+    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(SPEC_ENDPOINTS).sort());
+    for (const [path, { method, statuses }] of Object.entries(SPEC_ENDPOINTS)) {
+      const item = doc.paths[path];
+      expect(Object.keys(item ?? {}), path).toEqual([method]);
+      expect(Object.keys(item?.[method]?.responses ?? {}).sort(), path).toEqual(statuses);
+    }
+  });
+
+  it('asks for the key (X-API-KEY or Authorization: Bearer) on the validation endpoints only, which also take the optional X-Service-SDK header', () => {
+    expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-KEY' });
+    expect(doc.components.securitySchemes.BearerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const [path, { method }] of Object.entries(SPEC_ENDPOINTS)) {
+      const operation = doc.paths[path]?.[method];
+      if (path.startsWith('/api/v1/validate/')) {
+        // Two alternatives: either scheme alone is enough.
+        expect(operation?.security, path).toEqual([{ ApiKey: [] }, { BearerKey: [] }]);
+        expect(operation?.parameters, path).toEqual([{ $ref: '#/components/parameters/ServiceSdk' }]);
+        expect(operation?.requestBody?.required, path).toBe(true);
+      } else {
+        expect(operation?.security, path).toEqual([]);
+      }
+    }
+    expect(doc.components.parameters.ServiceSdk).toMatchObject({ name: 'X-Service-SDK', in: 'header', required: false });
+  });
+
+  it('declares the RateLimit fields on every validation answer once the key is known: always on a 200', () => {
+    for (const path of Object.keys(SPEC_ENDPOINTS).filter((p) => p.startsWith('/api/v1/validate/'))) {
+      const responses = doc.paths[path]?.post?.responses ?? {};
+      const ok = responses['200'] as { headers?: Record<string, { required?: boolean }> };
+      expect(ok.headers?.['RateLimit-Policy']?.required, path).toBe(true);
+      expect(ok.headers?.RateLimit?.required, path).toBe(true);
+      for (const name of ['BadRequest', 'TooManyRequests', 'InternalError', ...(path.endsWith('/nas') ? ['Forbidden'] : [])]) {
+        expect(Object.keys(doc.components.responses[name]?.headers ?? {}), name).toEqual(expect.arrayContaining(['RateLimit-Policy', 'RateLimit']));
+      }
+      // A 401 has no key to tell the state of.
+      expect(doc.components.responses.Unauthorized?.headers).toBeUndefined();
+    }
+  });
+
+  it('has unique operation ids', () => {
+    const ids = Object.values(doc.paths).flatMap((item) => [item.get, item.post]).filter((op) => op !== undefined).map((op) => op.operationId);
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
+  });
+
+  it('resolves every $ref', () => {
+    const refs = refsIn(doc);
+    expect(refs.length).toBeGreaterThan(30);
+    for (const pointer of refs) expect(resolvePointer(pointer), pointer).toBeDefined();
+  });
+
+  it('compiles every schema with a strict JSON Schema 2020-12 compiler, and every schema is used', () => {
+    for (const name of Object.keys(schemas)) expect(() => validator.schema(name), name).not.toThrow();
+    const reachable = new Set<string>();
+    const visit = (pointer: string): void => {
+      if (reachable.has(pointer)) return;
+      reachable.add(pointer);
+      for (const inner of refsIn(resolvePointer(pointer))) visit(inner);
+    };
+    for (const pointer of refsIn({ paths: doc.paths })) visit(pointer);
+    const unused = Object.keys(schemas).filter((name) => !reachable.has(`#/components/schemas/${name}`));
+    // ValidationResult (docs/envelope.md#the-envelope, every details object optional), ErrorCode and the 405 envelope (answered to
+    // methods that have no operation) are there for readers and generators.
+    expect(unused.sort()).toEqual(['ErrorCode', 'MethodNotAllowedResult', 'ValidationResult']);
+  });
+
+  it('compiles the header and parameter schemas strictly too', () => {
+    const ajv = strictAjv();
+    for (const header of Object.values(doc.components.headers)) expect(() => ajv.compile(header.schema)).not.toThrow();
+    for (const parameter of Object.values(doc.components.parameters)) expect(() => ajv.compile(parameter.schema)).not.toThrow();
+  });
+
+  it('gives every error status of a validation endpoint the envelope with the error codes of that status', () => {
+    const statusSchemas: Record<number, string> = {
+      400: 'BadRequestResult',
+      401: 'UnauthorizedResult',
+      403: 'ForbiddenResult',
+      405: 'MethodNotAllowedResult',
+      429: 'TooManyRequestsResult',
+      500: 'InternalErrorResult',
+      503: 'StoreUnavailableResult',
+    };
+    for (const [status, codes] of Object.entries(ERROR_CODES_BY_STATUS)) {
+      const name = statusSchemas[Number(status)] as string;
+      expect(schemas[name]?.properties?.errorCode?.enum).toEqual(codes);
+      for (const code of codes) {
+        expect(problems(name, errorEnvelope(code, 'Some message', 'some value')), code).toEqual([]);
+        // The same code under another status does not pass: each status names its own reasons.
+        for (const other of Object.values(statusSchemas).filter((o) => o !== name)) {
+          expect(problems(other, errorEnvelope(code, 'Some message', '')).length, `${code} as ${other}`).toBeGreaterThan(0);
+        }
+      }
+    }
+    expect(problems('BadRequestResult', { ...errorEnvelope('INVALID_JSON', 'x', ''), valid: true }).length).toBeGreaterThan(0);
+    expect(problems('BadRequestResult', { ...errorEnvelope('INVALID_JSON', 'x', ''), stack: 'at x' }).length).toBeGreaterThan(0);
+  });
+
+  it('holds examples that match their own schemas', () => {
+    let checked = 0;
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (typeof node !== 'object' || node === null) return;
+      const media = node as { schema?: SchemaObject; examples?: Record<string, { value: unknown }> };
+      if (media.schema !== undefined && media.examples !== undefined) {
+        for (const [name, example] of Object.entries(media.examples)) {
+          const validate = media.schema.$ref !== undefined ? validator.ref(media.schema.$ref) : strictAjv().compile(media.schema);
+          expect(validate(example.value), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+          checked++;
+        }
+      }
+      for (const inner of Object.values(node)) walk(inner);
+    };
+    walk(doc);
+    // One request example per validation endpoint, the 400 example, the 404 example, the parameter examples.
+    expect(checked).toBeGreaterThanOrEqual(12);
+  });
+
+  it('documents request examples that validate as the endpoint says, typed the way a person types', () => {
+    const example = (path: string): string => {
+      const value = doc.paths[path]?.post?.requestBody?.content['application/json']?.examples?.typed?.value as { value: string };
+      return value.value;
+    };
+    expect(validateIban(example('/api/v1/validate/iban')).valid).toBe(true);
+    expect(validateNif(example('/api/v1/validate/nif')).valid).toBe(true);
+    expect(validateNas(example('/api/v1/validate/nas')).valid).toBe(true);
+    expect(validateSsn(example('/api/v1/validate/ssn')).valid).toBe(true);
+    expect(validatePhone(example('/api/v1/validate/phone')).valid).toBe(true);
+    expect(validateVat(example('/api/v1/validate/vat')).vatDetails.format_valid).toBe(true);
+    expect(validateEmail(example('/api/v1/validate/email')).emailDetails.signals.syntax_valid).toBe(true);
+  });
+});
+
+describe('GET /api/v1/openapi.json (openApiRoute)', () => {
+  it('serves the document as cacheable JSON', async () => {
+    const app = new Hono();
+    openApiRoute(app);
+    const response = await app.request('/api/v1/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(await response.json()).toEqual(doc);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The schemas against what the library really returns
+
+const stubDns: DnsResolver = {
+  mx: async (domain) =>
+    domain === 'nomail.example.org'
+      ? { kind: 'nxdomain' }
+      : domain === 'afallback.example.org'
+        ? { kind: 'nodata' }
+        : { kind: 'records', ttl: 300, records: [{ exchange: 'aspmx.l.google.com', priority: 1 }, { exchange: 'alt1.aspmx.l.google.com', priority: 5 }] },
+  a: async (domain) => (domain === 'nomail.example.org' ? { kind: 'nxdomain' } : { kind: 'records', ttl: 300, records: ['203.0.113.7'] }),
+};
+
+function stubRegistry(answer: (query: Parameters<VatRegistry['check']>[0]) => VatRegistryAnswer): VatRegistry {
+  return { check: async (query) => answer(query) };
+}
+
+async function vatSamples(): Promise<ValidationResult[]> {
+  const rng = seededRng(7);
+  const out: ValidationResult[] = [];
+  for (const variants of Object.values(VALID_VAT_BUILDERS)) for (const build of Object.values(variants)) out.push(validateVat(build(rng)));
+  out.push(validateVat(''), validateVat('US123'), validateVat('GR123456789'), validateVat('\u0000DE\uD800'));
+
+  const germany = VALID_VAT_BUILDERS.DE?.standard?.(rng) as string;
+  const spain = VALID_VAT_BUILDERS.ES?.entity?.(rng) as string;
+  const france = VALID_VAT_BUILDERS.FR?.['numeric key']?.(rng) as string;
+  const requestDate = '2026-01-15';
+  out.push(await verifyVat(germany, { registry: stubRegistry(() => ({ valid: true, requestDate })) }));
+  out.push(await verifyVat(germany, { registry: stubRegistry(() => ({ valid: false, requestDate })) }));
+  out.push(await verifyVat(germany, { registry: stubRegistry(() => ({ valid: true, requestDate })), traderName: 'Muster GmbH' }));
+  out.push(
+    await verifyVat(spain, {
+      registry: stubRegistry(() => ({ valid: true, requestDate, traderNameMatch: 'VALID' })),
+      traderName: 'Ejemplo SL',
+    }),
+  );
+  const cache = memoryVatCache();
+  const frenchRegistry = stubRegistry(() => ({
+    valid: true,
+    requestDate,
+    name: 'EXEMPLE SARL',
+    address: '1 RUE DE LA PAIX\n75002 PARIS',
+    requestIdentifier: 'WAPIAAAAZ1234567',
+  }));
+  out.push(await verifyVat(france, { registry: frenchRegistry, cache, traderName: 'Exemple', requester: germany }));
+  out.push(await verifyVat(france, { registry: frenchRegistry, cache }));
+  const outage: VatRegistry = {
+    check: async () => {
+      throw new VatRegistryError('fault', 'MS_UNAVAILABLE', 'outage', true, 'down');
+    },
+  };
+  out.push(await verifyVat(germany, { registry: outage }));
+  out.push(await verifyVat(france, { registry: outage, cache }));
+  out.push(await verifyVat('GB123', { registry: outage }));
+  return out;
+}
+
+async function emailSamples(): Promise<ValidationResult[]> {
+  const addresses = ['jane.doe@example.com', 'info@gmial.com', '', 'not an email', 'x@nomail.example.org', 'ops@afallback.example.org', 'a@mailinator.com', 'me@duck.com'];
+  const out: ValidationResult[] = [];
+  for (const address of addresses) {
+    out.push(validateEmail(address));
+    for (const level of ['BASIC', 'STANDARD', 'ADVANCED', 'PREMIUM'] as const) out.push(validateEmail(address, { level }));
+    for (const level of ['STANDARD', 'ADVANCED', 'PREMIUM'] as const) {
+      out.push(
+        await verifyEmail(address, {
+          dns: stubDns,
+          level,
+          domainAge: { registeredAt: async () => new Date('2020-02-02T00:00:00Z') },
+          blocklist: ['blocked.example.net'],
+        }),
+      );
+    }
+  }
+  out.push(await verifyEmail('x@blocked.example.net', { dns: stubDns, blocklist: ['blocked.example.net'] }));
+  return out;
+}
+
+function offlineSamples(): Record<string, ValidationResult[]> {
+  const pick = seededPicker(11);
+  const ibans = registryCountries.map((country) => makeIban(country, pick));
+  const nifs = fc.sample(arbValidNif, { seed: 3, numRuns: 40 });
+  return {
+    IbanValidationResult: [
+      ...ibans.map((iban) => validateIban(iban)),
+      ...ibans.map((iban) => validateIban(`${iban}0`)),
+      validateIban('XX12 3456'),
+      validateIban(''),
+      validateIban('DE89 3704 0044 0532 0130 01'),
+    ],
+    NifValidationResult: [...nifs.map((nif) => validateNif(nif)), validateNif('12345678A'), validateNif('A5881850B'), validateNif('hello'), validateNif('')],
+    NasValidationResult: ['046 454 286', '130 692 544', '930 692 541', '123 456 789', '12', '000 000 000', ''].map((v) => validateNas(v)),
+    SsnValidationResult: ['123-45-6789', '078-05-1120', '900-70-1234', '666-12-3456', '123-00-4567', 'x', ''].map((v) => validateSsn(v)),
+    PhoneValidationResult: ['+1 650 253 0000', '+44 20 7946 0958', '+33 1', '650', '+999 1234', '0044 7400 123456', '+7 912 345 67 89', ''].map((v) =>
+      validatePhone(v),
+    ),
+  };
+}
+
+const DETAILS: Record<string, { key: keyof ValidationResult; schema: string; nested?: string }> = {
+  VatValidationResult: { key: 'vatDetails', schema: 'VatDetails' },
+  IbanValidationResult: { key: 'ibanDetails', schema: 'IbanDetails' },
+  EmailValidationResult: { key: 'emailDetails', schema: 'EmailDetails', nested: 'EmailSignals' },
+  PhoneValidationResult: { key: 'phoneDetails', schema: 'PhoneDetails' },
+  NifValidationResult: { key: 'nifDetails', schema: 'NifDetails' },
+  NasValidationResult: { key: 'nasDetails', schema: 'NasDetails' },
+  SsnValidationResult: { key: 'ssnDetails', schema: 'SsnDetails' },
+};
+
+describe('the schemas and the real validators', () => {
+  it('match every sample of every field, and every documented property appears in some sample', async () => {
+    const samples: Record<string, ValidationResult[]> = {
+      ...offlineSamples(),
+      VatValidationResult: await vatSamples(),
+      EmailValidationResult: await emailSamples(),
+    };
+    for (const [resultSchema, results] of Object.entries(samples)) {
+      const { key, schema, nested } = DETAILS[resultSchema] as (typeof DETAILS)[string];
+      const seenKeys = new Set<string>();
+      const seenNested = new Set<string>();
+      for (const result of results) {
+        expect(problems(resultSchema, result), `${resultSchema} ${JSON.stringify(result)}`).toEqual([]);
+        // The generic envelope of docs/envelope.md#the-envelope accepts every field's answer too.
+        expect(problems('ValidationResult', result)).toEqual([]);
+        const details = result[key] as Record<string, unknown> | undefined;
+        for (const name of Object.keys(details ?? {})) seenKeys.add(name);
+        if (nested !== undefined) for (const name of Object.keys((details?.signals as object | undefined) ?? {})) seenNested.add(name);
+      }
+      expect([...seenKeys].sort(), schema).toEqual(Object.keys(schemas[schema]?.properties ?? {}).sort());
+      if (nested !== undefined) expect([...seenNested].sort(), nested).toEqual(Object.keys(schemas[nested]?.properties ?? {}).sort());
+    }
+  });
+
+  it('match whatever string a user types, for every field', () => {
+    const fields: [string, (value: string) => ValidationResult][] = [
+      ['IbanValidationResult', validateIban],
+      ['NifValidationResult', validateNif],
+      ['NasValidationResult', validateNas],
+      ['SsnValidationResult', validateSsn],
+      ['PhoneValidationResult', validatePhone],
+      ['VatValidationResult', validateVat],
+      ['EmailValidationResult', (value) => validateEmail(value, { level: 'ADVANCED' })],
+    ];
+    const rng = seededRng(5);
+    const typed = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom(...Array.from({ length: 20 }, () => anyValidVat(rng))),
+      fc.stringMatching(/^[A-Z]{2}[0-9 ]{2,30}$/),
+      fc.emailAddress(),
+    );
+    fc.assert(
+      fc.property(typed, (value) => {
+        for (const [name, validate] of fields) expect(problems(name, validate(value)), `${name}(${JSON.stringify(value)})`).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuse an answer with a field the document does not know', () => {
+    const result = validateIban('DE89 3704 0044 0532 0130 00');
+    expect(problems('IbanValidationResult', result)).toEqual([]);
+    expect(problems('IbanValidationResult', { ...result, ibanDetails: { ...result.ibanDetails, bank: 'x' } }).length).toBeGreaterThan(0);
+    expect(problems('IbanValidationResult', { ...result, vatDetails: validateVat('DE123').vatDetails }).length).toBeGreaterThan(0);
+  });
+});

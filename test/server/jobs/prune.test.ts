@@ -1,0 +1,95 @@
+/**
+ * Usage log retention (docs/service.md#usage-log) as the service runs it: the hourly `prune` job
+ * deletes raw log rows older than `usageLogDays` from the embedded store in a data directory,
+ * while the per-day totals keep every count ever made. The store's own prune and totals run on
+ * both engines in test/support/store/meter-contract.ts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RatesSource, ViesStatusFeed } from '../../../src/ports.js';
+import { createAvailabilityTracker } from '../../../src/vat/reference/availability.js';
+import { createRatesService } from '../../../src/vat/reference/rates.js';
+import { startJobs } from '../../../src/server/jobs/periodic.js';
+import { openEmbeddedStore } from '../../../src/server/storage/index.js';
+import type { Store, UsageEntry } from '../../../src/server/storage/types.js';
+import { usageEntry } from '../../support/store/usage-entry.js';
+import { virtualTime } from '../../support/virtual-time.js';
+
+const DAY = 86_400_000;
+const NOW = new Date('2027-05-01T10:30:00Z');
+const PERIOD = '2027-01-01';
+let dir: string;
+let store: Store;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verifield-retention-'));
+  store = await openEmbeddedStore(join(dir, 'data'));
+});
+
+afterAll(async () => {
+  await store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Jobs on the virtual clock `time`, with feeds that never answer (only pruning is under test). */
+function pruner(time: ReturnType<typeof virtualTime>, usageLogDays: number | undefined, logs: string[]) {
+  const failing = (): Promise<never> => Promise.reject(new Error('offline'));
+  const statusFeed: ViesStatusFeed = { fetchStatus: failing };
+  const ratesSource: RatesSource = { fetchRates: failing };
+  return startJobs({
+    store,
+    rates: createRatesService({ source: ratesSource, now: time.now }),
+    tracker: createAvailabilityTracker({ now: time.now }),
+    statusFeed,
+    now: time.now,
+    instanceId: 'pruner',
+    log: (line) => logs.push(line),
+    timers: time.timers,
+    ...(usageLogDays === undefined ? {} : { usageLogDays }),
+  });
+}
+
+describe('the hourly prune job', () => {
+  it('deletes the log rows older than the retention; the per-day totals still add up to every count', async () => {
+    const account = await store.accounts.create({ name: 'Retention', plan: 'PRO', subscriptionStart: PERIOD, vatNumber: null });
+    // One request a day for 120 days: 1 day less 30 minutes before NOW, 2 days less 30 minutes …
+    const entries: UsageEntry[] = Array.from({ length: 120 }, (_, i) =>
+      usageEntry(account.id, PERIOD, { at: new Date(NOW.getTime() - (i + 1) * DAY + 30 * 60_000), valid: i % 2 === 0 }),
+    );
+    await Promise.all(entries.map((entry) => store.usage.count(entry, null)));
+
+    const time = virtualTime(NOW);
+    const logs: string[] = [];
+    const jobs = pruner(time, 30, logs);
+    await time.flush();
+    // The rows of the last 30 days stay.
+    expect(await store.usage.log(account.id, 1_000)).toHaveLength(30);
+    expect(logs).toContain('jobs: pruned 90 usage log rows older than 30 days');
+
+    // The runs of the next hours find the row that has since turned 30 days old.
+    await time.advanceTo(NOW.getTime() + 2 * 60 * 60_000);
+    await jobs.stop();
+    expect(await store.usage.log(account.id, 1_000)).toHaveLength(29);
+
+    expect(await store.usage.used(account.id, PERIOD)).toBe(120);
+    const totals = (await store.usage.dailyTotals?.(account.id, '2026-01-01', '2027-12-31')) ?? [];
+    expect(totals.reduce((sum, total) => sum + total.count, 0)).toBe(120);
+    expect(totals).toHaveLength(120);
+    expect(totals.filter((total) => total.valid).length).toBe(60);
+  });
+
+  it('keeps 90 days unless told otherwise', async () => {
+    const account = await store.accounts.create({ name: 'Default retention', plan: 'PRO', subscriptionStart: PERIOD, vatNumber: null });
+    // A week later than the other case: its own hourly slot.
+    const now = new Date(NOW.getTime() + 7 * DAY);
+    const at = (days: number) => new Date(now.getTime() - days * DAY);
+    await Promise.all([89, 91].map((days) => store.usage.count(usageEntry(account.id, PERIOD, { at: at(days) }), null)));
+    const time = virtualTime(now);
+    const jobs = pruner(time, undefined, []);
+    await time.flush();
+    await jobs.stop();
+    expect((await store.usage.log(account.id, 10)).map((row) => row.at)).toEqual([at(89)]);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The quota stage (src/server/pipeline/quota.ts) on its own: a FREE account at its quota, as the
+ * count known to this process says, is refused before any work; the paid plans go on; and the
+ * quota state that answers the meter did not decide carry.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { quotaMessage } from '../../../src/server/answers/errors.js';
+import { Refusal, type KnownRequest } from '../../../src/server/pipeline/context.js';
+import { knownQuotaState, peekQuotaState, quotaRefusal } from '../../../src/server/pipeline/quota.js';
+import { PLANS } from '../../../src/server/policy/plans.js';
+import { AT, jsonInput, knownRequest, pipelineFixture, type PipelineFixture } from '../../support/pipeline.js';
+
+/** Counts `times` validations of the request's account in its period, as the meter would. */
+async function countValidations(fixture: PipelineFixture, request: KnownRequest, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    await fixture.store.usage.count(
+      { requestId: randomUUID(), accountId: request.account.id, keyId: request.key.id, periodStart: request.period.start, endpoint: 'iban', value: 'x', valid: true, status: 200, latencyMs: 1, sdk: null, at: AT },
+      null,
+    );
+  }
+}
+
+describe('the quota stage', () => {
+  it('lets a FREE account under its quota go on, and refuses it at its quota with 429, echoing the value', async () => {
+    const fixture = await pipelineFixture('FREE');
+    const request = knownRequest(fixture, jsonInput('{}'), 'iban', { ...PLANS.FREE, quota: 2 });
+    await countValidations(fixture, request, 1);
+    expect(await quotaRefusal(request, 'DE89')).toBeNull();
+    await countValidations(fixture, request, 1);
+    // The hint read the count once and is told of new counts by the meter, not by the store.
+    fixture.runtime.quota.observe(request.account.id, request.period.start, 2);
+    const refused = await quotaRefusal(request, 'DE89');
+    expect(refused).toBeInstanceOf(Refusal);
+    expect((refused as Refusal).answer).toEqual({
+      status: 429,
+      body: { valid: false, message: quotaMessage(2, '2026-02-15'), normalizedValue: null, originalValue: 'DE89', validationLevel: 'STANDARD', errorCode: 'QUOTA_EXCEEDED' },
+      headers: {
+        'RateLimit-Policy': '"monthly";q=2;w=2678400;verifield-over-quota=refused',
+        RateLimit: '"monthly";r=0;t=1166400',
+      },
+    });
+  });
+
+  it('never refuses a paid plan: its overage is counted and billed', async () => {
+    const fixture = await pipelineFixture('STARTER');
+    const request = knownRequest(fixture, jsonInput('{}'), 'iban', { ...PLANS.STARTER, quota: 1 });
+    await countValidations(fixture, request, 3);
+    expect(await quotaRefusal(request, 'DE89')).toBeNull();
+  });
+
+  it('tells the quota state from the store once, then from what this process knows', async () => {
+    const fixture = await pipelineFixture('FREE');
+    const request = knownRequest(fixture, jsonInput('{}'));
+    await countValidations(fixture, request, 4);
+    expect(peekQuotaState(request)).toBeUndefined();
+    const state = { 'RateLimit-Policy': '"monthly";q=250;w=2678400;verifield-over-quota=refused', RateLimit: '"monthly";r=246;t=1166400' };
+    expect(await knownQuotaState(request)).toEqual(state);
+    expect(peekQuotaState(request)).toEqual(state);
+  });
+
+  it('tells no quota state when the count cannot be read', async () => {
+    const fixture = await pipelineFixture('FREE');
+    const request = knownRequest(fixture, jsonInput('{}'));
+    await fixture.store.close();
+    expect(await knownQuotaState(request)).toBeUndefined();
+  });
+});

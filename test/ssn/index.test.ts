@@ -1,0 +1,280 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validateSsn } from '../../src/ssn/index.js';
+
+const NOT_NINE_DIGITS = 'An SSN is exactly 9 digits';
+const ITIN = 'This is an ITIN (Individual Taxpayer Identification Number), not an SSN';
+const AREA_000 = 'An SSN never starts with 000: area number 000 is never issued';
+const AREA_666 = 'An SSN never starts with 666: area number 666 is never issued';
+const AREA_900_999 = 'An SSN never starts with 9: area numbers 900 to 999 are never issued';
+const GROUP_00 = 'An SSN never has 00 as its middle two digits: group number 00 is never issued';
+const SERIAL_0000 = 'An SSN never ends in 0000: serial number 0000 is never issued';
+const VALID = 'Valid SSN format; an SSN has no check digit, so please double-check the digits';
+const sampleMessage = (printed: string) => `${printed} is a well-known sample number, not a real SSN`;
+
+/** The well-known samples with their stories (docs/fields/ssn.md#sample-numbers; SSA's advertising block). */
+const WELL_KNOWN_SAMPLES = [
+  '078-05-1120', // Woolworth wallet card
+  '219-09-9999', // SSA pamphlet
+  '457-55-5462', // LifeLock advertisement
+  ...Array.from({ length: 10 }, (_, i) => `987-65-432${i}`), // SSA's block for advertisements
+];
+const sampleDigits = new Set(WELL_KNOWN_SAMPLES.map((printed) => printed.replace(/-/g, '')));
+
+/** The groups the IRS assigns to ITINs (Pub 1915 / 4757). */
+const isIrsItinGroup = (group: number) =>
+  (group >= 50 && group <= 65) || (group >= 70 && group <= 88) || (group >= 90 && group <= 92) || group >= 94;
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+const ssnOf = (area: number, group: number, serial: number) => `${pad(area, 3)}${pad(group, 2)}${pad(serial, 4)}`;
+
+const area = fc.integer({ min: 1, max: 899 }).filter((a) => a !== 666);
+const group = fc.integer({ min: 1, max: 99 });
+const serial = fc.integer({ min: 1, max: 9999 });
+
+/** Nine digits from allowed areas, groups and serials, the samples left out. */
+const possibleSsn = fc
+  .tuple(area, group, serial)
+  .map(([a, g, s]) => ssnOf(a, g, s))
+  .filter((ssn) => !sampleDigits.has(ssn));
+
+/** An ITIN: 9xx, an IRS group, any serial. */
+const itinOfGroup = (itinGroup: number) =>
+  fc.tuple(fc.integer({ min: 900, max: 999 }), fc.integer({ min: 0, max: 9999 })).map(([a, s]) => ssnOf(a, itinGroup, s));
+
+/** Separators as people type or paste them: none, spaces, dashes, no-break spaces, en dashes, tabs. */
+const separator = fc.constantFrom('', '', '', ' ', '-', '  ', ' - ', '\u00a0', '\u2013', '\t');
+const typedWithSeparators = (digits: string) =>
+  fc
+    .array(separator, { minLength: digits.length + 1, maxLength: digits.length + 1 })
+    .map((gaps) => gaps.map((gap, i) => gap + (digits[i] ?? '')).join(''));
+
+const dashed = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+
+/** Asserts an invalid nine-digit answer with the message and ITIN flag given. */
+function expectRejected(input: string, message: string, itin = false): void {
+  expect(validateSsn(input)).toEqual({
+    valid: false,
+    message,
+    normalizedValue: input.replace(/[\s-]/g, ''),
+    originalValue: input,
+    validationLevel: 'STANDARD',
+    ssnDetails: { itin },
+  });
+}
+
+describe('validateSsn: verdicts and messages', () => {
+  it('accepts numbers from allowed areas, groups and serials, with the nine digits as normalized value', () => {
+    fc.assert(
+      fc.property(possibleSsn, (ssn) => {
+        expect(validateSsn(dashed(ssn))).toEqual({
+          valid: true,
+          message: VALID,
+          normalizedValue: ssn,
+          originalValue: dashed(ssn),
+          validationLevel: 'STANDARD',
+          ssnDetails: { itin: false },
+        });
+      }),
+    );
+  });
+
+  it('accepts the edges of the allowed ranges', () => {
+    for (const ssn of ['001-01-0001', '665-99-9999', '667-01-0001', '899-99-9999', '772-12-3456']) {
+      expect(validateSsn(ssn).valid).toBe(true);
+    }
+  });
+
+  it('rejects area 000, 666 and 900-999, group 00 and serial 0000, naming the part', () => {
+    fc.assert(
+      fc.property(group, serial, (g, s) => {
+        expectRejected(ssnOf(0, g, s), AREA_000);
+        expectRejected(ssnOf(666, g, s), AREA_666);
+      }),
+    );
+    fc.assert(
+      fc.property(area, serial, (a, s) => {
+        fc.pre(!sampleDigits.has(ssnOf(a, 0, s)));
+        expectRejected(ssnOf(a, 0, s), GROUP_00);
+      }),
+    );
+    fc.assert(
+      fc.property(area, group, (a, g) => {
+        expectRejected(ssnOf(a, g, 0), SERIAL_0000);
+      }),
+    );
+  });
+
+  it('rejects every 9xx number outside the ITIN groups as area 900-999, not as an ITIN', () => {
+    const nonItinGroups = Array.from({ length: 100 }, (_, g) => g).filter((g) => !isIrsItinGroup(g));
+    expect(nonItinGroups).toContain(93); // ATINs are not ITINs
+    fc.assert(
+      fc.property(fc.integer({ min: 900, max: 999 }), fc.constantFrom(...nonItinGroups), serial, (a, g, s) => {
+        expectRejected(ssnOf(a, g, s), AREA_900_999);
+      }),
+    );
+  });
+
+  it('names the area first when several parts are never issued', () => {
+    expectRejected('000-00-0000', AREA_000);
+    expectRejected('666-00-0000', AREA_666);
+    expectRejected('123-00-0000', GROUP_00);
+  });
+
+  it.each(WELL_KNOWN_SAMPLES)('rejects the well-known sample %s, typed with or without dashes', (printed) => {
+    expectRejected(printed, sampleMessage(printed));
+    expectRejected(printed.replace(/-/g, ''), sampleMessage(printed));
+    expectRejected(printed.replace(/-/g, ' '), sampleMessage(printed));
+  });
+
+  it('flags an ITIN in every IRS group, with valid false', () => {
+    const itinGroups = Array.from({ length: 100 }, (_, g) => g).filter(isIrsItinGroup);
+    expect(itinGroups).toHaveLength(16 + 19 + 3 + 6);
+    for (const itinGroup of itinGroups) {
+      fc.assert(
+        fc.property(itinOfGroup(itinGroup), (itin) => {
+          fc.pre(!sampleDigits.has(itin));
+          expectRejected(itin, ITIN, true);
+          expectRejected(dashed(itin), ITIN, true);
+        }),
+        { numRuns: 20 },
+      );
+    }
+  });
+
+  it('keeps itin false for a non-9 number in an ITIN group', () => {
+    expect(validateSsn('812-70-3456').ssnDetails).toEqual({ itin: false });
+    expect(validateSsn('812-70-3456').valid).toBe(true);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '  '],
+    ['eight digits', '12345678'],
+    ['ten digits', '1234567890'],
+    ['thirteen digits', '1234567890123'],
+    ['a letter', '123-45-678X'],
+    ['a placeholder', 'XXX-XX-XXXX'],
+    ['slashes', '123/45/6789'],
+    ['full-width digits', '１２３４５６７８９'],
+  ])('rejects %s as not 9 digits, without details', (_case, input) => {
+    expect(validateSsn(input)).toEqual({
+      valid: false,
+      message: NOT_NINE_DIGITS,
+      normalizedValue: null,
+      originalValue: input,
+      validationLevel: 'STANDARD',
+    });
+  });
+
+  it.each(['536904399', '536-90-4399', '536 90 4399', ' 536-90-4399 ', '536\u00a090\u00a04399', '536\u201390\u20134399', '5369-04399'])(
+    'reads %j as the nine digits 536904399',
+    (input) => {
+      const result = validateSsn(input);
+      expect(result.valid).toBe(true);
+      expect(result.normalizedValue).toBe('536904399');
+    },
+  );
+
+  it('throws a TypeError for a value that is not a string', () => {
+    for (const value of [536904399, null, undefined, { value: '536-90-4399' }]) {
+      expect(() => validateSsn(value as unknown as string)).toThrow(TypeError);
+    }
+  });
+});
+
+describe('validateSsn: properties', () => {
+  const oddStrings = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+    fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 30 }),
+    fc.stringMatching(/^[0-9 \-\t\u0000-\u001f]{0,20}$/),
+    fc.stringMatching(/^[0-9]{9}$/),
+    possibleSsn.chain(typedWithSeparators),
+  );
+
+  it('never throws on any string, and keeps the envelope consistent', () => {
+    fc.assert(
+      fc.property(oddStrings, (input) => {
+        const result = validateSsn(input);
+        expect(result.originalValue).toBe(input);
+        expect(result.validationLevel).toBe('STANDARD');
+        expect(result.message.length).toBeGreaterThan(0);
+        expect(result.ssnDetails !== undefined).toBe(result.normalizedValue !== null);
+        if (result.normalizedValue !== null) expect(result.normalizedValue).toMatch(/^\d{9}$/);
+        if (result.ssnDetails?.itin) expect(result.valid).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('answers huge inputs without throwing', () => {
+    const huge = [
+      '1'.repeat(1_000_000),
+      ' '.repeat(1_000_000),
+      `${' '.repeat(500_000)}536904399${'-'.repeat(500_000)}`,
+      '\u0000'.repeat(1_000_000),
+      '\udfff'.repeat(100_000),
+    ];
+    expect(huge.map((input) => validateSsn(input).valid)).toEqual([false, false, true, false, false]);
+  });
+
+  it('the normalized value validates again to the same verdict, message and details', () => {
+    fc.assert(
+      fc.property(oddStrings, (input) => {
+        const first = validateSsn(input);
+        if (first.normalizedValue === null) return;
+        const again = validateSsn(first.normalizedValue);
+        expect(again.valid).toBe(first.valid);
+        expect(again.message).toBe(first.message);
+        expect(again.normalizedValue).toBe(first.normalizedValue);
+        expect(again.ssnDetails).toEqual(first.ssnDetails);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('generated possible SSNs pass however they are typed with spaces and dashes', () => {
+    fc.assert(
+      fc.property(
+        possibleSsn.chain((ssn) => typedWithSeparators(ssn).map((typed) => [ssn, typed] as const)),
+        ([ssn, typed]) => {
+          const result = validateSsn(typed);
+          expect(result.valid).toBe(true);
+          expect(result.normalizedValue).toBe(ssn);
+          expect(result.ssnDetails).toEqual({ itin: false });
+        },
+      ),
+    );
+  });
+
+  it('the verdict on any nine digits follows the rules, in their order', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{9}$/), (digits) => {
+        const a = Number(digits.slice(0, 3));
+        const g = Number(digits.slice(3, 5));
+        const s = Number(digits.slice(5));
+        const expected = sampleDigits.has(digits)
+          ? sampleMessage(dashed(digits))
+          : a >= 900 && isIrsItinGroup(g)
+            ? ITIN
+            : a === 0
+              ? AREA_000
+              : a === 666
+                ? AREA_666
+                : a >= 900
+                  ? AREA_900_999
+                  : g === 0
+                    ? GROUP_00
+                    : s === 0
+                      ? SERIAL_0000
+                      : VALID;
+        const result = validateSsn(digits);
+        expect(result.message).toBe(expected);
+        expect(result.valid).toBe(expected === VALID);
+        expect(result.ssnDetails?.itin).toBe(expected === ITIN);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});

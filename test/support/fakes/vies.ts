@@ -1,0 +1,341 @@
+/**
+ * A loopback fake of the VIES SOAP service (node:http on 127.0.0.1, port 0). It speaks the real
+ * protocol (docs/protocols.md#vies-soap): `checkVat` and `checkVatApprox` read by namespace (its own
+ * reader, independent of src/adapters/soap.ts so the two cannot agree on a mistake), the empty
+ * SOAPAction, answers shaped like the captures in ../shared/fixtures/vies/soap/ (the `env:`/`ns2:`
+ * form, the older `soap:`/default-namespace form, or prefixes swapped), `---` where a member state
+ * withholds names, Spain's own name comparison, consultation numbers for a registered requester,
+ * every fault code with HTTP 500 or 200, and misbehaviour: hang, close the connection, truncated
+ * XML, a stalled body, an HTML error page, or any body the test writes. It counts every call.
+ * The traders it knows are whatever the test registers: never data copied from the fixtures.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { closeServer, hungOrReset, listenOnLoopback, refusedBeforeSoap, withBody } from './loopback.js';
+import { readSoapBody } from './soap-request.js';
+
+export const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
+export const TYPES_NS = 'urn:ec.europa.eu:taxud:vies:services:checkVat:types';
+
+/** Country codes VIES answers for; anything else is INVALID_INPUT. */
+export const VIES_COUNTRIES: ReadonlySet<string> = new Set([
+  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU',
+  'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI',
+]);
+
+/** Every fault code the fake can send (docs/protocols.md#vies-faults). */
+export const FAULT_CODES = [
+  'INVALID_INPUT',
+  'INVALID_REQUESTER_INFO',
+  'SERVICE_UNAVAILABLE',
+  'MS_UNAVAILABLE',
+  'TIMEOUT',
+  'VAT_BLOCKED',
+  'IP_BLOCKED',
+  'GLOBAL_MAX_CONCURRENT_REQ',
+  'GLOBAL_MAX_CONCURRENT_REQ_TIME',
+  'MS_MAX_CONCURRENT_REQ',
+  'MS_MAX_CONCURRENT_REQ_TIME',
+  'SERVER_BUSY',
+] as const;
+
+/** A number the fake's registry holds. */
+export interface FakeTrader {
+  valid: boolean;
+  /** Registered name (sent only by member states that disclose names). */
+  name?: string;
+  address?: string;
+  /** How a comparing member state (Spain) judges a trader name it is sent; default: never compared. */
+  matchesName?: (sent: string) => boolean;
+}
+
+/**
+ * `current`: `env:` envelope and `ns2:` payload, one line (the service since August 2022).
+ * `legacy`: XML declaration, `soap:` envelope, default-namespace payload, indented (before 2022).
+ * `swapped`: prefixes bound to each other's usual namespaces, to catch a reader matching prefixes.
+ */
+export type FakeStyle = 'current' | 'legacy' | 'swapped';
+
+/** What the fake does with a request instead of answering it normally. */
+export type FakeBehaviour =
+  | { kind: 'fault'; code: string; status?: number }
+  /** Accepts the request and never answers. */
+  | { kind: 'hang' }
+  /** Closes the connection without an answer. */
+  | { kind: 'reset' }
+  /** 200 and the first half of the answer, then a clean end. */
+  | { kind: 'truncate' }
+  /** 200, headers and half the answer, then nothing more. */
+  | { kind: 'stall' }
+  /** An HTML error page (a proxy or a maintenance page). */
+  | { kind: 'html'; status: number }
+  /** Answers normally after `ms`. */
+  | { kind: 'delay'; ms: number }
+  /** Any answer the test writes: a body that is not XML, XML in other namespaces, … */
+  | { kind: 'body'; status: number; contentType: string; body: string };
+
+/** A request as the fake read it. */
+export interface ReceivedViesRequest {
+  operation: 'checkVat' | 'checkVatApprox' | null;
+  soapAction: string | undefined;
+  contentType: string | undefined;
+  /** Every child of the operation element, by local name (types namespace only). */
+  fields: Readonly<Record<string, string>>;
+}
+
+export interface ViesFake {
+  /** Endpoint to give the adapter. */
+  url: string;
+  /** Requests received, every one counted (faults and misbehaviour included). */
+  readonly calls: number;
+  /** Requests received for one country code. */
+  callsFor(countryCode: string): number;
+  readonly requests: readonly ReceivedViesRequest[];
+  style: FakeStyle;
+  /** `requestDate` sent in answers (xsd:date with offset). */
+  requestDate: string;
+  /** Member states that send `---` for name and address (default DE and ES). */
+  withholding: Set<string>;
+  /** Member states that compare trader names themselves (default ES). */
+  comparing: Set<string>;
+  /** Adds a number to the registry: `vat` with its prefix, e.g. "LU12345678". */
+  register(vat: string, trader: FakeTrader): void;
+  /** Misbehave for the next `times` requests (default: until `reset`), optionally for one country only. */
+  behave(behaviour: FakeBehaviour, options?: { times?: number; country?: string }): void;
+  /** Back to answering normally, in the current style; the registry and the counts stay. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing answers
+
+function esc(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+interface Frame {
+  open: string;
+  close: string;
+  /** Element name prefix of the payload, with its colon ('' for the default namespace). */
+  p: string;
+  /** Declaration on the payload element. */
+  declare: string;
+  nl: string;
+}
+
+function frameOf(style: FakeStyle): Frame {
+  switch (style) {
+    case 'legacy':
+      return {
+        open: `<?xml version="1.0" encoding="UTF-8"?>\n<soap:Envelope xmlns:soap="${SOAP_NS}">\n<soap:Body>\n`,
+        close: '\n</soap:Body>\n</soap:Envelope>\n',
+        p: '',
+        declare: `xmlns="${TYPES_NS}"`,
+        nl: '\n  ',
+      };
+    case 'swapped':
+      return oneLineFrame('ns2', 'env');
+    default:
+      return oneLineFrame('env', 'ns2');
+  }
+}
+
+/** Today's one-line envelope: the SOAP elements under prefix `env`, the payload under `payload`. */
+function oneLineFrame(env: string, payload: string): Frame {
+  return {
+    open: `<${env}:Envelope xmlns:${env}="${SOAP_NS}"><${env}:Header/><${env}:Body>`,
+    close: `</${env}:Body></${env}:Envelope>`,
+    p: `${payload}:`,
+    declare: `xmlns:${payload}="${TYPES_NS}"`,
+    nl: '',
+  };
+}
+
+/** A response message: `fields` in order, values escaped. */
+export function responseXml(operation: string, fields: readonly (readonly [string, string])[], style: FakeStyle = 'current'): string {
+  const f = frameOf(style);
+  const children = fields.map(([name, value]) => `${f.nl}<${f.p}${name}>${esc(value)}</${f.p}${name}>`).join('');
+  return `${f.open}<${f.p}${operation} ${f.declare}>${children}${f.nl}</${f.p}${operation}>${f.close}`;
+}
+
+/** A fault as VIES sends it: `faultcode` env:Server, the code as the whole faultstring, no detail. */
+export function faultXml(faultString: string, style: FakeStyle = 'current', faultCode = 'Server'): string {
+  const env = style === 'legacy' ? 'soap' : style === 'swapped' ? 'ns2' : 'env';
+  const header = style === 'legacy' ? '' : `<${env}:Header/>`;
+  return (
+    `<${env}:Envelope xmlns:${env}="${SOAP_NS}">${header}<${env}:Body><${env}:Fault>` +
+    `<faultcode>${env}:${faultCode}</faultcode><faultstring>${esc(faultString)}</faultstring>` +
+    `</${env}:Fault></${env}:Body></${env}:Envelope>`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading requests (by namespace, independently of the code under test)
+
+/** Reads a checkVat / checkVatApprox request envelope; null when it is not one. */
+export function readViesRequest(body: string): { operation: 'checkVat' | 'checkVatApprox'; fields: Record<string, string> } | null {
+  const message = readSoapBody(body, SOAP_NS)?.children.find((c) => c.ns === TYPES_NS && (c.name === 'checkVat' || c.name === 'checkVatApprox'));
+  if (!message) return null;
+  const fields: Record<string, string> = {};
+  for (const child of message.children) if (child.ns === TYPES_NS) fields[child.name] = child.text.trim();
+  return { operation: message.name as 'checkVat' | 'checkVatApprox', fields };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+const VAT_NUMBER = /^[0-9A-Za-z+*.]{2,12}$/;
+const ECHOED_TRADER_FIELDS = ['traderName', 'traderCompanyType', 'traderStreet', 'traderPostcode', 'traderCity'] as const;
+
+/** Starts the fake on 127.0.0.1 and a free port. */
+export async function startViesFake(): Promise<ViesFake> {
+  const traders = new Map<string, FakeTrader>();
+  const requests: ReceivedViesRequest[] = [];
+  let rules: { behaviour: FakeBehaviour; left: number; country?: string }[] = [];
+  let identifiers = 0;
+
+  const send = (res: ServerResponse, status: number, xml: string): void => {
+    res.writeHead(status, { 'Content-Type': 'text/xml; charset=UTF-8', Server: 'Europa' });
+    res.end(xml);
+  };
+
+  const nextIdentifier = (): string => `WAPI${(++identifiers).toString(36).toUpperCase().padStart(12, 'A')}`;
+
+  function answer(operation: 'checkVat' | 'checkVatApprox', fields: Record<string, string>): { status: number; xml: string } {
+    const style = fake.style;
+    const countryCode = fields.countryCode ?? '';
+    const vatNumber = fields.vatNumber ?? '';
+    if (!VIES_COUNTRIES.has(countryCode) || !VAT_NUMBER.test(vatNumber)) return { status: 500, xml: faultXml('INVALID_INPUT', style) };
+
+    let requestIdentifier = '';
+    const requesterCountry = fields.requesterCountryCode ?? '';
+    const requesterNumber = fields.requesterVatNumber ?? '';
+    if (operation === 'checkVatApprox' && (requesterCountry !== '' || requesterNumber !== '')) {
+      if (traders.get(requesterCountry + requesterNumber)?.valid !== true) return { status: 500, xml: faultXml('INVALID_REQUESTER_INFO', style) };
+      requestIdentifier = nextIdentifier();
+    }
+
+    const trader = traders.get(countryCode + vatNumber);
+    const valid = trader?.valid === true;
+    const discloses = valid && !fake.withholding.has(countryCode);
+    const head: [string, string][] = [
+      ['countryCode', countryCode],
+      // Invalid answers echo an empty vatNumber, as the captures show.
+      ['vatNumber', valid ? vatNumber : ''],
+      ['requestDate', fake.requestDate],
+      ['valid', String(valid)],
+    ];
+    if (operation === 'checkVat') {
+      const name = discloses ? (trader?.name ?? '---') : '---';
+      const address = discloses ? (trader?.address ?? '---') : '---';
+      return { status: 200, xml: responseXml('checkVatResponse', [...head, ['name', name], ['address', address]], style) };
+    }
+
+    if (!valid) {
+      const body: [string, string][] = [...head, ['traderName', ''], ['traderCompanyType', '---'], ['traderAddress', ''], ['requestIdentifier', requestIdentifier]];
+      return { status: 200, xml: responseXml('checkVatApproxResponse', body, style) };
+    }
+    const body: [string, string][] = [...head];
+    if (fake.comparing.has(countryCode)) {
+      // A comparing state echoes what it was sent and says what matched.
+      for (const field of ECHOED_TRADER_FIELDS) if (fields[field] !== undefined) body.push([field, fields[field] as string]);
+      const sentName = fields.traderName ?? '';
+      const nameMatch = sentName === '' || trader?.matchesName === undefined ? '3' : trader.matchesName(sentName) ? '1' : '2';
+      body.push(['traderNameMatch', nameMatch], ['traderCompanyTypeMatch', '3'], ['traderStreetMatch', '3'], ['traderPostcodeMatch', '3'], ['traderCityMatch', '3']);
+    } else {
+      body.push(
+        ['traderName', discloses ? (trader?.name ?? '---') : '---'],
+        ['traderCompanyType', '---'],
+        ['traderAddress', discloses ? (trader?.address ?? '---') : '---'],
+        ['traderNameMatch', '3'],
+        ['traderCompanyTypeMatch', '3'],
+        ['traderStreetMatch', '3'],
+        ['traderPostcodeMatch', '3'],
+        ['traderCityMatch', '3'],
+      );
+    }
+    body.push(['requestIdentifier', requestIdentifier]);
+    return { status: 200, xml: responseXml('checkVatApproxResponse', body, style) };
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, body: string): Promise<void> => {
+    const soapAction = req.headers.soapaction as string | undefined;
+    const contentType = req.headers['content-type'];
+    const parsed = readViesRequest(body);
+    requests.push({ operation: parsed?.operation ?? null, soapAction, contentType, fields: parsed?.fields ?? {} });
+    const country = parsed?.fields.countryCode;
+
+    const rule = rules.find((r) => r.left > 0 && (r.country === undefined || r.country === country));
+    if (rule) rule.left -= 1;
+    const behaviour = rule?.behaviour;
+    if (hungOrReset(behaviour?.kind, req)) return;
+    switch (behaviour?.kind) {
+      case 'fault':
+        send(res, behaviour.status ?? 500, faultXml(behaviour.code, fake.style));
+        return;
+      case 'html':
+        res.writeHead(behaviour.status, { 'Content-Type': 'text/html' });
+        res.end('<!DOCTYPE html><html><body><h1>Service Unavailable</h1><p>The service is under maintenance.</p></body></html>');
+        return;
+      case 'delay':
+        await new Promise((resolve) => setTimeout(resolve, behaviour.ms));
+        break;
+      case 'body':
+        res.writeHead(behaviour.status, { 'Content-Type': behaviour.contentType });
+        res.end(behaviour.body);
+        return;
+      default:
+        break;
+    }
+
+    if (refusedBeforeSoap(req, res)) return;
+    // Since late 2021 VIES refuses any SOAPAction other than an empty one.
+    const action = soapAction?.replace(/^"|"$/g, '') ?? '';
+    if (action !== '') {
+      send(res, 500, faultXml(`The given SOAPAction ${action} does not match an operation.`, fake.style, 'Client'));
+      return;
+    }
+    if (parsed === null) {
+      send(res, 500, faultXml('INVALID_INPUT', fake.style));
+      return;
+    }
+    const { status, xml } = answer(parsed.operation, parsed.fields);
+    if (behaviour?.kind === 'truncate' || behaviour?.kind === 'stall') {
+      res.writeHead(200, { 'Content-Type': 'text/xml; charset=UTF-8' });
+      const half = xml.slice(0, Math.floor(xml.length / 2));
+      if (behaviour.kind === 'truncate') res.end(half);
+      else res.write(half);
+      return;
+    }
+    send(res, status, xml);
+  };
+
+  const server = createServer(withBody(handle));
+  const port = await listenOnLoopback(server);
+
+  const fake: ViesFake = {
+    url: `http://127.0.0.1:${port}/taxation_customs/vies/services/checkVatService`,
+    get calls() {
+      return requests.length;
+    },
+    callsFor(countryCode) {
+      return requests.filter((r) => r.fields.countryCode === countryCode).length;
+    },
+    requests,
+    style: 'current',
+    requestDate: '2026-11-22+01:00',
+    withholding: new Set(['DE', 'ES']),
+    comparing: new Set(['ES']),
+    register(vat, trader) {
+      traders.set(vat, trader);
+    },
+    behave(behaviour, options = {}) {
+      rules.push({ behaviour, left: options.times ?? Infinity, ...(options.country ? { country: options.country } : {}) });
+    },
+    reset() {
+      rules = [];
+    },
+    close: () => closeServer(server),
+  };
+  return fake;
+}
