@@ -4,7 +4,7 @@
  * embeds a person's identity number (VAT: src/vat/number/personal-number.ts).
  */
 import { embedsPersonalNumber } from '../vat/number/personal-number.js';
-import { FIELD_NAMES, type FieldName } from './catalog.js';
+import type { FieldName } from './catalog.js';
 
 /** How the usage log keeps a field's values. */
 export type UsageLogPolicy = 'clear' | 'masked' | { maskedWhen: (value: string) => boolean };
@@ -23,8 +23,6 @@ export const USAGE_LOG_POLICIES: { readonly [F in FieldName]: UsageLogPolicy } =
 /** What the usage log stores instead of a masked value. */
 export const USAGE_LOG_MASK = '***';
 
-/** The fields whose values the usage log never keeps, whatever they hold. */
-export const FIELDS_ALWAYS_MASKED: readonly FieldName[] = FIELD_NAMES.filter((field) => USAGE_LOG_POLICIES[field] === 'masked');
 
 /**
  * `value` as the usage log may keep it for a request to `field`: {@link USAGE_LOG_MASK} for the

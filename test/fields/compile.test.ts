@@ -21,7 +21,8 @@ const DERIVED = [
   'src/server/pipeline/validators.ts',
   'src/server/admin/key-admin.ts',
   'src/server/storage/types.ts',
-  'src/server/storage/usage-log-value.ts',
+  'src/server/storage/sql/meter.ts',
+  'src/server/pipeline/meter.ts',
   'src/cli/check.ts',
 ];
 

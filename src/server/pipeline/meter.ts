@@ -8,7 +8,8 @@
 import type { ValidationResult } from '../../result.js';
 import { errorAnswer, quotaMessage, type ValidationAnswer } from '../answers/errors.js';
 import { rateLimitHeaders } from '../answers/ratelimit-headers.js';
-import { MASKED_IN_USAGE_LOG, USAGE_LOG_MASK, type UsageEntry } from '../storage/types.js';
+import { USAGE_LOG_MASK, USAGE_LOG_POLICIES } from '../../fields/usage-log.js';
+import type { UsageEntry } from '../storage/types.js';
 import { sdkOf } from './body.js';
 import type { KnownRequest } from './context.js';
 
@@ -26,7 +27,9 @@ export async function meterValidation(request: KnownRequest, value: string, resu
     keyId: request.key.id,
     periodStart: period.start,
     endpoint: field,
-    value: MASKED_IN_USAGE_LOG.has(field) ? USAGE_LOG_MASK : value,
+    // A NIF, SIN or SSN never leaves the pipeline in clear, whatever store takes the entry; the
+    // store's meter applies the whole policy (src/fields/usage-log.ts) when it writes.
+    value: USAGE_LOG_POLICIES[field] === 'masked' ? USAGE_LOG_MASK : value,
     valid: result.valid,
     status: 200,
     latencyMs: Math.round(performance.now() - request.started),

@@ -4,7 +4,6 @@
  * once in SQL for both engines (docs/architecture.md#stores).
  */
 import { FIELD_NAMES, type FieldName } from '../../fields/catalog.js';
-import { FIELDS_ALWAYS_MASKED, USAGE_LOG_MASK } from '../../fields/usage-log.js';
 import type { CircuitBreakerStore, VatAnswerCache, VatRates, ViesStatusSnapshot } from '../../ports.js';
 
 /** The plans of docs/service.md#plans. */
@@ -15,11 +14,6 @@ export type Field = FieldName;
 
 /** Every validation endpoint, in the order of docs/service.md#endpoints. */
 export const FIELDS: readonly Field[] = FIELD_NAMES;
-
-/** Fields whose values the usage log never keeps in clear (docs/service.md#usage-log). */
-export const MASKED_IN_USAGE_LOG: ReadonlySet<Field> = new Set<Field>(FIELDS_ALWAYS_MASKED);
-
-export { USAGE_LOG_MASK };
 
 /** A customer account: one plan, one quota, its own keys. */
 export interface Account {

@@ -19,7 +19,7 @@
  * rejects and none is counted. A deadlock or serialization failure (PostgreSQL) reruns the batch.
  */
 import { MAX_VALUE_CHARACTERS } from '../../policy/limits.js';
-import { usageLogValue } from '../usage-log-value.js';
+import { usageLogValue } from '../../../fields/usage-log.js';
 import { FIELDS, type Field, type MeterDecision, type UsageEntry } from '../types.js';
 import { createGroupCommit, type GroupCommitOptions } from '../group-commit.js';
 import { isTransientSqlError, StoreClosedError, type SqlClient } from './client.js';
