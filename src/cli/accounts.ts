@@ -1,9 +1,11 @@
 /**
- * `verifield accounts create|list` (docs/service.md#command-line): accounts straight in the store, for the
- * operator of a service. `create` prints only the new id on stdout, so a script can capture it.
+ * `verifield accounts create|list|login-link` (docs/service.md#command-line): accounts straight in the store, for the
+ * operator of a service. `create` prints only the new id on stdout, so a script can capture it;
+ * `login-link` only the URL that signs the account in to the dashboard.
  */
 import { parseDay, parseName, parseOwnVatNumber, parsePlan, PLANS } from '../server/index.js';
 import { readFlag, runCommand } from './admin-errors.js';
+import { LOGIN_LINK_FLAGS, loginLinkUrlHelp, printLoginLink } from './admin.js';
 import { withAdmin } from './admin-store.js';
 import { expectPositionals, parseArgs, requireValue, UsageError } from './args.js';
 import { EXIT_OK, processIo, type CliIo } from './io.js';
@@ -12,8 +14,11 @@ import { formatTable, formatTime } from './table.js';
 
 export const accountsUsage = `usage: verifield accounts create --name NAME --plan FREE|STARTER|GROWTH|PRO [--start YYYY-MM-DD] [--vat-number CC123]
        verifield accounts list [--json]
+       verifield accounts login-link --account ID [--url BASE]
 --start is the subscription day that anchors the monthly billing periods (default: today, UTC);
 --vat-number is the account's own EU VAT number, sent to VIES as requester for consultation numbers.
+login-link prints a one-time link that signs the account in to the dashboard (its own pages only).
+${loginLinkUrlHelp}
 Store (as for serve):
 ${storeOptionsUsage}`;
 
@@ -73,16 +78,23 @@ async function list(argv: readonly string[], io: CliIo): Promise<number> {
   return EXIT_OK;
 }
 
+async function loginLink(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { values: ['account', ...LOGIN_LINK_FLAGS] });
+  expectPositionals(args, 0, '');
+  return printLoginLink(args, io, requireValue(args, 'account').trim());
+}
+
 /** `verifield accounts …`; resolves with the exit status. */
 export function runAccounts(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   return runCommand(io, accountsUsage, async () => {
     const [command, ...rest] = argv;
     if (command === 'create') return create(rest, io);
     if (command === 'list') return list(rest, io);
+    if (command === 'login-link') return loginLink(rest, io);
     if (command === '--help' || command === '-h' || command === 'help') {
       io.out(`${accountsUsage}\n`);
       return EXIT_OK;
     }
-    throw new UsageError(command === undefined || command.startsWith('-') ? 'missing command: create or list' : `unknown command: accounts ${command}`);
+    throw new UsageError(command === undefined || command.startsWith('-') ? 'missing command: create, list or login-link' : `unknown command: accounts ${command}`);
   });
 }

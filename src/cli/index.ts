@@ -11,15 +11,21 @@ const commands: ReadonlyMap<string, () => Promise<Command>> = new Map([
   ['serve', async () => (await import('./serve.js')).runServe],
   ['accounts', async () => (await import('./accounts.js')).runAccounts],
   ['keys', async () => (await import('./keys.js')).runKeys],
+  ['admin', async () => (await import('./admin.js')).runAdmin],
   ['check', async () => (await import('./check.js')).runCheck],
 ]);
 
 /** The general usage: the command lines of each command's usage, under one `usage:`. */
 async function usage(): Promise<string> {
-  const [{ accountsUsage }, { keysUsage }, { checkUsage }] = await Promise.all([import('./accounts.js'), import('./keys.js'), import('./check.js')]);
+  const [{ accountsUsage }, { keysUsage }, { adminUsage }, { checkUsage }] = await Promise.all([
+    import('./accounts.js'),
+    import('./keys.js'),
+    import('./admin.js'),
+    import('./check.js'),
+  ]);
   const synopsis = [
     'verifield serve [options]     (verifield serve --help lists the options)',
-    ...[accountsUsage, keysUsage, checkUsage].flatMap((text) =>
+    ...[accountsUsage, keysUsage, adminUsage, checkUsage].flatMap((text) =>
       text
         .split('\n')
         .filter((line) => /^(usage:)?\s*verifield /.test(line))

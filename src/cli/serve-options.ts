@@ -21,7 +21,8 @@ interface ServeOption {
 
 export { DEFAULT_DATA_DIR } from '../server/index.js';
 
-function httpUrl(raw: string, source: string): string {
+/** `raw` read as an http(s) URL; a UsageError naming `source` (a flag or a variable) for anything else. */
+export function parseHttpUrl(raw: string, source: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -29,7 +30,11 @@ function httpUrl(raw: string, source: string): string {
     throw new UsageError(`${source}: "${raw}" is not a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${source}: "${raw}" is not an http(s) URL`);
-  return url.href;
+  return url;
+}
+
+function httpUrl(raw: string, source: string): string {
+  return parseHttpUrl(raw, source).href;
 }
 
 function urlWithScheme(raw: string, source: string, schemes: readonly string[], what: string): string {
@@ -192,6 +197,31 @@ const SERVE_OPTIONS: readonly ServeOption[] = [
   },
 ];
 
+/** A setting read from its environment variable only. */
+interface EnvOnlyOption {
+  env: string;
+  help: string;
+  /** Reads the variable's text into the config; throws a UsageError (never quoting the text) when it is wrong. */
+  apply(config: ServerConfig, raw: string, source: string): void;
+}
+
+/** An operator token: printable ASCII without spaces, long enough that guessing it is hopeless. */
+const ADMIN_TOKEN_SHAPE = /^[\x21-\x7e]{32,}$/;
+
+/** Secrets, read from the environment only: a flag's value shows in `ps` to every user of the machine. */
+const ENV_ONLY_OPTIONS: readonly EnvOnlyOption[] = [
+  {
+    env: 'VERIFIELD_ADMIN_TOKEN',
+    help: 'operator token of the admin API (Authorization: Bearer), 32 characters or more, e.g. from `openssl rand -hex 32`; unset: dashboard sessions only',
+    apply(config, raw, source) {
+      const token = raw.trim();
+      // Never quote the token: the message goes to a terminal and maybe a log.
+      if (!ADMIN_TOKEN_SHAPE.test(token)) throw new UsageError(`${source}: use 32 or more printable characters without spaces (e.g. openssl rand -hex 32)`);
+      config.adminToken = token;
+    },
+  },
+];
+
 /** `--no-jobs` / VERIFIELD_JOBS=off: an instance that serves requests but leaves the periodic jobs to others. */
 const JOBS_SWITCH = { flag: 'no-jobs', env: 'VERIFIELD_JOBS', help: 'do not run the periodic jobs (rates, VIES status, pruning) here' };
 
@@ -203,11 +233,20 @@ function optionLines(options: readonly ServeOption[]): string {
   return rows.map(([flag, env, help]) => `  ${flag.padEnd(flagWidth)}  ${env.padEnd(envWidth)}  ${help}`).join('\n');
 }
 
+function envOnlyLines(options: readonly EnvOnlyOption[]): string {
+  const envWidth = Math.max(...options.map((option) => option.env.length));
+  return options.map((option) => `  ${option.env.padEnd(envWidth)}  ${option.help}`).join('\n');
+}
+
 export const serveUsage = `usage: verifield serve [options]
 
 Runs the HTTP service. Each option may also come from its environment variable; a flag wins.
 
-${optionLines(SERVE_OPTIONS)}`;
+${optionLines(SERVE_OPTIONS)}
+
+From the environment only (a secret on the command line shows in ps):
+
+${envOnlyLines(ENV_ONLY_OPTIONS)}`;
 
 /** What `serve` was asked to do: show the help, or run with this configuration. */
 export type ServeRequest = { help: true } | { help: false; config: ServerConfig };
@@ -226,6 +265,10 @@ export function readServeOptions(argv: readonly string[], env: Env): ServeReques
     }
     const envValue = env[option.env];
     // An empty variable is how shells and compose files say "unset".
+    if (envValue !== undefined && envValue !== '') option.apply(config, envValue, option.env);
+  }
+  for (const option of ENV_ONLY_OPTIONS) {
+    const envValue = env[option.env];
     if (envValue !== undefined && envValue !== '') option.apply(config, envValue, option.env);
   }
   if (args.switches.has(JOBS_SWITCH.flag)) config.jobs = false;

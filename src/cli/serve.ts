@@ -61,7 +61,13 @@ export async function runServe(argv: readonly string[], io: CliIo = processIo): 
       if (firstRun !== null) io.out(`${firstRunMessage(firstRun, server.url)}\n`);
       const stored = config.databaseUrl === undefined ? `embedded store in ${config.dataDir ?? DEFAULT_DATA_DIR}` : 'PostgreSQL';
       const where = config.redisUrl === undefined ? stored : `${stored} and Redis`;
-      log(`verifield listening on ${server.url} (${where})`);
+      log(`verifield listening on ${server.url} (${where}); dashboard ${server.url}/dashboard, VIES status ${server.url}/status`);
+      // Says whether the operator token is set, never the token.
+      log(
+        config.adminToken === undefined
+          ? 'admin API (/api/v1/admin): dashboard sessions only; set VERIFIELD_ADMIN_TOKEN for operator access with Authorization: Bearer'
+          : 'admin API (/api/v1/admin): operator token from VERIFIELD_ADMIN_TOKEN accepted',
+      );
       const signal = await stopped;
       log(`verifield: ${signal} received, finishing the requests in flight`);
     } finally {

@@ -1,7 +1,7 @@
 /**
- * Configuration of the HTTP service (docs/service.md#configuration). Every field has a CLI flag and an environment
- * variable (src/cli/serve-options.ts reads them); the object form is what `createApp` and
- * `startServer` take, so an embedding program can set it directly.
+ * Configuration of the HTTP service (docs/service.md#configuration). Every setting has a CLI flag and an environment
+ * variable (src/cli/serve-options.ts reads them), but the operator token, which has only its variable; the object
+ * form is what `createApp` and `startServer` take, so an embedding program can set it directly.
  */
 import type { Clock } from '../ports.js';
 import type { ConcurrencyLimiter } from './storage/limiter.js';
@@ -36,6 +36,12 @@ export interface ServerConfig {
   sharedPoolSize?: number;
   /** Days the usage log keeps its raw rows (`--usage-log-days`, VERIFIELD_USAGE_LOG_DAYS); per-day totals stay for good. Default 90. */
   usageLogDays?: number;
+  /**
+   * The operator token of the JSON admin API (VERIFIELD_ADMIN_TOKEN; no flag, since a command line
+   * shows in `ps`): `Authorization: Bearer <token>` reaches every account. Unset or empty: the admin
+   * API answers dashboard sessions only.
+   */
+  adminToken?: string;
   /** Run the periodic jobs (rates refresh, VIES status sampler, pruning) in this process. Default true. */
   jobs?: boolean;
   /** An already-open store (tests, embedding); when set, dataDir, databaseUrl and redisUrl are ignored. */

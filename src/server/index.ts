@@ -1,9 +1,9 @@
 /**
  * verifield/server: the HTTP service of docs/service.md on the library (docs/architecture.md#the-service). `createApp` gives
  * a Web-standard fetch handler (Hono) to mount anywhere; `startServer` listens with Node. The
- * administration of accounts and keys (`createAccountAdmin`), the store opener (`openStore`) and
- * the first start (`bootstrapStore`) are what the `verifield` CLI runs, and are public for the same
- * uses in other programs.
+ * administration of accounts and keys (`createAccountAdmin`), the store opener (`openStore`), the
+ * first start (`bootstrapStore`) and the dashboard's sign-in links (`createLoginLink`) are what the
+ * `verifield` CLI runs, and are public for the same uses in other programs.
  * @example
  * ```ts
  * import { startServer, openEmbeddedStore } from 'verifield/server';
@@ -15,17 +15,33 @@
  * ```
  */
 export { createApp, type AppConfig, type VerifieldApp } from './http/app.js';
-export { startServer, DEFAULT_TIMEOUTS, type RunningServer, type ServerTimeouts, type StartConfig } from './http/start.js';
+export {
+  startServer,
+  reachableHost,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_TIMEOUTS,
+  type RunningServer,
+  type ServerTimeouts,
+  type StartConfig,
+} from './http/start.js';
 export { DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from './config.js';
 export { PLANS, billingPeriod, isPlan, type PlanLimits } from './policy/plans.js';
 export {
   createAccountAdmin,
+  logPosition,
   parsePlan,
+  readLogPosition,
+  DEFAULT_LOG_PAGE,
   type AccountAdmin,
   type AccountOverview,
   type AccountRequest,
+  type AccountUpdate,
   type CreatedKey,
+  type DayTotal,
   type ListedKey,
+  type LogSearch,
+  type UsageByDay,
 } from './admin/service.js';
 export {
   ALL_SCOPES,
@@ -34,17 +50,24 @@ export {
   parseOwnVatNumber,
   parseScopes,
   UnknownAccountError,
+  AccountSuspendedError,
   type KeyRequest,
   type RevokeOutcome,
 } from './admin/key-admin.js';
 export { expiryFrom } from './admin/api-keys.js';
+export { createLoginLink, loginPath, type LoginLink } from './dashboard/sign-in.js';
+export { LOGIN_LINK_TTL_MS, SESSION_IDLE_MS } from './policy/sessions.js';
 export { bootstrapStore, exampleCurl, firstRunMessage, type FirstRun } from './admin/first-start.js';
 export { openStore, DEFAULT_DATA_DIR, type OpenedStore, type StoreConfig } from './storage/compose.js';
 export type { ConcurrencyLimiter, Lease, LeaseOutcome, LeaseRequest } from './storage/limiter.js';
 export {
   KeyLimitError,
   type Account,
+  type AccountChange,
   type ApiKeyRecord,
+  type LoginLinkRecord,
+  type SessionRecord,
+  type UsageLogQuery,
   type DailyUsageTotal,
   type Field,
   type MeterDecision,

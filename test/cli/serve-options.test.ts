@@ -96,6 +96,32 @@ describe('verifield serve options', () => {
   });
 });
 
+describe('the operator token of the admin API', () => {
+  const token = 'f3a9c1d27be84e6a9d0c5b7e2f1a4c8d';
+
+  it('comes from VERIFIELD_ADMIN_TOKEN only: there is no flag, which would show in ps', () => {
+    expect(config([], { VERIFIELD_ADMIN_TOKEN: token }).adminToken).toBe(token);
+    expect(config([], { VERIFIELD_ADMIN_TOKEN: `  ${token}\n` }).adminToken).toBe(token);
+    expect(config([]).adminToken).toBeUndefined();
+    expect(config([], { VERIFIELD_ADMIN_TOKEN: '' }).adminToken).toBeUndefined();
+    expect(() => config(['--admin-token', token])).toThrow('unknown option: --admin-token');
+  });
+
+  it('refuses a token under 32 characters or with spaces, without repeating it', () => {
+    for (const weak of ['hunter2hunter2', `${token.slice(0, 31)}`, `${token.slice(0, 20)} ${token.slice(20)}`]) {
+      expect(() => config([], { VERIFIELD_ADMIN_TOKEN: weak }), weak).toThrow(UsageError);
+      expect(() => config([], { VERIFIELD_ADMIN_TOKEN: weak })).toThrow('VERIFIELD_ADMIN_TOKEN: use 32 or more printable characters');
+      expect(() => config([], { VERIFIELD_ADMIN_TOKEN: weak })).toThrow(/^(?!.*hunter2)/);
+    }
+  });
+
+  it('is named in the help text, as a variable without a flag', () => {
+    const line = serveUsage.split('\n').find((text) => text.includes('VERIFIELD_ADMIN_TOKEN')) ?? '';
+    expect(line).toContain('Authorization: Bearer');
+    expect(line).not.toContain('--');
+  });
+});
+
 describe('the store options of the admin commands', () => {
   it('read --data-dir and --database-url like serve, the flag winning over the variable', () => {
     expect(readStoreLocation(new Map(), {})).toEqual({});

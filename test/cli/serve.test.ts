@@ -123,6 +123,16 @@ describe('verifield serve', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ valid: true, normalizedValue: 'DE89370400440532013000', ibanDetails: { country_code: 'DE' } });
 
+    // The dashboard line names a command that, run as printed (with the data directory), signs the account in.
+    const loginCommand = first.stdout.split('\n').find((line) => line.startsWith('npx verifield accounts login-link '));
+    expect(loginCommand).toMatch(/^npx verifield accounts login-link --account [0-9a-f-]{36}$/);
+    const link = runCli([...(loginCommand as string).split(' ').slice(2), '--data-dir', dataDir, '--url', url as string]);
+    expect(link.status).toBe(0);
+    const opened = await fetch(link.stdout.trim(), { redirect: 'manual' });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.getSetCookie().join()).toContain('verifield_session=');
+    expect(first.stderr).toContain(`dashboard ${url}/dashboard`);
+
     // The key is printed nowhere else: not in the log lines on stderr.
     expect(first.stderr).not.toContain(firstKey);
     first.child.kill('SIGTERM');
@@ -173,4 +183,24 @@ describe('verifield serve', () => {
       blocker.close();
     }
   }, SLOW);
+
+  it('reads the operator token from VERIFIELD_ADMIN_TOKEN: the admin API takes it as Bearer, and no output shows it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verifield-serve-token-'));
+    const token = 'serve-test-operator-token-0123456789';
+    const child = startCli(['serve', '--port', '0', '--data-dir', dir, '--no-jobs'], { env: { VERIFIELD_ADMIN_TOKEN: token } });
+    try {
+      const [, url] = await child.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      await child.waitFor(/operator token from VERIFIELD_ADMIN_TOKEN accepted/);
+      const accounts = await fetch(`${url}/api/v1/admin/accounts`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(accounts.status).toBe(200);
+      expect(((await accounts.json()) as { accounts: { name: string }[] }).accounts.map((account) => account.name)).toEqual(['default']);
+      expect((await fetch(`${url}/api/v1/admin/accounts`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+      child.child.kill('SIGTERM');
+      expect(await child.exited).toBe(0);
+      expect(`${child.stdout}${child.stderr}`).not.toContain(token);
+    } finally {
+      child.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

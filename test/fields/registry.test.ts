@@ -168,6 +168,7 @@ describe('the validators the service runs', () => {
       subscriptionStart: '2026-01-01',
       vatNumber: overrides.vatNumber ?? null,
       createdAt: new Date('2026-01-01T00:00:00Z'),
+      suspendedAt: null,
     };
     const store = { viesCache: memoryVatCache(), breaker: memoryBreakerStore() } as unknown as Store;
     const validation: ValidationContext = {

@@ -12,6 +12,8 @@ export const builtCli = fileURLToPath(new URL('../../dist/cli/index.js', import.
 
 const SERVICE_VARIABLES = [
   'PORT',
+  'VERIFIELD_PUBLIC_URL',
+  'VERIFIELD_ADMIN_TOKEN',
   'HOST',
   'VERIFIELD_DATA_DIR',
   'DATABASE_URL',

@@ -10,7 +10,8 @@ import addFormats from 'ajv-formats';
 import type { HeaderObject, OpenApiDocument, ReferenceObject, ResponseObject, SchemaObject } from '../../src/server/http/openapi.js';
 
 const ROOT = 'https://verifield.test/openapi.json';
-type Method = 'get' | 'post';
+type Method = 'get' | 'post' | 'patch' | 'delete';
+const METHODS: readonly Method[] = ['get', 'post', 'patch', 'delete'];
 
 export interface AnswerToCheck {
   method: Method;
@@ -134,7 +135,7 @@ export function createOpenApiValidator(document: OpenApiDocument): OpenApiValida
     declared() {
       const all: string[] = [];
       for (const [template, item] of Object.entries(document.paths)) {
-        for (const method of ['get', 'post'] as const) {
+        for (const method of METHODS) {
           const operation = item[method];
           if (operation === undefined) continue;
           for (const status of Object.keys(operation.responses)) all.push(`${method.toUpperCase()} ${template} ${status}`);

@@ -78,5 +78,8 @@ export function firstRunMessage(run: FirstRun, baseUrl: string): string {
     'Try it:',
     exampleCurl(baseUrl, run.key),
     '',
+    `Its dashboard (${baseUrl}/dashboard): print a sign-in link with the same --data-dir or --database-url as serve,`,
+    `npx verifield accounts login-link --account ${run.account.id}`,
+    '',
   ].join('\n');
 }

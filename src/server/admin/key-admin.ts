@@ -6,9 +6,9 @@
 import { validateVat } from '../../vat/index.js';
 import { readRequester } from '../../vat/registry/requester.js';
 import { expiryFrom, generateApiKey } from './api-keys.js';
-import { PLANS } from '../policy/plans.js';
+import { PLANS, type PlanLimits } from '../policy/plans.js';
 import { FIELDS_IN_SCOPE_ORDER } from '../../fields/catalog.js';
-import type { Account, ApiKeyRecord, Field, Store } from '../storage/types.js';
+import type { Account, ApiKeyRecord, Field, Plan, Store } from '../storage/types.js';
 
 /** Every scope a key can carry, which is every validation field, in the order keys hold them. Keys get all unless restricted. */
 export const ALL_SCOPES: readonly Field[] = FIELDS_IN_SCOPE_ORDER;
@@ -77,8 +77,9 @@ export function parseOwnVatNumber(text: string): string {
  */
 export function parseName(text: string): string {
   const name = text.trim();
-  // Control characters would garble the tables `list` prints.
-  if (name === '' || name.length > MAX_NAME_LENGTH || /\p{Cc}/u.test(name)) {
+  // Control characters would garble the tables `list` prints; bidirectional overrides and isolates
+  // would make a name read as another in the dashboard's lists (joiners, which scripts need, stay).
+  if (name === '' || name.length > MAX_NAME_LENGTH || /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(name)) {
     throw new RangeError(`a name must be 1 to ${MAX_NAME_LENGTH} printable characters`);
   }
   return name;
@@ -93,6 +94,18 @@ export class UnknownAccountError extends Error {
     readonly accountId: string,
   ) {
     super(`no account with id ${accountId}`);
+  }
+}
+
+/** The account is suspended: it gets no new key until it is resumed. */
+export class AccountSuspendedError extends Error {
+  /** Always `AccountSuspendedError`. */
+  override readonly name = 'AccountSuspendedError';
+  constructor(
+    /** The suspended account's id. */
+    readonly accountId: string,
+  ) {
+    super('This account is suspended: it gets no new API key until the operator resumes it');
   }
 }
 
@@ -111,17 +124,25 @@ export interface KeyRequest {
 /**
  * Creates a key for an account within its plan's maximum of live keys. Resolves with the record
  * and the key itself, which must be shown once and never kept. Rejects with a RangeError for bad
- * input, an UnknownAccountError, or a KeyLimitError (../storage/types.ts) at the plan's maximum.
+ * input, an UnknownAccountError, an AccountSuspendedError, or a KeyLimitError (../storage/types.ts)
+ * at the plan's maximum (of `plans`: the contract's unless the service was given other limits).
  */
-export async function createApiKey(store: Store, request: KeyRequest, now: Date): Promise<{ record: ApiKeyRecord; key: string; account: Account }> {
+export async function createApiKey(
+  store: Store,
+  request: KeyRequest,
+  now: Date,
+  plans: Readonly<Record<Plan, PlanLimits>> = PLANS,
+): Promise<{ record: ApiKeyRecord; key: string; account: Account }> {
   const name = parseName(request.name);
   const expiresAt = expiryFrom(request.expires ?? 'never', now);
   const account = await store.accounts.get(request.accountId);
   if (account === null) throw new UnknownAccountError(request.accountId);
+  // A key made now would only answer 401 ACCOUNT_SUSPENDED; refusing says why at once.
+  if (account.suspendedAt !== null) throw new AccountSuspendedError(account.id);
   const { key, hash, displayPrefix } = generateApiKey();
   const record = await store.keys.create(
     { accountId: account.id, name, displayPrefix, hash, scopes: [...(request.scopes ?? ALL_SCOPES)], expiresAt },
-    PLANS[account.plan].maxKeys,
+    plans[account.plan].maxKeys,
     now,
   );
   return { record, key, account };

@@ -7,7 +7,9 @@
  */
 import type { Clock } from '../../ports.js';
 import { billingPeriod, isPlan, PLANS } from '../policy/plans.js';
-import type { Account, ApiKeyRecord, DailyUsageTotal, Plan, Store } from '../storage/types.js';
+import type { PlanLimits } from '../policy/plans.js';
+import { FIELD_NAMES, isFieldName } from '../../fields/catalog.js';
+import type { Account, AccountChange, ApiKeyRecord, DailyUsageTotal, Field, Plan, Store, UsageEntry, UsageLogQuery } from '../storage/types.js';
 import {
   createApiKey,
   keyStatus,
@@ -36,16 +38,76 @@ export interface AccountRequest {
 export interface AccountOverview {
   /** The account. */
   account: Account;
-  /** The billing period now: dates YYYY-MM-DD, end exclusive. */
+  /** The billing period now: dates YYYY-MM-DD, end exclusive (the day the count resets). */
   period: { start: string; end: string };
   /** Validations counted in the period. */
   used: number;
   /** Validations the plan includes per period. */
   quota: number;
+  /** Validations left in the period's quota (0 once it is used up). */
+  remaining: number;
+  /** Validations counted beyond the quota, billed as overage on the paid plans (FREE refuses them: always 0). */
+  overage: number;
+  /** What the account's plan allows. */
+  limits: PlanLimits;
 }
 
-/** A key as it may be shown: everything but its hash, with its state now. */
-export type ListedKey = Omit<ApiKeyRecord, 'hash'> & { status: 'live' | 'revoked' | 'expired' };
+/** A key as it may be shown: everything but its hash, with its state now and its last use. */
+export type ListedKey = Omit<ApiKeyRecord, 'hash'> & {
+  status: 'live' | 'revoked' | 'expired';
+  /** When the key last made a counted request (day precision once the log rows are pruned); null: never. */
+  lastUsedAt: Date | null;
+};
+
+/** What {@link AccountAdmin.updateAccount} may change; absent members stay as they are. */
+export interface AccountUpdate {
+  /** 1 to 100 printable characters. */
+  name?: string;
+  /** FREE, STARTER, GROWTH or PRO (any case). */
+  plan?: string;
+  /** The account's own EU VAT number (sent to VIES as requester), or null to remove it. */
+  vatNumber?: string | null;
+  /** true suspends the account (its keys answer 401 ACCOUNT_SUSPENDED), false resumes it. */
+  suspended?: boolean;
+}
+
+/** Validations of one day, endpoint and verdict, all keys together. */
+export interface DayTotal {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** The endpoint called. */
+  field: Field;
+  /** The verdict returned. */
+  valid: boolean;
+  /** Validations counted. */
+  count: number;
+}
+
+/** An account's daily usage over the last days; see {@link AccountAdmin.usageByDay}. */
+export interface UsageByDay {
+  /** First day shown (YYYY-MM-DD, UTC). */
+  from: string;
+  /** Last day shown: today (UTC). */
+  to: string;
+  /** Totals of the days that had any, ordered by day, field, verdict. */
+  totals: DayTotal[];
+}
+
+/** A filter of the usage log; see {@link AccountAdmin.searchLog}. */
+export interface LogSearch {
+  /** Only this endpoint (a field name). */
+  field?: string;
+  /** Only this verdict. */
+  valid?: boolean;
+  /** Only this UTC day, YYYY-MM-DD. */
+  day?: string;
+  /** Only entries answered before this time (the next page). */
+  before?: Date;
+  /** With `before`: also the entries answered at exactly `before` whose request id sorts before this one (see {@link logPosition}). */
+  beforeRequestId?: string;
+  /** Entries per page: 1 to 500, default 50. */
+  limit?: number;
+}
 
 /** A key just created: `key` is the only copy there will ever be, to be shown once. */
 export interface CreatedKey {
@@ -63,9 +125,17 @@ export interface AccountAdmin {
   createAccount(request: AccountRequest): Promise<Account>;
   /** Every account, with its current period's count. */
   listAccounts(): Promise<AccountOverview[]>;
+  /** One account with its current period's count; rejects with an UnknownAccountError. */
+  accountOverview(accountId: string): Promise<AccountOverview>;
+  /**
+   * Changes an account's name, plan, VAT number or suspension. Rejects with a RangeError for bad
+   * input or an UnknownAccountError. Running services see a new plan or a suspension within the
+   * age of their key cache (two seconds at most).
+   */
+  updateAccount(accountId: string, update: AccountUpdate): Promise<Account>;
   /**
    * Creates a key within the plan's maximum of live keys. Rejects with a RangeError for bad input,
-   * an UnknownAccountError, or a KeyLimitError at the plan's maximum.
+   * an UnknownAccountError, an AccountSuspendedError, or a KeyLimitError at the plan's maximum.
    */
   createKey(request: KeyRequest): Promise<CreatedKey>;
   /** The keys of an account, newest last; rejects with an UnknownAccountError. */
@@ -77,6 +147,10 @@ export interface AccountAdmin {
    * outlive the usage log's rows. Rejects with an UnknownAccountError, or when the store keeps no totals.
    */
   usageTotals(accountId: string, fromDay: string, toDay: string): Promise<DailyUsageTotal[]>;
+  /** The account's validations per day, endpoint and verdict over the last `days` days (1 to 366), today included. */
+  usageByDay(accountId: string, days: number): Promise<UsageByDay>;
+  /** A page of the account's usage log, newest first (values as stored: personal numbers masked). */
+  searchLog(accountId: string, search: LogSearch): Promise<UsageEntry[]>;
 }
 
 /**
@@ -93,6 +167,81 @@ export function parsePlan(text: string): Plan {
 }
 
 const systemClock: Clock = () => new Date();
+const DAY_MS = 86_400_000;
+const MAX_USAGE_DAYS = 366;
+/** Entries of a usage log page unless the search says otherwise. */
+export const DEFAULT_LOG_PAGE = 50;
+const MAX_LOG_PAGE = 500;
+
+/** A whole number of days from 1 to 366; a RangeError otherwise. */
+function parseUsageDays(days: number): number {
+  if (!Number.isInteger(days) || days < 1 || days > MAX_USAGE_DAYS) throw new RangeError(`days must be a whole number from 1 to ${MAX_USAGE_DAYS}`);
+  return days;
+}
+
+/** The log filter in the store's terms, each member checked. */
+function parseLogSearch(search: LogSearch): UsageLogQuery {
+  const limit = search.limit ?? DEFAULT_LOG_PAGE;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LOG_PAGE) throw new RangeError(`limit must be a whole number from 1 to ${MAX_LOG_PAGE}`);
+  const query: UsageLogQuery = { limit };
+  if (search.field !== undefined) {
+    if (!isFieldName(search.field)) throw new RangeError(`"${search.field}" is not a field: use ${FIELD_NAMES.join(', ')}`);
+    query.endpoint = search.field;
+  }
+  if (search.valid !== undefined) query.valid = search.valid;
+  if (search.day !== undefined) query.day = parseDay(search.day);
+  if (search.before !== undefined) {
+    if (Number.isNaN(search.before.getTime())) throw new RangeError('before must be a valid time');
+    query.before = search.before;
+    if (search.beforeRequestId !== undefined) query.beforeRequestId = search.beforeRequestId;
+  }
+  return query;
+}
+
+const LOG_POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))(?:_([0-9a-f-]{36}))?$/;
+
+/**
+ * Where the usage log page after `entry` starts, as one URL-safe word: its time and request id, so
+ * that entries answered in the same millisecond are never skipped. {@link readLogPosition} reads it back.
+ * @example
+ * ```ts
+ * logPosition({ at: new Date('2026-03-10T12:00:00Z'), requestId: '019cd7b4-c400-7aaa-8bbb-0123456789ab' });
+ * // '2026-03-10T12:00:00.000Z_019cd7b4-c400-7aaa-8bbb-0123456789ab'
+ * ```
+ */
+export function logPosition(entry: Pick<UsageEntry, 'at' | 'requestId'>): string {
+  return `${entry.at.toISOString()}_${entry.requestId}`;
+}
+
+/**
+ * A position of {@link logPosition}, or a bare ISO time (with `Z` or an offset), as the search's `before` and
+ * `beforeRequestId`. Throws a RangeError for anything else.
+ * @example
+ * ```ts
+ * readLogPosition('2026-03-10T12:00:00Z').before?.toISOString(); // '2026-03-10T12:00:00.000Z'
+ * readLogPosition('2026-03-10T12:00:00.000Z_019cd7b4-c400-7aaa-8bbb-0123456789ab').beforeRequestId; // '019cd7b4-c400-7aaa-8bbb-0123456789ab'
+ * ```
+ */
+export function readLogPosition(text: string): Pick<LogSearch, 'before' | 'beforeRequestId'> {
+  const match = LOG_POSITION.exec(text);
+  const before = match === null ? null : new Date(match[1] as string);
+  if (match === null || before === null || Number.isNaN(before.getTime())) {
+    throw new RangeError(`before must be an ISO time such as 2026-03-10T12:00:00Z, or the position the previous page gave; "${text.slice(0, 64)}" is neither`);
+  }
+  return match[2] === undefined ? { before } : { before, beforeRequestId: match[2] };
+}
+
+/** Per-key totals summed per day, field and verdict (the store orders them by day, key, endpoint, verdict). */
+function totalsPerDay(rows: readonly DailyUsageTotal[]): DayTotal[] {
+  const sums = new Map<string, DayTotal>();
+  for (const row of rows) {
+    const id = `${row.day} ${row.endpoint} ${row.valid}`;
+    const total = sums.get(id);
+    if (total === undefined) sums.set(id, { day: row.day, field: row.endpoint, valid: row.valid, count: row.count });
+    else total.count += row.count;
+  }
+  return [...sums.values()].sort((a, b) => (a.day === b.day ? (a.field === b.field ? Number(b.valid) - Number(a.valid) : a.field < b.field ? -1 : 1) : a.day < b.day ? -1 : 1));
+}
 
 /**
  * The administration of the accounts and keys in `store`, on `options.now` (default: the system
@@ -110,13 +259,35 @@ const systemClock: Clock = () => new Date();
  * await store.close();
  * ```
  */
-export function createAccountAdmin(store: Store, options: { now?: Clock } = {}): AccountAdmin {
+export function createAccountAdmin(store: Store, options: { now?: Clock; plans?: Readonly<Record<Plan, PlanLimits>> } = {}): AccountAdmin {
   const now = options.now ?? systemClock;
+  const plans = options.plans ?? PLANS;
+
+  async function overviewOf(account: Account, at: Date): Promise<AccountOverview> {
+    const limits = plans[account.plan];
+    const period = billingPeriod(account.subscriptionStart, at);
+    const used = await store.usage.used(account.id, period.start);
+    return {
+      account,
+      period,
+      used,
+      quota: limits.quota,
+      remaining: Math.max(0, limits.quota - used),
+      overage: limits.blocksOverQuota ? 0 : Math.max(0, used - limits.quota),
+      limits,
+    };
+  }
 
   async function accountOf(accountId: string): Promise<Account> {
     const account = await store.accounts.get(accountId);
     if (account === null) throw new UnknownAccountError(accountId);
     return account;
+  }
+
+  async function usageTotals(accountId: string, fromDay: string, toDay: string): Promise<DailyUsageTotal[]> {
+    await accountOf(accountId);
+    if (store.usage.dailyTotals === undefined) throw new Error('this store keeps no per-day usage totals');
+    return store.usage.dailyTotals(accountId, parseDay(fromDay), parseDay(toDay));
   }
 
   return {
@@ -130,25 +301,36 @@ export function createAccountAdmin(store: Store, options: { now?: Clock } = {}):
 
     async listAccounts() {
       const at = now();
-      return Promise.all(
-        (await store.accounts.list()).map(async (account) => {
-          const period = billingPeriod(account.subscriptionStart, at);
-          return { account, period, used: await store.usage.used(account.id, period.start), quota: PLANS[account.plan].quota };
-        }),
-      );
+      return Promise.all((await store.accounts.list()).map((account) => overviewOf(account, at)));
+    },
+
+    async accountOverview(accountId) {
+      return overviewOf(await accountOf(accountId), now());
+    },
+
+    async updateAccount(accountId, update) {
+      const change: AccountChange = {};
+      if (update.name !== undefined) change.name = parseName(update.name);
+      if (update.plan !== undefined) change.plan = parsePlan(update.plan);
+      if (update.vatNumber !== undefined) change.vatNumber = update.vatNumber === null || update.vatNumber.trim() === '' ? null : parseOwnVatNumber(update.vatNumber);
+      if (update.suspended !== undefined) change.suspended = update.suspended;
+      const account = await store.accounts.update(accountId, change, now());
+      if (account === null) throw new UnknownAccountError(accountId);
+      return account;
     },
 
     async createKey(request) {
-      return createApiKey(store, request, now());
+      return createApiKey(store, request, now(), plans);
     },
 
     async listKeys(accountId) {
       await accountOf(accountId);
       const at = now();
-      return (await store.keys.list(accountId)).map((key) => {
+      const [keys, lastUsed] = await Promise.all([store.keys.list(accountId), store.usage.lastUsed(accountId)]);
+      return keys.map((key) => {
         // The hash stays in the store: it is all an attacker would need to test guesses offline.
         const { hash: _hash, ...shown } = key;
-        return { ...shown, status: keyStatus(key, at) };
+        return { ...shown, status: keyStatus(key, at), lastUsedAt: lastUsed.get(key.id) ?? null };
       });
     },
 
@@ -156,10 +338,20 @@ export function createAccountAdmin(store: Store, options: { now?: Clock } = {}):
       return revokeApiKey(store, keyId, now());
     },
 
-    async usageTotals(accountId, fromDay, toDay) {
+    usageTotals,
+
+    async usageByDay(accountId, days) {
+      const count = parseUsageDays(days);
+      const today = now();
+      const to = today.toISOString().slice(0, 10);
+      const from = new Date(Date.parse(to) - (count - 1) * DAY_MS).toISOString().slice(0, 10);
+      return { from, to, totals: totalsPerDay(await usageTotals(accountId, from, to)) };
+    },
+
+    async searchLog(accountId, search) {
+      const query = parseLogSearch(search);
       await accountOf(accountId);
-      if (store.usage.dailyTotals === undefined) throw new Error('this store keeps no per-day usage totals');
-      return store.usage.dailyTotals(accountId, parseDay(fromDay), parseDay(toDay));
+      return store.usage.search(accountId, query);
     },
   };
 }

@@ -26,6 +26,7 @@ export const ERROR_MESSAGES = {
   METHOD_NOT_ALLOWED: 'Use POST with a JSON body',
   // One sentence for unknown, revoked and expired keys: the text never tells a guesser which.
   INVALID_API_KEY: 'This API key is not valid: it may be mistyped, revoked or expired',
+  ACCOUNT_SUSPENDED: 'This account is suspended: its API keys answer no validation until the operator resumes it',
   CONCURRENCY_POOL: 'The service is busy right now; retry in a second',
   // 503 STORE_UNAVAILABLE (docs/service.md#store-failure): what is wrong, never which file or host.
   STORE_UNAVAILABLE: 'The service cannot record usage right now, so it answers no validation; retry in a few seconds',

@@ -6,6 +6,9 @@
  * hands over the validation pipeline it built, for the Node listener's fast path (start.ts).
  */
 import { Hono } from 'hono';
+import { mountAdminApi } from '../admin-api/routes.js';
+import { mountDashboard } from '../dashboard/routes/index.js';
+import { loggablePath } from '../dashboard/sign-in.js';
 import type { ServerConfig } from '../config.js';
 import { bearerToken } from '../pipeline/auth.js';
 import { describeError, ERROR_MESSAGES, errorResponse, messageResponse } from '../answers/errors.js';
@@ -80,6 +83,8 @@ export function assembleApp(config: AppConfig): AssembledApp {
   const services = async (): Promise<Services> => (await lifecycle.runtime()).services;
   mountReferenceRoutes(app, { services, log });
   mountHealthRoutes(app, { services, log });
+  mountAdminApi(app, { services, plans, log, adminToken: config.adminToken });
+  mountDashboard(app, { services, plans, log });
   openApiRoute(app);
 
   app.notFound(() => messageResponse(404, 'Not found'));
@@ -87,7 +92,7 @@ export function assembleApp(config: AppConfig): AssembledApp {
     const requestId = crypto.randomUUID();
     // Validation requests handle their own failures; what lands here carries no value, and keys are cut out anyway.
     const keys = [c.req.header('x-api-key'), bearerToken(c.req.header('authorization'))].filter((key): key is string => key !== undefined);
-    logFailure(log, { level: 'error', msg: 'request failed', requestId, path: c.req.path }, describeError(error, keys));
+    logFailure(log, { level: 'error', msg: 'request failed', requestId, path: loggablePath(c.req.path) }, describeError(error, keys));
     const headers = { 'X-Request-Id': requestId };
     return c.req.path.startsWith('/api/v1/validate/')
       ? errorResponse(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, '', headers)

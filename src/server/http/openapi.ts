@@ -1,7 +1,8 @@
 /**
  * The OpenAPI 3.1 description of the service: one validation endpoint per field of the field
  * catalog (src/fields/catalog.ts, described by src/fields/operations.ts), the three public
- * reference endpoints and the two health endpoints, served at GET /api/v1/openapi.json. It is
+ * reference endpoints, the two health endpoints and the admin API (./openapi-admin.ts), served at
+ * GET /api/v1/openapi.json. It is
  * built from small schema pieces whose property lists are tied to the TypeScript types of
  * src/result.ts and src/ports.ts (a property added to a type and not to its schema does not
  * compile), and test/server/http/openapi.test.ts validates every response of a real server against it.
@@ -26,153 +27,48 @@ import { FIELD_CATALOG, FIELD_NAMES, validationPath, type FieldName } from '../.
 import { FIELD_OPERATIONS } from '../../fields/operations.js';
 import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
 import { ERROR_MESSAGES } from '../answers/errors.js';
+import { ADMIN_PARAMETERS, ADMIN_PATHS, ADMIN_RESPONSES, ADMIN_SCHEMAS, ADMIN_SECURITY_SCHEMES, ADMIN_TAG } from './openapi-admin.js';
+import {
+  always,
+  enumOf,
+  flag,
+  headerRef,
+  int32,
+  json,
+  LEVELS,
+  objectOf,
+  orNull,
+  ref,
+  responseRef,
+  sometimes,
+  text,
+  type HeaderObject,
+  type JsonType,
+  type MediaTypeObject,
+  type OpenApiDocument,
+  type OperationObject,
+  type ParameterObject,
+  type PathItemObject,
+  type ReferenceObject,
+  type ResponseObject,
+  type SchemaObject,
+} from './openapi-schema.js';
 
-// ---------------------------------------------------------------------------------------------
-// The shapes of the document (the subset of OpenAPI 3.1 and JSON Schema 2020-12 it uses)
+export type {
+  HeaderObject,
+  MediaTypeObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  ReferenceObject,
+  ResponseObject,
+  SchemaObject,
+  SecuritySchemeObject,
+} from './openapi-schema.js';
 
-type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
-
-/** A JSON Schema 2020-12 object, as OpenAPI 3.1 embeds it. */
-export interface SchemaObject {
-  $ref?: string;
-  type?: JsonType | readonly JsonType[];
-  title?: string;
-  description?: string;
-  enum?: readonly (string | number | boolean | null)[];
-  const?: string | number | boolean | null;
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  exclusiveMinimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  uniqueItems?: boolean;
-  properties?: Readonly<Record<string, SchemaObject>>;
-  required?: readonly string[];
-  additionalProperties?: boolean | SchemaObject;
-  items?: SchemaObject;
-  examples?: readonly unknown[];
-}
-
-export interface ReferenceObject {
-  $ref: string;
-}
-
-export interface HeaderObject {
-  description: string;
-  required?: boolean;
-  schema: SchemaObject;
-}
-
-export interface ParameterObject {
-  name: string;
-  in: 'header' | 'path' | 'query';
-  description: string;
-  required: boolean;
-  schema: SchemaObject;
-  examples?: Readonly<Record<string, { summary?: string; value: unknown }>>;
-}
-
-export interface MediaTypeObject {
-  schema: SchemaObject;
-  examples?: Readonly<Record<string, { summary?: string; value: unknown }>>;
-}
-
-export interface ResponseObject {
-  description: string;
-  headers?: Readonly<Record<string, HeaderObject | ReferenceObject>>;
-  content?: Readonly<Record<string, MediaTypeObject>>;
-}
-
-export interface OperationObject {
-  operationId: string;
-  summary: string;
-  description: string;
-  tags: readonly string[];
-  security: readonly Readonly<Record<string, readonly string[]>>[];
-  parameters?: readonly (ParameterObject | ReferenceObject)[];
-  requestBody?: { required: boolean; description: string; content: Readonly<Record<string, MediaTypeObject>> };
-  responses: Readonly<Record<string, ResponseObject | ReferenceObject>>;
-}
-
-export interface PathItemObject {
-  get?: OperationObject;
-  post?: OperationObject;
-}
-
-/** The two ways the validation endpoints take the API key. */
-export type SecuritySchemeObject =
-  | { type: 'apiKey'; in: 'header'; name: string; description: string }
-  | { type: 'http'; scheme: 'bearer'; description: string };
-
-/** The OpenAPI 3.1 document of the service. */
-export interface OpenApiDocument {
-  openapi: '3.1.0';
-  info: {
-    title: string;
-    /** The version of the verifield package that serves the document. */
-    version: string;
-    /** The version of the interface itself; its major version is also in the path (/api/v1). */
-    'x-api-version': string;
-    summary: string;
-    description: string;
-    license: { name: string; identifier: string };
-  };
-  servers: readonly { url: string; description: string }[];
-  tags: readonly { name: string; description: string }[];
-  paths: Readonly<Record<string, PathItemObject>>;
-  components: {
-    schemas: Readonly<Record<string, SchemaObject>>;
-    responses: Readonly<Record<string, ResponseObject>>;
-    parameters: Readonly<Record<string, ParameterObject>>;
-    headers: Readonly<Record<string, HeaderObject>>;
-    securitySchemes: Readonly<Record<string, SecuritySchemeObject>>;
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Schema pieces
-
-const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
-const orNull = (schema: SchemaObject): SchemaObject => ({ ...schema, type: [schema.type as JsonType, 'null'] });
-const text = (description: string, extra: SchemaObject = {}): SchemaObject => ({ type: 'string', description, ...extra });
-const flag = (description: string): SchemaObject => ({ type: 'boolean', description });
-const enumOf = (values: readonly string[], description: string): SchemaObject => ({ type: 'string', enum: values, description });
-const int32 = (description: string, extra: SchemaObject = {}): SchemaObject => ({ type: 'integer', format: 'int32', description, ...extra });
 const countryCode = (description: string): SchemaObject => text(description, { pattern: '^[A-Z]{2}$' });
 
-/** Keys a type always has (as opposed to the optional ones). */
-type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
-
-interface Property<IsRequired extends boolean> {
-  schema: SchemaObject;
-  required: IsRequired;
-}
-const always = (schema: SchemaObject): Property<true> => ({ schema, required: true });
-const sometimes = (schema: SchemaObject): Property<false> => ({ schema, required: false });
-
-/**
- * A closed object schema whose properties are exactly the keys of `T`, each marked required exactly
- * when `T` requires it: the compiler keeps the schema and the type in step.
- */
-function objectOf<T extends object>(
-  description: string,
-  properties: { [K in keyof T]-?: Property<K extends RequiredKeys<T> ? true : false> },
-): SchemaObject {
-  const schemas: Record<string, SchemaObject> = {};
-  const required: string[] = [];
-  for (const [name, property] of Object.entries(properties) as [string, Property<boolean>][]) {
-    schemas[name] = property.schema;
-    if (property.required) required.push(name);
-  }
-  // Closed, so that a field the service starts sending without documenting it fails the tests.
-  return { type: 'object', description, properties: schemas, required, additionalProperties: false };
-}
-
-const LEVELS = ['BASIC', 'STANDARD', 'ADVANCED', 'PREMIUM'] as const;
 
 const emailSignals = objectOf<EmailSignals>('What the email checks found.', {
   syntax_valid: always(flag('The address passes the syntax checks.')),
@@ -281,7 +177,7 @@ const envelopeFields = {
 /** The error codes each error status of a validation path answers with. */
 export const ERROR_CODES_BY_STATUS = {
   400: ['INVALID_JSON', 'MISSING_VALUE', 'VALUE_NOT_STRING', 'VALUE_TOO_LONG', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
-  401: ['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY', 'CONFLICTING_API_KEYS'],
+  401: ['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY', 'ACCOUNT_SUSPENDED', 'CONFLICTING_API_KEYS'],
   403: ['FORBIDDEN'],
   405: ['METHOD_NOT_ALLOWED'],
   429: ['CONCURRENCY_LIMIT', 'QUOTA_EXCEEDED'],
@@ -486,7 +382,7 @@ const schemas: Record<string, SchemaObject> = {
   BadRequestResult: errorResult(400, 'A malformed request: wrong content type, body over 16 KiB, invalid JSON, missing or non-string value, value over 1,024 characters.'),
   UnauthorizedResult: errorResult(
     401,
-    'A missing, unknown, revoked or expired API key, or two different keys in X-API-KEY and Authorization: Bearer. The message does not reveal whether a key exists.',
+    'A missing, unknown, revoked or expired API key, a key of a suspended account (ACCOUNT_SUSPENDED), or two different keys in X-API-KEY and Authorization: Bearer. The message does not reveal whether a key exists.',
   ),
   ForbiddenResult: errorResult(403, 'The API key was created without the nas scope.'),
   TooManyRequestsResult: errorResult(429, "Over the plan's concurrent-request maximum or the shared pool (CONCURRENCY_LIMIT), or over the FREE quota (QUOTA_EXCEEDED)."),
@@ -510,11 +406,6 @@ const schemas: Record<string, SchemaObject> = {
 // ---------------------------------------------------------------------------------------------
 // Responses, parameters, headers
 
-const json = (schemaName: string, examples?: MediaTypeObject['examples']): Readonly<Record<string, MediaTypeObject>> => ({
-  'application/json': examples === undefined ? { schema: ref(schemaName) } : { schema: ref(schemaName), examples },
-});
-const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
-const headerRef = (name: string): ReferenceObject => ({ $ref: `#/components/headers/${name}` });
 
 const retryAfter: HeaderObject = {
   description: 'Seconds to wait before retrying.',
@@ -560,7 +451,7 @@ const responses: Record<string, ResponseObject> = {
       },
     }),
   },
-  Unauthorized: { description: 'Missing or invalid API key, or two different keys. Not counted.', content: json('UnauthorizedResult') },
+  Unauthorized: { description: 'Missing or invalid API key, a key of a suspended account, or two different keys. Not counted.', content: json('UnauthorizedResult') },
   Forbidden: {
     description: 'The API key lacks the nas scope. Not counted. Carries the quota state of the key.',
     headers: quotaHeaders(false),
@@ -763,6 +654,7 @@ export const openApiDocument: OpenApiDocument = {
       'One API key (in X-API-KEY, or as Authorization: Bearer) and one quota cover the validation endpoints; every answer once the key is known carries the quota state in the RateLimit-Policy and RateLimit fields. ' +
       'Methods other than POST on a validation path answer 405 METHOD_NOT_ALLOWED with Allow: POST. ' +
       'The VAT rates, VIES status and health endpoints need no key. ' +
+      'The admin endpoints under /api/v1/admin manage accounts, their keys and their usage, for the operator token (Bearer) or a dashboard session with its CSRF token. ' +
       'The checks are of shape and checksum (and VIES registration for VAT): a valid IBAN does not prove that the account exists, a valid SSN or SIN does not prove that it was issued.',
     license: { name: 'MIT', identifier: 'MIT' },
   },
@@ -771,14 +663,16 @@ export const openApiDocument: OpenApiDocument = {
     { name: 'Validation', description: 'The seven validation endpoints: API key required, one call each against the quota.' },
     { name: 'Reference', description: 'Public reference data: no API key, no quota.' },
     { name: 'Operations', description: 'Liveness and readiness for supervisors and load balancers: no API key, no quota.' },
+    ADMIN_TAG,
   ],
-  paths,
+  paths: { ...paths, ...ADMIN_PATHS },
   components: {
-    schemas,
-    responses,
-    parameters,
+    schemas: { ...schemas, ...ADMIN_SCHEMAS },
+    responses: { ...responses, ...ADMIN_RESPONSES },
+    parameters: { ...parameters, ...ADMIN_PARAMETERS },
     headers,
     securitySchemes: {
+      ...ADMIN_SECURITY_SCHEMES,
       ApiKey: {
         type: 'apiKey',
         in: 'header',

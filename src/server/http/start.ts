@@ -17,8 +17,10 @@ import { ERROR_MESSAGES, errorEnvelope, refusalEnvelope } from '../answers/error
 import { validationFastPath } from './fast-path.js';
 import { answerAndClose, connectionFate } from './unread-body.js';
 
-const DEFAULT_PORT = 8080;
-const DEFAULT_HOST = '127.0.0.1';
+/** The port `startServer` and `verifield serve` listen on unless told. */
+export const DEFAULT_PORT = 8080;
+/** The interface `startServer` and `verifield serve` listen on unless told: loopback only. */
+export const DEFAULT_HOST = '127.0.0.1';
 /** How long requests in flight may take to finish on close before their connections are cut. */
 const CLOSE_GRACE_MS = 10_000;
 

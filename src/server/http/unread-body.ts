@@ -95,8 +95,9 @@ export function answerAndClose(
   headers: Readonly<Record<string, string | number>>,
   body: Uint8Array | string,
 ): void {
-  const socket = incoming.socket;
-  if (socket.destroyed) return;
+  // A request stream destroyed under the adapter has let go of its socket: nothing to answer on.
+  const socket = incoming.socket as typeof incoming.socket | null;
+  if (socket === null || socket.destroyed) return;
   socket.pause();
   incoming.pause();
   if (outgoing.socket !== socket) {

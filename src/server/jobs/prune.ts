@@ -1,8 +1,9 @@
 /**
  * The `prune` job (docs/service.md#periodic-jobs), hourly: drops VIES answers older than the
- * 30-day stale limit, old status samples, and usage log rows older than the usage log retention
- * (the per-day totals stay).
+ * 30-day stale limit, old status samples, usage log rows older than the usage log retention
+ * (the per-day totals stay), dashboard sessions idle past their limit and expired login links.
  */
+import { SESSION_IDLE_MS } from '../policy/sessions.js';
 import { DAY_MS, RETENTION_MS, slotOf } from './calendar.js';
 import type { JobContext } from './context.js';
 
@@ -18,5 +19,9 @@ export function createPruning(context: JobContext, usageLogDays: number): () => 
     if (answers + samples > 0) log(`jobs: pruned ${answers} VIES answers and ${samples} status samples older than 30 days`);
     const usageRows = (await store.usage.prune?.(new Date(at.getTime() - usageLogDays * DAY_MS))) ?? 0;
     if (usageRows > 0) log(`jobs: pruned ${usageRows} usage log rows older than ${usageLogDays} days`);
+    // Neither can sign anyone in any more (the session layer refuses them already): only the rows go.
+    const sessions = await store.sessions.prune(new Date(at.getTime() - SESSION_IDLE_MS));
+    const links = await store.loginLinks.prune(at);
+    if (sessions + links > 0) log(`jobs: pruned ${sessions} idle dashboard sessions and ${links} expired login links`);
   };
 }

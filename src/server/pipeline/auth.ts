@@ -3,7 +3,8 @@
  * `Authorization: Bearer <key>` (see {@link presentedKey}), is checked for the key shape (anything
  * else is refused without hashing it), hashed, looked up by hash (through the caches of
  * key-lookups.ts, so neither a hot key nor a repeated unknown one costs a store query), compared
- * in constant time, then checked for revocation, expiry and scope ({@link createAuthenticator}).
+ * in constant time, then checked for revocation, expiry, its account's suspension and scope
+ * ({@link createAuthenticator}).
  * {@link authenticateRequest} turns the outcome into the request with its account, or a 401/403.
  */
 import type { Clock } from '../../ports.js';
@@ -96,6 +97,15 @@ const EXPIRED: AuthOutcome = Object.freeze({
   message: ERROR_MESSAGES.INVALID_API_KEY,
 });
 
+// Told only for a good key: an unknown or revoked key of a suspended account stays INVALID_API_KEY,
+// so the answer never says more about an account than its holder of a working key may know.
+const SUSPENDED: AuthOutcome = Object.freeze({
+  ok: false,
+  status: 401,
+  code: 'ACCOUNT_SUSPENDED',
+  message: ERROR_MESSAGES.ACCOUNT_SUSPENDED,
+});
+
 /** An {@link Authenticator} over the store's keys. */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const { store, now } = options;
@@ -115,6 +125,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       if (found === null || !hashesMatch(found.key.hash, hash)) return INVALID;
       if (found.key.revokedAt !== null) return INVALID;
       if (found.key.expiresAt !== null && found.key.expiresAt.getTime() <= now().getTime()) return EXPIRED;
+      if (found.account.suspendedAt !== null) return SUSPENDED;
       if (!found.key.scopes.includes(field)) {
         return { ok: false, status: 403, code: 'FORBIDDEN', message: forbiddenMessage(field), account: found.account };
       }

@@ -141,7 +141,8 @@ export async function readLimitedBody(request: Request): Promise<BodyBytes> {
       total += value.byteLength;
       if (total > MAX_BODY_BYTES) {
         // Stop reading; what the client still sends is for the listener to drop (start.ts: unread-body.ts).
-        reader.cancel().catch(() => undefined);
+        // Cancelling instead would destroy Node's request under the listener, which then has no socket to answer on.
+        reader.releaseLock();
         return 'too-large';
       }
       chunks.push(value);

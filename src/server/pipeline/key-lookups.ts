@@ -23,7 +23,8 @@ export interface KeySource {
   /** The key with this hash and its account, revoked or expired ones included. */
   findByHash(hash: string): Promise<FoundKey>;
   /**
-   * Optional and cheap: a mark that changes whenever any process creates or revokes a key. A new
+   * Optional and cheap: a mark that changes whenever any process creates or revokes a key, or
+   * changes an account (its plan, its suspension). A new
    * mark drops both caches. Changing more often than needed only costs re-reading the keys in use;
    * without it, the age cap alone bounds what the caches hold.
    */

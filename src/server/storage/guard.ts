@@ -269,6 +269,8 @@ export function guardStore(store: Store, options: StoreGuardOptions): Store {
     statusSamples: guardGroup(store.statusSamples, failed),
     rates: guardGroup(store.rates, failed),
     jobs: guardGroup(store.jobs, failed),
+    sessions: guardGroup(store.sessions, failed),
+    loginLinks: guardGroup(store.loginLinks, failed),
     ...(probe === undefined ? {} : { probe: () => probe.call(store).then(undefined, failed) }),
     ...(store.file === undefined ? {} : { file: store.file }),
     close() {

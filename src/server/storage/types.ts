@@ -29,6 +29,20 @@ export interface Account {
   vatNumber: string | null;
   /** When the account was created. */
   createdAt: Date;
+  /** When the operator suspended the account (its keys then answer 401 ACCOUNT_SUSPENDED); null while active. */
+  suspendedAt: Date | null;
+}
+
+/** What `accounts.update` may change; absent members stay as they are. */
+export interface AccountChange {
+  /** Name people know the account by. */
+  name?: string;
+  /** The plan. */
+  plan?: Plan;
+  /** The account's own VAT number (prefix included), or null. */
+  vatNumber?: string | null;
+  /** true: suspend (keeps the first suspension time if already suspended); false: resume. */
+  suspended?: boolean;
 }
 
 /** What `accounts.create` needs. */
@@ -130,6 +144,50 @@ export interface DailyUsageTotal {
   count: number;
 }
 
+/** A page of the usage log: filters, newest first. */
+export interface UsageLogQuery {
+  /** Only this endpoint. */
+  endpoint?: Field;
+  /** Only this verdict. */
+  valid?: boolean;
+  /** Only requests answered on this UTC day (YYYY-MM-DD). */
+  day?: string;
+  /** Only requests answered strictly before this time (the next page). */
+  before?: Date;
+  /**
+   * With `before`: also the requests answered at exactly `before` whose request id sorts before
+   * this one. The page's order is (time, request id) descending, so the last entry's pair is where
+   * the next page starts, and entries answered in the same millisecond are never skipped.
+   */
+  beforeRequestId?: string;
+  /** At most this many entries (1..1000). */
+  limit: number;
+}
+
+/** A dashboard session as stored: never the session token, only its SHA-256 (lower-case hex). */
+export interface SessionRecord {
+  /** SHA-256 of the session token, lower-case hex. */
+  hash: string;
+  /** The account it signs in; null: the operator. */
+  accountId: string | null;
+  /** When the session started. */
+  createdAt: Date;
+  /** Last request seen (sessions expire after SESSION_IDLE_MS without one). */
+  lastSeenAt: Date;
+}
+
+/** A one-time sign-in link as stored: its token's SHA-256 only. */
+export interface LoginLinkRecord {
+  /** SHA-256 of the link's token, lower-case hex. */
+  hash: string;
+  /** The account it signs in; null: the operator. */
+  accountId: string | null;
+  /** When the link was made. */
+  createdAt: Date;
+  /** After this the link no longer signs in. */
+  expiresAt: Date;
+}
+
 /** The database file an embedded store opened, to tell later whether it is still the same file. */
 export interface StoreFile {
   /** Absolute path of the database file. */
@@ -147,6 +205,13 @@ export interface Store {
     create(account: NewAccount): Promise<Account>;
     get(id: string): Promise<Account | null>;
     list(): Promise<Account[]>;
+    /**
+     * Changes an account; null when there is no such account. Rejects with RangeError for an
+     * unknown plan, like `create`. Moves the keys' version mark in the same transaction, so every
+     * process's cache of `keys.findByHash` answers drops the account it holds: a plan change or a
+     * suspension applies at once everywhere.
+     */
+    update(id: string, change: AccountChange, now: Date): Promise<Account | null>;
   };
   /** API keys, stored as hashes. */
   keys: {
@@ -158,7 +223,8 @@ export interface Store {
     /** The key with this hash and its account, revoked or expired ones included (the caller decides). */
     findByHash(hash: string): Promise<{ key: ApiKeyRecord; account: Account } | null>;
     /**
-     * A mark of the keys' state that changes whenever any process creates or revokes a key: a
+     * A mark of the keys' state that changes whenever any process creates or revokes a key or
+     * changes an account (`accounts.update`: the account is part of every `findByHash` answer): a
      * cache of `findByHash` answers that sees a new mark forgets them (docs/service.md#api-keys).
      * One small read. Optional: a store without it is re-read when cached answers expire.
      */
@@ -179,12 +245,44 @@ export interface Store {
     /** The newest log entries of an account (for the CLI and tests). */
     log(accountId: string, limit: number): Promise<UsageEntry[]>;
     /**
+     * One page of an account's usage log, filtered by `query`, newest first (time, then request id,
+     * both descending).
+     */
+    search(accountId: string, query: UsageLogQuery): Promise<UsageEntry[]>;
+    /**
+     * Key id -> time of its newest logged request; for a key whose log rows were all pruned, the
+     * start (00:00 UTC) of the newest day in the per-day totals. Keys never used are absent.
+     */
+    lastUsed(accountId: string): Promise<Map<string, Date>>;
+    /**
      * The per-day totals of an account from `fromDay` to `toDay` (YYYY-MM-DD, both included),
      * ordered by day, key, endpoint, verdict. They add up to every count ever made, pruned or not.
      */
     dailyTotals?(accountId: string, fromDay: string, toDay: string): Promise<DailyUsageTotal[]>;
     /** Deletes the log rows of requests answered before `before` (the totals stay); resolves with how many went. */
     prune?(before: Date): Promise<number>;
+  };
+  /** Dashboard sessions, stored as hashes. */
+  sessions: {
+    create(session: SessionRecord): Promise<void>;
+    find(hash: string): Promise<SessionRecord | null>;
+    /** Records a request at `at` (callers call it at most once a minute per session). */
+    touch(hash: string, at: Date): Promise<void>;
+    delete(hash: string): Promise<void>;
+    /** Deletes sessions last seen before `idleBefore`; resolves with how many. */
+    prune(idleBefore: Date): Promise<number>;
+  };
+  /** One-time sign-in links, stored as hashes. */
+  loginLinks: {
+    create(link: LoginLinkRecord): Promise<void>;
+    /**
+     * Uses a link once, atomically (one statement: two concurrent consumers cannot both win):
+     * resolves with the record when it exists, was never used and has not expired at `now`, and
+     * marks it used; null otherwise.
+     */
+    consume(hash: string, now: Date): Promise<LoginLinkRecord | null>;
+    /** Deletes links that expired before `before`; resolves with how many. */
+    prune(before: Date): Promise<number>;
   };
   /** VIES answers (ports.VatAnswerCache), 30 days at most. */
   viesCache: VatAnswerCache & { prune(before: Date): Promise<number> };

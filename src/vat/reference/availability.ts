@@ -3,7 +3,8 @@
  * Commission's status feed: per country, the share of samples of the window in which it was
  * reachable, and whether it is reachable now. The service's own lookups override the feed: a
  * country whose breaker counts three failures in a row is unavailable now, decided by
- * `SERVICE_LOOKUPS`. Pure logic over an in-memory list of samples; sampling every five minutes and
+ * `SERVICE_LOOKUPS`. The same samples give each country's availability per day ({@link dailyAvailability},
+ * the /status page's chart). Pure logic over an in-memory list of samples; sampling every five minutes and
  * storing the samples belong to the server.
  */
 import type { Clock, ViesCountryStatus, ViesStatusResponse, ViesStatusSnapshot } from '../../ports.js';
@@ -57,10 +58,19 @@ function reachability(sample: ViesStatusSample, availability: string): boolean |
   return sample.vowAvailable && availability === 'Available';
 }
 
-interface Tally {
+/** Samples counted and, of them, those in which a country was reachable. */
+interface Count {
   up: number;
   counted: number;
+}
+
+interface Tally extends Count {
   latest: boolean | null;
+}
+
+/** The share of counted samples in which a country was reachable, in percent with 2 decimals; null with none counted. */
+function percentUp(count: Count): number | null {
+  return count.counted === 0 ? null : Math.round((count.up / count.counted) * 10_000) / 100;
 }
 
 /**
@@ -135,7 +145,7 @@ export function createAvailabilityTracker(options: AvailabilityTrackerOptions = 
         const overridden = failing.has(countryCode);
         return {
           countryCode,
-          availabilityPercent: tally.counted === 0 ? null : Math.round((tally.up / tally.counted) * 10_000) / 100,
+          availabilityPercent: percentUp(tally),
           sampleCount: tally.counted,
           // Only evidence makes a country unavailable: a latest sample with monitoring disabled is none.
           availableNow: overridden ? false : tally.latest !== false,
@@ -151,4 +161,64 @@ export function createAvailabilityTracker(options: AvailabilityTrackerOptions = 
       };
     },
   };
+}
+
+/** One member state's availability on one UTC day; see {@link dailyAvailability}. */
+export interface DayAvailability {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  /** Share of the day's counted samples in which the country was reachable (percent, 2 decimals); null with none counted. */
+  percent: number | null;
+}
+
+/** Options of {@link dailyAvailability}. */
+export interface DailyAvailabilityOptions {
+  /** The time the days end at: its UTC day is the last one, and later samples are not counted. */
+  now: Date;
+  /** How many UTC days, today included (a whole number of at least 1). */
+  days: number;
+}
+
+/**
+ * Each country's availability per UTC day over the last `days` days (today included), by the
+ * same rule as the tracker's report: per country, the days oldest first, one entry per day (null
+ * for a day without a counted sample). The countries are those of the samples in those days.
+ * @example
+ * ```ts
+ * const now = new Date('2026-11-26T12:00:00Z');
+ * const samples = [{ at: new Date('2026-11-26T08:00:00Z'), vowAvailable: true, countries: [{ countryCode: 'DE', availability: 'Available' }] }];
+ * dailyAvailability(samples, { now, days: 2 }).get('DE'); // [{ day: '2026-11-25', percent: null }, { day: '2026-11-26', percent: 100 }]
+ * ```
+ */
+export function dailyAvailability(samples: readonly ViesStatusSample[], options: DailyAvailabilityOptions): Map<string, DayAvailability[]> {
+  const { now, days } = options;
+  if (!Number.isInteger(days) || days < 1) throw new RangeError(`days must be a whole number of at least 1, got ${days}`);
+  const firstDayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS;
+  const counts = new Map<string, Count[]>();
+  for (const sample of samples) {
+    const time = sample.at.getTime();
+    if (!(time >= firstDayStart && time <= now.getTime())) continue;
+    const index = Math.floor((time - firstDayStart) / DAY_MS);
+    for (const { countryCode, availability } of sample.countries) {
+      let perDay = counts.get(countryCode);
+      if (perDay === undefined) {
+        perDay = Array.from({ length: days }, () => ({ up: 0, counted: 0 }));
+        counts.set(countryCode, perDay);
+      }
+      const reachable = reachability(sample, availability);
+      if (reachable === null) continue;
+      const count = perDay[index] as Count;
+      count.counted++;
+      if (reachable) count.up++;
+    }
+  }
+  const daily = new Map<string, DayAvailability[]>();
+  for (const countryCode of [...counts.keys()].sort()) {
+    const perDay = counts.get(countryCode) as Count[];
+    daily.set(
+      countryCode,
+      perDay.map((count, index) => ({ day: new Date(firstDayStart + index * DAY_MS).toISOString().slice(0, 10), percent: percentUp(count) })),
+    );
+  }
+  return daily;
 }

@@ -1,6 +1,6 @@
 /**
- * The OpenAPI document on its own: the ten endpoints and statuses of docs/service.md#openapi-document and the two health
- * endpoints, every schema valid
+ * The OpenAPI document on its own: the ten endpoints and statuses of docs/service.md#openapi-document, the two health
+ * endpoints and the admin API, every schema valid
  * under a strict JSON Schema 2020-12 compiler, every reference resolving, and the schemas in step
  * with what the library's validators really return (samples from the real validators must match,
  * and every documented property must show up in some sample). test/server/http/openapi.test.ts checks a real
@@ -22,6 +22,7 @@ import type { ValidationResult } from '../../../src/result.js';
 import { errorEnvelope } from '../../../src/server/answers/errors.js';
 import { version as packageVersion } from '../../../package.json';
 import { ERROR_CODES_BY_STATUS, openApiDocument, openApiRoute, type SchemaObject } from '../../../src/server/http/openapi.js';
+import { ADMIN_ERROR_STATUS, type AdminErrorCode } from '../../../src/server/admin-api/errors.js';
 import { validateSsn } from '../../../src/ssn/index.js';
 import { validateVat, verifyVat } from '../../../src/vat/index.js';
 import { makeIban, registryCountries, seededPicker } from '../../support/generators/iban.js';
@@ -52,6 +53,28 @@ const SPEC_ENDPOINTS: Record<string, { method: 'get' | 'post'; statuses: string[
   '/api/v1/status/vies': { method: 'get', statuses: ['200'] },
   '/healthz': { method: 'get', statuses: ['200'] },
   '/readyz': { method: 'get', statuses: ['200', '503'] },
+};
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+const METHODS: readonly Method[] = ['get', 'post', 'patch', 'delete'];
+
+/** The admin API (src/server/admin-api/routes.ts): each path's methods and the statuses each declares. */
+const ADMIN_ENDPOINTS: Record<string, Partial<Record<Method, string[]>>> = {
+  '/api/v1/admin/accounts': {
+    get: ['200', '401', '500', '503'],
+    post: ['201', '400', '401', '403', '413', '415', '500', '503'],
+  },
+  '/api/v1/admin/accounts/{accountId}': {
+    get: ['200', '401', '404', '500', '503'],
+    patch: ['200', '400', '401', '403', '404', '413', '415', '500', '503'],
+  },
+  '/api/v1/admin/accounts/{accountId}/keys': {
+    get: ['200', '401', '404', '500', '503'],
+    post: ['201', '400', '401', '403', '404', '409', '413', '415', '500', '503'],
+  },
+  '/api/v1/admin/keys/{keyId}': { delete: ['200', '401', '403', '404', '500', '503'] },
+  '/api/v1/admin/accounts/{accountId}/usage': { get: ['200', '400', '401', '404', '500', '503'] },
+  '/api/v1/admin/accounts/{accountId}/log': { get: ['200', '400', '401', '404', '500', '503'] },
 };
 
 /** Every `$ref` string anywhere in `value`. */
@@ -87,12 +110,39 @@ describe('the OpenAPI document', () => {
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 
-  it('declares exactly the ten endpoints of docs/service.md#endpoints and the two health endpoints, each with exactly its statuses', () => {
-    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(SPEC_ENDPOINTS).sort());
+  it('declares exactly the ten endpoints of docs/service.md#endpoints, the two health endpoints and the admin API, each with exactly its statuses', () => {
+    expect(Object.keys(doc.paths).sort()).toEqual([...Object.keys(SPEC_ENDPOINTS), ...Object.keys(ADMIN_ENDPOINTS)].sort());
     for (const [path, { method, statuses }] of Object.entries(SPEC_ENDPOINTS)) {
       const item = doc.paths[path];
       expect(Object.keys(item ?? {}), path).toEqual([method]);
       expect(Object.keys(item?.[method]?.responses ?? {}).sort(), path).toEqual(statuses);
+    }
+    for (const [path, methods] of Object.entries(ADMIN_ENDPOINTS)) {
+      const item = doc.paths[path];
+      expect(Object.keys(item ?? {}).sort(), path).toEqual(Object.keys(methods).sort());
+      for (const [method, statuses] of Object.entries(methods) as [Method, string[]][]) {
+        expect(Object.keys(item?.[method]?.responses ?? {}).sort(), `${method} ${path}`).toEqual(statuses);
+      }
+    }
+  });
+
+  it('asks the admin API for the operator token or a session, and for the CSRF token with a session on every change', () => {
+    expect(doc.components.securitySchemes.OperatorToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.SessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'verifield_session' });
+    expect(doc.components.securitySchemes.CsrfToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-CSRF-Token' });
+    for (const [path, methods] of Object.entries(ADMIN_ENDPOINTS)) {
+      for (const method of Object.keys(methods) as Method[]) {
+        const operation = doc.paths[path]?.[method];
+        const session = method === 'get' ? { SessionCookie: [] } : { SessionCookie: [], CsrfToken: [] };
+        expect(operation?.security, `${method} ${path}`).toEqual([{ OperatorToken: [] }, session]);
+        expect(operation?.tags, `${method} ${path}`).toEqual(['Administration']);
+        // Never cached: every answer, success or error, says no-store.
+        for (const response of Object.values(operation?.responses ?? {})) {
+          const resolved = ('$ref' in response ? resolvePointer(response.$ref) : response) as { headers?: Record<string, { required?: boolean; schema: unknown }> };
+          expect(resolved.headers?.['Cache-Control'], `${method} ${path}`).toMatchObject({ required: true, schema: { const: 'no-store' } });
+        }
+        expect(operation?.requestBody === undefined, `${method} ${path}`).toBe(method === 'get' || method === 'delete');
+      }
     }
   });
 
@@ -128,9 +178,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('has unique operation ids', () => {
-    const ids = Object.values(doc.paths).flatMap((item) => [item.get, item.post]).filter((op) => op !== undefined).map((op) => op.operationId);
-    expect(ids).toHaveLength(12);
-    expect(new Set(ids).size).toBe(12);
+    const ids = Object.values(doc.paths).flatMap((item) => METHODS.map((method) => item[method])).filter((op) => op !== undefined).map((op) => op.operationId);
+    expect(ids).toHaveLength(21);
+    expect(new Set(ids).size).toBe(21);
   });
 
   it('resolves every $ref', () => {
@@ -149,9 +199,9 @@ describe('the OpenAPI document', () => {
     };
     for (const pointer of refsIn({ paths: doc.paths })) visit(pointer);
     const unused = Object.keys(schemas).filter((name) => !reachable.has(`#/components/schemas/${name}`));
-    // ValidationResult (docs/envelope.md#the-envelope, every details object optional), ErrorCode and the 405 envelope (answered to
+    // ValidationResult (docs/envelope.md#the-envelope, every details object optional), ErrorCode and the 405 envelopes (answered to
     // methods that have no operation) are there for readers and generators.
-    expect(unused.sort()).toEqual(['ErrorCode', 'MethodNotAllowedResult', 'ValidationResult']);
+    expect(unused.sort()).toEqual(['AdminError405', 'ErrorCode', 'MethodNotAllowedResult', 'ValidationResult']);
   });
 
   it('compiles the header and parameter schemas strictly too', () => {
@@ -183,6 +233,22 @@ describe('the OpenAPI document', () => {
     }
     expect(problems('BadRequestResult', { ...errorEnvelope('INVALID_JSON', 'x', ''), valid: true }).length).toBeGreaterThan(0);
     expect(problems('BadRequestResult', { ...errorEnvelope('INVALID_JSON', 'x', ''), stack: 'at x' }).length).toBeGreaterThan(0);
+  });
+
+  it('gives every error status of the admin API the { message, errorCode } body with exactly the codes of that status', () => {
+    const statuses = [...new Set(Object.values(ADMIN_ERROR_STATUS))];
+    for (const status of statuses) {
+      const codes = (Object.keys(ADMIN_ERROR_STATUS) as AdminErrorCode[]).filter((code) => ADMIN_ERROR_STATUS[code] === status);
+      expect(schemas[`AdminError${status}`]?.properties?.errorCode?.enum, String(status)).toEqual(codes);
+      expect(doc.components.responses[`AdminError${status}`], String(status)).toBeDefined();
+      for (const code of codes) {
+        expect(problems(`AdminError${status}`, { message: 'Some message', errorCode: code }), code).toEqual([]);
+        for (const other of statuses.filter((o) => o !== status)) {
+          expect(problems(`AdminError${other}`, { message: 'Some message', errorCode: code }).length, `${code} as ${other}`).toBeGreaterThan(0);
+        }
+      }
+    }
+    expect(problems('AdminError400', { message: 'x', errorCode: 'INVALID_JSON', stack: 'at x' }).length).toBeGreaterThan(0);
   });
 
   it('holds examples that match their own schemas', () => {

@@ -337,9 +337,9 @@ describe('reference answers match the document', () => {
 });
 
 describe('coverage', () => {
-  it('every status the document declares on every endpoint was answered by the server above', () => {
-    const missing = validator.declared().filter((entry) => !validator.seen.has(entry));
-    expect(missing).toEqual([]);
-    expect(validator.declared()).toHaveLength(52);
+  it('every status the document declares on every endpoint but the admin API (test/server/http/openapi-admin.test.ts) was answered by the server above', () => {
+    const declared = validator.declared().filter((entry) => !entry.includes(' /api/v1/admin/'));
+    expect(declared.filter((entry) => !validator.seen.has(entry))).toEqual([]);
+    expect(declared).toHaveLength(52);
   });
 });

@@ -2,8 +2,10 @@
  * Usage log retention (docs/service.md#usage-log) as the service runs it: the hourly `prune` job
  * deletes raw log rows older than `usageLogDays` from the embedded store in a data directory,
  * while the per-day totals keep every count ever made. The store's own prune and totals run on
- * both engines in test/support/store/meter-contract.ts.
+ * both engines in test/support/store/meter-contract.ts. The same job deletes dashboard sessions
+ * idle past SESSION_IDLE_MS and expired login links.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import type { RatesSource, ViesStatusFeed } from '../../../src/ports.js';
 import { createAvailabilityTracker } from '../../../src/vat/reference/availability.js';
 import { createRatesService } from '../../../src/vat/reference/rates.js';
 import { startJobs } from '../../../src/server/jobs/periodic.js';
+import { LOGIN_LINK_TTL_MS, SESSION_IDLE_MS } from '../../../src/server/policy/sessions.js';
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import type { Store, UsageEntry } from '../../../src/server/storage/types.js';
 import { usageEntry } from '../../support/store/usage-entry.js';
@@ -91,5 +94,36 @@ describe('the hourly prune job', () => {
     await time.flush();
     await jobs.stop();
     expect((await store.usage.log(account.id, 10)).map((row) => row.at)).toEqual([at(89)]);
+  });
+
+  it('deletes the dashboard sessions idle past their limit and the expired login links, and keeps the rest', async () => {
+    const account = await store.accounts.create({ name: 'Sign-ins', plan: 'FREE', subscriptionStart: PERIOD, vatNumber: null });
+    // Two weeks later than the first case: its own hourly slot.
+    const now = new Date(NOW.getTime() + 14 * DAY);
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const hash = () => createHash('sha256').update(randomBytes(32)).digest('hex');
+    const session = (lastSeenAt: Date) => ({ hash: hash(), accountId: account.id, createdAt: ago(2 * DAY), lastSeenAt });
+    const idle = session(ago(SESSION_IDLE_MS + 60_000));
+    const active = session(ago(SESSION_IDLE_MS - 60_000));
+    const operator = { ...session(ago(60_000)), accountId: null };
+    const link = (expiresAt: Date) => ({ hash: hash(), accountId: account.id, createdAt: new Date(expiresAt.getTime() - LOGIN_LINK_TTL_MS), expiresAt });
+    const expired = link(ago(60_000));
+    const valid = link(ago(-60_000));
+    for (const s of [idle, active, operator]) await store.sessions.create(s);
+    for (const l of [expired, valid]) await store.loginLinks.create(l);
+
+    const time = virtualTime(now);
+    const logs: string[] = [];
+    const jobs = pruner(time, undefined, logs);
+    await time.flush();
+    await jobs.stop();
+
+    expect(await store.sessions.find(idle.hash)).toBeNull();
+    expect(await store.sessions.find(active.hash)).toEqual(active);
+    expect(await store.sessions.find(operator.hash)).toEqual(operator);
+    expect(logs).toContain('jobs: pruned 1 idle dashboard sessions and 1 expired login links');
+    // The expired link is gone, the valid one still signs in once.
+    expect(await store.loginLinks.consume(expired.hash, ago(120_000))).toBeNull();
+    expect(await store.loginLinks.consume(valid.hash, now)).toEqual(valid);
   });
 });

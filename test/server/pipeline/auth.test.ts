@@ -4,10 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, forbiddenMessage } from '../../../src/server/answers/errors.js';
-import { authenticateRequest } from '../../../src/server/pipeline/auth.js';
+import { authenticateRequest, createAuthenticator } from '../../../src/server/pipeline/auth.js';
 import { Refusal, type ArrivedRequest } from '../../../src/server/pipeline/context.js';
 import { PLANS } from '../../../src/server/policy/plans.js';
 import { AT, jsonInput, pipelineFixture } from '../../support/pipeline.js';
+import { refusedBeforeValue } from '../../support/envelopes.js';
 
 const arrived = (field: ArrivedRequest['field'] = 'iban'): ArrivedRequest => ({ field, input: jsonInput('{}'), requestId: 'r-1', started: 1 });
 
@@ -51,7 +52,7 @@ describe('the auth stage', () => {
       expect(refused).toBeInstanceOf(Refusal);
       expect((refused as Refusal).answer).toEqual({
         status: 401,
-        body: { valid: false, message, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: code },
+        body: refusedBeforeValue(code, message),
       });
     }
   });
@@ -69,8 +70,50 @@ describe('the auth stage', () => {
     expect(refused).toBeInstanceOf(Refusal);
     expect((refused as Refusal).answer).toEqual({
       status: 403,
-      body: { valid: false, message: forbiddenMessage('email'), normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: 'FORBIDDEN' },
+      body: refusedBeforeValue('FORBIDDEN', forbiddenMessage('email')),
       headers: FREE_UNUSED,
+    });
+  });
+
+  describe('of a suspended account', () => {
+    const suspendedAnswer = {
+      status: 401,
+      body: refusedBeforeValue('ACCOUNT_SUSPENDED', ERROR_MESSAGES.ACCOUNT_SUSPENDED),
+    };
+
+    it('refuses a good key with 401 ACCOUNT_SUSPENDED, without the quota state, even for a field outside its scopes', async () => {
+      const fixture = await pipelineFixture('GROWTH', { scopes: ['iban'] });
+      await fixture.store.accounts.update(fixture.account.id, { suspended: true }, AT);
+      for (const field of ['iban', 'email'] as const) {
+        const refused = await authenticateRequest(arrived(field), fixture.key, fixture.runtime, PLANS);
+        expect(refused).toBeInstanceOf(Refusal);
+        expect((refused as Refusal).answer).toEqual(suspendedAnswer);
+      }
+    });
+
+    it('still refuses its revoked, expired and unknown keys as before, saying nothing of the suspension', async () => {
+      const expired = await pipelineFixture('PRO', { expires: '1h', now: new Date(AT.getTime() - 2 * 3_600_000) });
+      const revoked = await pipelineFixture('PRO', { store: expired.store });
+      await expired.store.keys.revoke(revoked.record.id, AT);
+      for (const fixture of [expired, revoked]) await fixture.store.accounts.update(fixture.account.id, { suspended: true }, AT);
+
+      const codeOf = async (fixture: typeof expired, key: string) =>
+        ((await authenticateRequest(arrived(), key, fixture.runtime, PLANS)) as Refusal).answer.body;
+      expect(await codeOf(expired, expired.key)).toMatchObject({ errorCode: 'EXPIRED_API_KEY', message: ERROR_MESSAGES.INVALID_API_KEY });
+      expect(await codeOf(revoked, revoked.key)).toMatchObject({ errorCode: 'INVALID_API_KEY', message: ERROR_MESSAGES.INVALID_API_KEY });
+      expect(await codeOf(revoked, `vf_${'0'.repeat(43)}`)).toMatchObject({ errorCode: 'INVALID_API_KEY' });
+    });
+
+    it('lets the key through again once the account is resumed', async () => {
+      const fixture = await pipelineFixture('FREE');
+      // Every lookup from the store: how soon a running service's key cache notices is test/server/pipeline/auth-suspension.test.ts.
+      const runtime = { ...fixture.runtime, auth: createAuthenticator({ store: fixture.store, now: () => AT, cacheMs: 0 }) };
+      await fixture.store.accounts.update(fixture.account.id, { suspended: true }, AT);
+      expect(await authenticateRequest(arrived(), fixture.key, runtime, PLANS)).toBeInstanceOf(Refusal);
+      await fixture.store.accounts.update(fixture.account.id, { suspended: false }, AT);
+      const known = await authenticateRequest(arrived(), fixture.key, runtime, PLANS);
+      expect(known).not.toBeInstanceOf(Refusal);
+      expect(known instanceof Refusal ? null : known.account.suspendedAt).toBeNull();
     });
   });
 });

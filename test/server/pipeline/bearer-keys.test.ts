@@ -9,6 +9,7 @@ import { presentedKey } from '../../../src/server/pipeline/auth.js';
 import { ERROR_MESSAGES } from '../../../src/server/answers/errors.js';
 import { billingPeriod } from '../../../src/server/policy/plans.js';
 import { memoryStore, type MemoryStore } from '../../support/fakes/store.js';
+import { refusedBeforeValue } from '../../support/envelopes.js';
 import { accountWithKey, ALL_FIELDS, createAccount, createKey, fakeConfig, post, startFakes, startTestServer, type Fakes, type TestServer } from '../../support/server.js';
 import { germanIban } from '../../support/generators/iban.js';
 
@@ -91,14 +92,7 @@ describe('Authorization: Bearer', () => {
     for (const [header, token] of pairs) {
       const answer = await post(service.url, 'iban', { value: IBAN }, header, bearer(token));
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({
-        valid: false,
-        message: ERROR_MESSAGES.CONFLICTING_API_KEYS,
-        normalizedValue: null,
-        originalValue: '',
-        validationLevel: 'STANDARD',
-        errorCode: 'CONFLICTING_API_KEYS',
-      });
+      expect(answer.body).toEqual(refusedBeforeValue('CONFLICTING_API_KEYS', ERROR_MESSAGES.CONFLICTING_API_KEYS));
     }
     expect(store.countCalls).toBe(callsBefore);
   });

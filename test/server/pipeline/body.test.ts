@@ -9,6 +9,7 @@ import { readRequestBody } from '../../../src/server/pipeline/body.js';
 import { Refusal } from '../../../src/server/pipeline/context.js';
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import { jsonInput, knownRequest, pipelineFixture } from '../../support/pipeline.js';
+import { refusedBeforeValue } from '../../support/envelopes.js';
 
 const QUOTA_STATE = {
   'RateLimit-Policy': '"monthly";q=10000;w=2678400;verifield-over-quota=billed',
@@ -30,7 +31,7 @@ describe('the body stage', () => {
     expect(refused).toBeInstanceOf(Refusal);
     expect((refused as Refusal).answer).toEqual({
       status: 400,
-      body: { valid: false, message: ERROR_MESSAGES.INVALID_JSON, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: 'INVALID_JSON' },
+      body: refusedBeforeValue('INVALID_JSON', ERROR_MESSAGES.INVALID_JSON),
       headers: QUOTA_STATE,
     });
   });
@@ -50,7 +51,7 @@ describe('the body stage', () => {
     const refused = await readRequestBody(knownRequest(fixture, jsonInput('[]')));
     expect((refused as Refusal).answer).toEqual({
       status: 400,
-      body: { valid: false, message: ERROR_MESSAGES.MISSING_VALUE, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: 'MISSING_VALUE' },
+      body: refusedBeforeValue('MISSING_VALUE', ERROR_MESSAGES.MISSING_VALUE),
     });
   });
 });

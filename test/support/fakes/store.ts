@@ -12,7 +12,10 @@ import {
   KeyLimitError,
   type Account,
   type ApiKeyRecord,
+  type LoginLinkRecord,
   type MeterDecision,
+  type Plan,
+  type SessionRecord,
   type Store,
   type UsageEntry,
 } from '../../../src/server/storage/types.js';
@@ -50,9 +53,14 @@ export function instrumentStore(inner: Store, failure: CountFailure = connection
     statusSamples: inner.statusSamples,
     rates: inner.rates,
     jobs: inner.jobs,
+    sessions: inner.sessions,
+    loginLinks: inner.loginLinks,
     usage: {
       used: (accountId, periodStart) => inner.usage.used(accountId, periodStart),
       log: (accountId, limit) => inner.usage.log(accountId, limit),
+      search: (accountId, query) => inner.usage.search(accountId, query),
+      lastUsed: (accountId) => inner.usage.lastUsed(accountId),
+      ...optionalUsageReads(inner.usage),
       async count(entry, quota) {
         countCalls++;
         if (failures > 0) {
@@ -80,6 +88,18 @@ export function instrumentStore(inner: Store, failure: CountFailure = connection
   };
 }
 
+/** The optional members of `usage`, bound, for those `usage` has. */
+function optionalUsageReads(usage: Store['usage']): Pick<Store['usage'], 'dailyTotals' | 'prune'> {
+  const { dailyTotals, prune } = usage;
+  return {
+    ...(dailyTotals === undefined ? {} : { dailyTotals: dailyTotals.bind(usage) }),
+    ...(prune === undefined ? {} : { prune: prune.bind(usage) }),
+  };
+}
+
+const PLAN_NAMES: ReadonlySet<string> = new Set<Plan>(['FREE', 'STARTER', 'GROWTH', 'PRO']);
+const DAY_MS = 86_400_000;
+
 const copyKey = (key: ApiKeyRecord): ApiKeyRecord => ({ ...key, scopes: [...key.scopes] });
 const copyAccount = (account: Account): Account => ({ ...account });
 
@@ -95,6 +115,8 @@ function plainMemoryStore(): Store {
   const seen = new Set<string>();
   const samples: Array<{ at: Date; snapshot: ViesStatusSnapshot }> = [];
   const claims = new Set<string>();
+  const sessions = new Map<string, SessionRecord>();
+  const loginLinks = new Map<string, LoginLinkRecord & { usedAt: Date | null }>();
   let rates: VatRates | null = null;
   let closed = false;
   const cache = memoryVatCache();
@@ -109,7 +131,7 @@ function plainMemoryStore(): Store {
     accounts: {
       async create(account) {
         guard();
-        const created: Account = { ...account, id: randomUUID(), createdAt: new Date() };
+        const created: Account = { ...account, id: randomUUID(), createdAt: new Date(), suspendedAt: null };
         accounts.set(created.id, created);
         return copyAccount(created);
       },
@@ -119,6 +141,18 @@ function plainMemoryStore(): Store {
       },
       async list() {
         return [...accounts.values()].map(copyAccount);
+      },
+      async update(id, change, now) {
+        guard();
+        if (change.plan !== undefined && !PLAN_NAMES.has(change.plan)) throw new RangeError(`Unknown plan ${String(change.plan)}`);
+        const account = accounts.get(id);
+        if (account === undefined) return null;
+        if (change.name !== undefined) account.name = change.name;
+        if (change.plan !== undefined) account.plan = change.plan;
+        if (change.vatNumber !== undefined) account.vatNumber = change.vatNumber;
+        if (change.suspended === true) account.suspendedAt ??= new Date(now.getTime());
+        if (change.suspended === false) account.suspendedAt = null;
+        return copyAccount(account);
       },
     },
     keys: {
@@ -174,6 +208,36 @@ function plainMemoryStore(): Store {
           .reverse()
           .map((entry) => ({ ...entry }));
       },
+      async search(accountId, query) {
+        guard();
+        if (!Number.isSafeInteger(query.limit) || query.limit < 1 || query.limit > 1000) throw new RangeError('limit must be an integer from 1 to 1000');
+        const dayStart = query.day === undefined ? null : Date.parse(`${query.day}T00:00:00.000Z`);
+        return log
+          .filter(
+            (entry) =>
+              entry.accountId === accountId &&
+              (query.endpoint === undefined || entry.endpoint === query.endpoint) &&
+              (query.valid === undefined || entry.valid === query.valid) &&
+              (dayStart === null || (entry.at.getTime() >= dayStart && entry.at.getTime() < dayStart + DAY_MS)) &&
+              (query.before === undefined ||
+                entry.at.getTime() < query.before.getTime() ||
+                (query.beforeRequestId !== undefined && entry.at.getTime() === query.before.getTime() && entry.requestId < query.beforeRequestId)),
+          )
+          .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.requestId < b.requestId ? 1 : a.requestId > b.requestId ? -1 : 0))
+          .slice(0, query.limit)
+          .map((entry) => ({ ...entry, at: new Date(entry.at.getTime()) }));
+      },
+      async lastUsed(accountId) {
+        guard();
+        // Nothing is pruned here: every count is still in the log.
+        const newest = new Map<string, Date>();
+        for (const entry of log) {
+          if (entry.accountId !== accountId) continue;
+          const seenAt = newest.get(entry.keyId);
+          if (seenAt === undefined || seenAt.getTime() < entry.at.getTime()) newest.set(entry.keyId, new Date(entry.at.getTime()));
+        }
+        return newest;
+      },
     },
     viesCache: cache,
     breaker: memoryBreakerStore(),
@@ -205,6 +269,53 @@ function plainMemoryStore(): Store {
         if (claims.has(key)) return false;
         claims.add(key);
         return true;
+      },
+    },
+    sessions: {
+      async create(session) {
+        guard();
+        if (sessions.has(session.hash)) throw new Error('duplicate session hash');
+        sessions.set(session.hash, { ...session });
+      },
+      async find(hash) {
+        guard();
+        const session = sessions.get(hash);
+        return session === undefined ? null : { ...session };
+      },
+      async touch(hash, at) {
+        const session = sessions.get(hash);
+        if (session !== undefined && session.lastSeenAt.getTime() < at.getTime()) session.lastSeenAt = new Date(at.getTime());
+      },
+      async delete(hash) {
+        sessions.delete(hash);
+      },
+      async prune(idleBefore) {
+        let removed = 0;
+        for (const [hash, session] of sessions) {
+          if (session.lastSeenAt.getTime() < idleBefore.getTime() && sessions.delete(hash)) removed++;
+        }
+        return removed;
+      },
+    },
+    loginLinks: {
+      async create(link) {
+        guard();
+        if (loginLinks.has(link.hash)) throw new Error('duplicate login link hash');
+        loginLinks.set(link.hash, { ...link, usedAt: null });
+      },
+      async consume(hash, now) {
+        guard();
+        const link = loginLinks.get(hash);
+        if (link === undefined || link.usedAt !== null || link.expiresAt.getTime() <= now.getTime()) return null;
+        link.usedAt = now;
+        return { hash: link.hash, accountId: link.accountId, createdAt: link.createdAt, expiresAt: link.expiresAt };
+      },
+      async prune(before) {
+        let removed = 0;
+        for (const [hash, link] of loginLinks) {
+          if (link.expiresAt.getTime() < before.getTime() && loginLinks.delete(hash)) removed++;
+        }
+        return removed;
       },
     },
     async close() {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { memoryBreakerStore } from '../../../src/adapters/memory.js';
 import type { ViesCountryAvailability } from '../../../src/ports.js';
 import { createAvailabilityTracker as exported } from '../../../src/vat/index.js';
-import { createAvailabilityTracker, type ViesStatusSample } from '../../../src/vat/reference/availability.js';
+import { createAvailabilityTracker, dailyAvailability, type ViesStatusSample } from '../../../src/vat/reference/availability.js';
 import { failingCountries, FAILURE_THRESHOLD } from '../../../src/vat/registry/policy.js';
 
 const MINUTE = 60_000;
@@ -148,6 +148,88 @@ describe('createAvailabilityTracker (docs/fields/vat.md#vies-availability)', () 
         }
         expect(entry?.sampleCount).toBe(counted.length);
         expect(entry?.availabilityPercent).toBe(counted.length === 0 ? null : Math.round((up / counted.length) * 10_000) / 100);
+      }),
+    );
+  });
+});
+
+describe('dailyAvailability (the /status chart)', () => {
+  const HOUR = 60 * MINUTE;
+
+  it('gives each country one entry per UTC day, oldest first, today included, null for a day without a counted sample', () => {
+    const now = new Date(START + 2 * DAY + 12 * HOUR);
+    const samples = [
+      sample(START + 10 * HOUR, { DE: 'Available', FR: 'Unavailable' }),
+      sample(START + 11 * HOUR, { DE: 'Unavailable', FR: 'Unavailable' }),
+      sample(START + 2 * DAY + HOUR, { DE: 'Available', FR: 'Available' }),
+    ];
+    const daily = dailyAvailability(samples, { now, days: 3 });
+    expect([...daily.keys()]).toEqual(['DE', 'FR']);
+    expect(daily.get('DE')).toEqual([
+      { day: '2026-11-01', percent: 50 },
+      { day: '2026-11-02', percent: null },
+      { day: '2026-11-03', percent: 100 },
+    ]);
+    expect(daily.get('FR')).toEqual([
+      { day: '2026-11-01', percent: 0 },
+      { day: '2026-11-02', percent: null },
+      { day: '2026-11-03', percent: 100 },
+    ]);
+  });
+
+  it('counts by the report\'s rule: Monitoring Disabled is not counted, VIES down as a whole counts every country unreachable', () => {
+    const now = new Date(START + 20 * HOUR);
+    const samples = [
+      sample(START + HOUR, { IT: 'Monitoring Disabled', PL: 'Available' }),
+      sample(START + 2 * HOUR, { IT: 'Monitoring Disabled', PL: 'Available' }, false),
+      sample(START + 3 * HOUR, { IT: 'Monitoring Disabled', PL: 'Degraded' }),
+    ];
+    const daily = dailyAvailability(samples, { now, days: 1 });
+    expect(daily.get('IT')).toEqual([{ day: '2026-11-01', percent: null }]);
+    expect(daily.get('PL')).toEqual([{ day: '2026-11-01', percent: 33.33 }]);
+  });
+
+  it('leaves out samples before the first day and after now, and a country seen only there', () => {
+    const now = new Date(START + 5 * DAY + HOUR);
+    const samples = [
+      sample(START + 4 * DAY - MINUTE, { SE: 'Unavailable', NL: 'Available' }),
+      sample(START + 4 * DAY, { SE: 'Available' }),
+      sample(START + 5 * DAY + 2 * HOUR, { SE: 'Unavailable', LU: 'Available' }),
+    ];
+    const daily = dailyAvailability(samples, { now, days: 2 });
+    expect([...daily.keys()]).toEqual(['SE']);
+    expect(daily.get('SE')).toEqual([
+      { day: '2026-11-05', percent: 100 },
+      { day: '2026-11-06', percent: null },
+    ]);
+  });
+
+  it('makes 30 and 90 days of entries ending today', () => {
+    const now = new Date(START + 100 * DAY + 5 * HOUR);
+    const samples = [sample(now.getTime() - HOUR, { AT: 'Available' })];
+    for (const days of [30, 90]) {
+      const entries = dailyAvailability(samples, { now, days }).get('AT') ?? [];
+      expect(entries).toHaveLength(days);
+      expect(entries.at(-1)).toEqual({ day: new Date(now).toISOString().slice(0, 10), percent: 100 });
+      expect(entries[0]?.day).toBe(new Date(START + (100 - days + 1) * DAY).toISOString().slice(0, 10));
+    }
+  });
+
+  it('refuses a number of days that is not a whole number of at least 1', () => {
+    for (const days of [0, -1, 1.5, Number.NaN]) expect(() => dailyAvailability([], { now: new Date(START), days })).toThrow(RangeError);
+  });
+
+  it("agrees with the tracker's report over the samples of one day", () => {
+    const availability = fc.constantFrom('Available', 'Unavailable', 'Monitoring Disabled');
+    const rows = fc.array(fc.tuple(fc.integer({ min: 0, max: 20 * HOUR }), fc.boolean(), availability), { minLength: 1, maxLength: 40 });
+    fc.assert(
+      fc.property(rows, (generated) => {
+        const now = new Date(START + 20 * HOUR);
+        const samples = generated.map(([offset, vow, state]) => sample(START + offset, { NL: state }, vow));
+        const tracker = createAvailabilityTracker({ now: () => now, windowDays: 1 });
+        for (const each of samples) tracker.add(each);
+        const reported = tracker.report().countries[0]?.availabilityPercent;
+        expect(dailyAvailability(samples, { now, days: 1 }).get('NL')).toEqual([{ day: '2026-11-01', percent: reported }]);
       }),
     );
   });

@@ -4,9 +4,8 @@
  * ever had rates it answers 503 with Retry-After (docs/envelope.md#reference-endpoint-answers).
  */
 import type { Hono } from 'hono';
-import type { ViesStatusResponse } from '../../../ports.js';
-import { failingCountries } from '../../../vat/registry/policy.js';
 import { jsonResponse, messageResponse } from '../../answers/errors.js';
+import { viesStatusReport } from '../../answers/vies-status-report.js';
 import type { Services } from '../../services.js';
 
 export interface ReferenceDeps {
@@ -31,18 +30,6 @@ function cachedJson(body: object): Response {
     serialised.set(body, text);
   }
   return new Response(text, { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8', ...CACHEABLE } });
-}
-
-/** The availability report, with the countries whose own lookups keep failing marked unavailable. */
-export async function viesStatusReport(services: Services): Promise<ViesStatusResponse> {
-  let failing: string[] = [];
-  try {
-    failing = await failingCountries(services.store.breaker);
-  } catch (error) {
-    // The feed's word is still worth reporting when the breaker state cannot be read.
-    services.log(JSON.stringify({ level: 'warn', msg: 'breaker state unreadable for the VIES status report', error: String(error) }));
-  }
-  return services.tracker.report({ failingCountries: failing });
 }
 
 /** Mounts GET /api/v1/vat/rates, /api/v1/vat/rates/{countryCode} and /api/v1/status/vies. */

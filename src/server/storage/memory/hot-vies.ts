@@ -150,6 +150,8 @@ export function withHotVies(store: Store): Store {
     statusSamples: store.statusSamples,
     rates: store.rates,
     jobs: store.jobs,
+    sessions: store.sessions,
+    loginLinks: store.loginLinks,
     ...(probe === undefined ? {} : { probe }),
     ...(store.file === undefined ? {} : { file: store.file }),
     close: () => store.close(),

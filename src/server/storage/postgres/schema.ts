@@ -178,8 +178,39 @@ const V4_SCOPES_FROM_THE_REGISTRY = `
 ALTER TABLE api_keys DROP CONSTRAINT IF EXISTS api_keys_scopes_check;
 `;
 
+// The dashboard (docs/service.md): accounts an operator suspended, and the sign-ins, kept as the
+// SHA-256 of their tokens only. A session expires after its idle time, a link at expires_at; both
+// are deleted by the prune job. A used link keeps its row (used_at set) until it expires, so that
+// it cannot be used again.
+const V5_DASHBOARD = `
+ALTER TABLE accounts ADD COLUMN suspended_at timestamptz;
+
+CREATE TABLE dashboard_sessions (
+  hash text PRIMARY KEY CHECK (hash ~ '^[0-9a-f]{64}$'),
+  account_id text REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL,
+  last_seen_at timestamptz NOT NULL
+);
+CREATE INDEX dashboard_sessions_last_seen ON dashboard_sessions (last_seen_at);
+
+CREATE TABLE login_links (
+  hash text PRIMARY KEY CHECK (hash ~ '^[0-9a-f]{64}$'),
+  account_id text REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE INDEX login_links_expires ON login_links (expires_at);
+`;
+
 /** The migrations, oldest first; version n is `POSTGRES_MIGRATIONS[n - 1]`. */
-export const POSTGRES_MIGRATIONS: readonly string[] = [V1_INITIAL, V2_CONCURRENCY_LEASES, V3_RETENTION, V4_SCOPES_FROM_THE_REGISTRY];
+export const POSTGRES_MIGRATIONS: readonly string[] = [
+  V1_INITIAL,
+  V2_CONCURRENCY_LEASES,
+  V3_RETENTION,
+  V4_SCOPES_FROM_THE_REGISTRY,
+  V5_DASHBOARD,
+];
 
 /** Taken first in each migration's transaction: instances starting together apply each migration once. */
 export const MIGRATION_LOCK = `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;

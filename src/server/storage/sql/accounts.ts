@@ -2,13 +2,15 @@
  * Accounts and their API keys in SQL. A key is kept as its SHA-256 hash and display prefix only;
  * the plan's maximum of live keys is enforced inside the transaction that inserts the key (the
  * account row locked on PostgreSQL, the store's write lock on SQLite), so concurrent creations
- * cannot pass it together. Every creation or revocation also moves the keys' version, which key
- * caches of every process read to notice it (Store.keys.version).
+ * cannot pass it together. Every creation or revocation, and every change of an account (its plan
+ * or suspension is part of every cached key answer), also moves the keys' version, which key caches
+ * of every process read to notice it (Store.keys.version).
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from './client.js';
-import { FIELDS, KeyLimitError, type Account, type ApiKeyRecord, type Plan, type Store } from '../types.js';
-import { dateColumn, isIsoDay, optionalDateColumn } from './values.js';
+import type { Dialect } from './dialect.js';
+import { FIELDS, KeyLimitError, type Account, type AccountChange, type ApiKeyRecord, type Plan, type Store } from '../types.js';
+import { dateColumn, isIsoDay, optionalDateColumn, parameterList } from './values.js';
 
 interface AccountRow {
   id: string;
@@ -17,6 +19,7 @@ interface AccountRow {
   subscription_start: string;
   vat_number: string | null;
   created_at: unknown;
+  suspended_at: unknown;
 }
 
 interface KeyRow {
@@ -35,13 +38,33 @@ const PLAN_NAMES: ReadonlySet<string> = new Set<Plan>(['FREE', 'STARTER', 'GROWT
 const SCOPE_NAMES: ReadonlySet<string> = new Set<string>(FIELDS);
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
+function requirePlan(plan: unknown): void {
+  if (typeof plan !== 'string' || !PLAN_NAMES.has(plan)) throw new RangeError(`Unknown plan ${String(plan)}: use FREE, STARTER, GROWTH or PRO`);
+}
+
+/**
+ * The SET list of an UPDATE of `change` at `now` and its parameters, numbered from $2 on ($1 is
+ * the account id); empty when the change changes nothing.
+ */
+function accountSets(change: AccountChange, now: Date, d: Dialect): { sets: string[]; params: unknown[] } {
+  const sets: string[] = [];
+  const param = parameterList(d, 2);
+  if (change.name !== undefined) sets.push(`name = ${param.add(change.name, 'text')}`);
+  if (change.plan !== undefined) sets.push(`plan = ${param.add(change.plan, 'text')}`);
+  if (change.vatNumber !== undefined) sets.push(`vat_number = ${param.add(change.vatNumber, 'text')}`);
+  // Suspending a suspended account keeps the time it was first suspended.
+  if (change.suspended === true) sets.push(`suspended_at = coalesce(suspended_at, ${param.add(d.time(now), 'time')})`);
+  if (change.suspended === false) sets.push('suspended_at = NULL');
+  return { sets, params: param.values };
+}
+
 /** Accounts and keys over `sql`. */
 export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys'> {
   const d = sql.dialect;
   // `date` columns are read as text (node-postgres would turn them into local-midnight Dates).
   // `prefix` qualifies the columns in a SELECT; RETURNING takes them bare (SQLite refuses an alias there).
   const accountColumns = (prefix: string) =>
-    `${prefix}id, ${prefix}name, ${prefix}plan, ${d.dayText(`${prefix}subscription_start`)} AS subscription_start, ${prefix}vat_number, ${prefix}created_at`;
+    `${prefix}id, ${prefix}name, ${prefix}plan, ${d.dayText(`${prefix}subscription_start`)} AS subscription_start, ${prefix}vat_number, ${prefix}created_at, ${prefix}suspended_at`;
   const keyColumns = (prefix: string) =>
     ['id', 'account_id', 'name', 'display_prefix', 'hash', 'scopes', 'expires_at', 'revoked_at', 'created_at'].map((c) => prefix + c).join(', ');
 
@@ -52,6 +75,7 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
     subscriptionStart: row.subscription_start,
     vatNumber: row.vat_number,
     createdAt: dateColumn(row.created_at),
+    suspendedAt: optionalDateColumn(row.suspended_at),
   });
   const toKey = (row: KeyRow): ApiKeyRecord => ({
     id: row.id,
@@ -78,13 +102,18 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
   const REVOKE_KEY = `UPDATE api_keys SET revoked_at = coalesce(revoked_at, ${d.param(2, 'time')}) WHERE id = $1 RETURNING id`;
   const FIND_BY_HASH = `SELECT ${keyColumns('k.')}, a.name AS account_name, a.plan AS account_plan,
       ${d.dayText('a.subscription_start')} AS account_subscription_start, a.vat_number AS account_vat_number,
-      a.created_at AS account_created_at
+      a.created_at AS account_created_at, a.suspended_at AS account_suspended_at
     FROM api_keys AS k JOIN accounts AS a ON a.id = k.account_id WHERE k.hash = $1`;
+
+  async function getAccount(id: string): Promise<Account | null> {
+    const { rows } = await sql.query<AccountRow>(`${SELECT_ACCOUNTS} WHERE a.id = $1`, [id]);
+    return rows[0] === undefined ? null : toAccount(rows[0]);
+  }
 
   return {
     accounts: {
       async create(account) {
-        if (!PLAN_NAMES.has(account.plan)) throw new RangeError(`Unknown plan ${String(account.plan)}: use FREE, STARTER, GROWTH or PRO`);
+        requirePlan(account.plan);
         if (typeof account.subscriptionStart !== 'string' || !isIsoDay(account.subscriptionStart)) {
           throw new RangeError(`Subscription start ${String(account.subscriptionStart)} is not a date YYYY-MM-DD`);
         }
@@ -98,13 +127,22 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
         ]);
         return toAccount(rows[0] as AccountRow);
       },
-      async get(id) {
-        const { rows } = await sql.query<AccountRow>(`${SELECT_ACCOUNTS} WHERE a.id = $1`, [id]);
-        return rows[0] === undefined ? null : toAccount(rows[0]);
-      },
+      get: getAccount,
       async list() {
         const { rows } = await sql.query<AccountRow>(`${SELECT_ACCOUNTS} ORDER BY a.created_at, a.id`);
         return rows.map(toAccount);
+      },
+      async update(id, change, now) {
+        if (change.plan !== undefined) requirePlan(change.plan);
+        const { sets, params } = accountSets(change, now, d);
+        if (sets.length === 0) return getAccount(id);
+        const UPDATE = `UPDATE accounts SET ${sets.join(', ')} WHERE id = $1 RETURNING ${accountColumns('')}`;
+        return sql.transaction(async (tx) => {
+          const { rows } = await tx.query<AccountRow>(UPDATE, [id, ...params]);
+          if (rows[0] === undefined) return null;
+          await bumpKeysVersion(tx);
+          return toAccount(rows[0]);
+        });
       },
     },
     keys: {
@@ -161,6 +199,7 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
             subscription_start: row.account_subscription_start as string,
             vat_number: row.account_vat_number as string | null,
             created_at: row.account_created_at,
+            suspended_at: row.account_suspended_at,
           }),
         };
       },

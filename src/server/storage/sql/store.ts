@@ -10,6 +10,7 @@ import { sqlAccountTables } from './accounts.js';
 import type { SqlClient } from './client.js';
 import { createUsageMeter, type MeterOptions } from './meter.js';
 import { migrate } from './migrate.js';
+import { sqlSignIns } from './sign-ins.js';
 import { sqlUsageReads } from './usage.js';
 import { jsonParam } from './values.js';
 import { sqlBreakerStore, sqlStatusSamples, sqlViesCache } from './vies.js';
@@ -85,6 +86,7 @@ export async function createSqlStore(sql: SqlClient & { readonly file?: StoreFil
     accounts,
     keys,
     usage: { count: (entry, quota) => meter.count(entry, quota), ...sqlUsageReads(sql) },
+    ...sqlSignIns(sql),
     viesCache: sqlViesCache(sql),
     breaker: sqlBreakerStore(sql),
     statusSamples: sqlStatusSamples(sql),

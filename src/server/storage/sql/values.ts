@@ -3,8 +3,10 @@
  * refuses an unpaired surrogate escape; a validated value may contain either (validators accept
  * any string), and one such value must not fail a whole group-committed batch. Both become
  * U+FFFD, the replacement character, as a UTF-8 encoder would do for the surrogate anyway (SQLite
- * would store them, but both engines keep the same text).
+ * would store them, but both engines keep the same text). Statements whose terms depend on their
+ * input (a filtered page, a partial update) number their parameters with {@link parameterList}.
  */
+import type { Dialect, ParamType } from './dialect.js';
 
 const NOT_STORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
@@ -44,4 +46,24 @@ export function dateColumn(value: unknown): Date {
 /** A nullable time column. */
 export function optionalDateColumn(value: unknown): Date | null {
   return value === null || value === undefined ? null : dateColumn(value);
+}
+
+/** The parameters of a statement whose terms depend on its input, numbered as they are added. */
+export interface ParameterList {
+  /** Adds `value` as the next parameter, read as `type`; returns its SQL. */
+  add(value: unknown, type: ParamType): string;
+  /** The values added, in order. */
+  readonly values: unknown[];
+}
+
+/** A {@link ParameterList} over `d` whose first parameter is `$first`. */
+export function parameterList(d: Dialect, first: number): ParameterList {
+  const values: unknown[] = [];
+  return {
+    add(value, type) {
+      values.push(value);
+      return d.param(first + values.length - 1, type);
+    },
+    values,
+  };
 }

@@ -116,5 +116,30 @@ CREATE TABLE job_runs (
 ) STRICT;
 `;
 
+// The dashboard (docs/service.md): accounts an operator suspended, and the sign-ins, kept as the
+// SHA-256 of their tokens only. A session expires after its idle time, a link at expires_at; both
+// are deleted by the prune job. A used link keeps its row (used_at set) until it expires, so that
+// it cannot be used again.
+const V2_DASHBOARD = `
+ALTER TABLE accounts ADD COLUMN suspended_at INTEGER;
+
+CREATE TABLE dashboard_sessions (
+  hash TEXT PRIMARY KEY CHECK (length(hash) = 64 AND hash NOT GLOB '*[^0-9a-f]*'),
+  account_id TEXT REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  last_seen_at INTEGER NOT NULL
+) STRICT, WITHOUT ROWID;
+CREATE INDEX dashboard_sessions_last_seen ON dashboard_sessions (last_seen_at);
+
+CREATE TABLE login_links (
+  hash TEXT PRIMARY KEY CHECK (length(hash) = 64 AND hash NOT GLOB '*[^0-9a-f]*'),
+  account_id TEXT REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER
+) STRICT, WITHOUT ROWID;
+CREATE INDEX login_links_expires ON login_links (expires_at);
+`;
+
 /** The migrations, oldest first; version n is `SQLITE_MIGRATIONS[n - 1]`. */
-export const SQLITE_MIGRATIONS: readonly string[] = [V1_INITIAL];
+export const SQLITE_MIGRATIONS: readonly string[] = [V1_INITIAL, V2_DASHBOARD];

@@ -1,14 +1,15 @@
 /**
  * The SQL store's suites on a real PostgreSQL 15 (the same suites as SQLite runs in
  * test/server/storage/sqlite/store.test.ts, test/server/storage/sqlite/meter.test.ts and test/server/storage/breakers.test.ts): every table,
- * the usage meter with its per-day totals and retention, and the circuit breaker contract. One
- * fresh database per suite.
+ * the dashboard's tables and their migration, the usage meter with its per-day totals and
+ * retention, and the circuit breaker contract. One fresh database per suite.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../../src/server/storage/postgres/client.js';
 import { createSqlStore } from '../../../../src/server/storage/sql/store.js';
 import type { Store } from '../../../../src/server/storage/types.js';
 import { describeBreakerContract } from '../../../support/store/breaker-contract.js';
+import { describeDashboardTables } from '../../../support/store/dashboard-contract.js';
 import { describeMeter } from '../../../support/store/meter-contract.js';
 import { describeStoreTables } from '../../../support/store/tables-contract.js';
 import { dropDatabase, freshDatabase } from '../../../support/scale/cluster.js';
@@ -31,6 +32,16 @@ async function openFresh(label: string) {
 }
 
 describeStoreTables('PostgreSQL', () => openFresh('tables'));
+
+describeDashboardTables(
+  'PostgreSQL',
+  () => openFresh('dashboard'),
+  async () => {
+    const url = await freshDatabase('migration');
+    databases.push(url);
+    return openPostgres(url, { maxConnections: 8 });
+  },
+);
 
 describeMeter('PostgreSQL', async () => {
   const { sql, store } = await openFresh('meter');

@@ -1,0 +1,190 @@
+/**
+ * What every dashboard route shares: its dependencies, the request as a page handler sees it (the
+ * services, the account administration, who is signed in), the answers (an HTML page, a 303, a
+ * message page), and one place that turns failures into pages: a refusal into its status, an
+ * unknown account into the 404 page, a store that cannot answer into 503, anything else into a
+ * logged 500 without internals.
+ */
+import type { Context, Handler } from 'hono';
+import { createAccountAdmin, type AccountAdmin } from '../../admin/service.js';
+import { UnknownAccountError } from '../../admin/key-admin.js';
+import { describeError } from '../../answers/errors.js';
+import { logFailure } from '../../answers/log-throttle.js';
+import type { PlanLimits } from '../../policy/plans.js';
+import type { Services } from '../../services.js';
+import { isStoreUnavailableError } from '../../storage/errors.js';
+import { StoreUnavailableError } from '../../storage/guard.js';
+import { couldBeStoredId } from '../../storage/ids.js';
+import type { Plan } from '../../storage/types.js';
+import { csrfMatches, CSRF_FIELD } from '../csrf.js';
+import { readForm } from '../forms.js';
+import { readSession, type SignedIn } from '../session.js';
+import { loggablePath } from '../sign-in.js';
+import { renderMessagePage } from '../views/index.js';
+import type { Frame } from '../views/models.js';
+import { DASHBOARD_PATH } from '../views/paths.js';
+
+/** What {@link mountDashboard} (./index.ts) needs: the same as the app's other routes. */
+export interface DashboardDeps {
+  /** The ready services; rejects when the service cannot start or is closed. */
+  services(): Services | Promise<Services>;
+  /** The plans in force (the app's, with its overrides). */
+  plans: Readonly<Record<Plan, PlanLimits>>;
+  /** Where operational log lines go (never a token, a key or a cookie). */
+  log: (line: string) => void;
+}
+
+/** A request to a page that needs a session, with what its handler works with. */
+export interface PageRequest {
+  /** Hono's context: the request, its parameters and query. */
+  c: Context;
+  /** The service's store, clock and the rest. */
+  services: Services;
+  /** The account administration over the store, on the service's clock and plans. */
+  admin: AccountAdmin;
+  /** The session. */
+  signedIn: SignedIn;
+  /** Who is signed in and the CSRF token, for the view. */
+  frame: Frame;
+}
+
+/** A request answered with a message page: the status and what the page says. */
+export class PageRefusal extends Error {
+  /** Always `PageRefusal`. */
+  override readonly name = 'PageRefusal';
+  constructor(
+    /** The HTTP status. */
+    readonly status: number,
+    /** The page's title. */
+    readonly title: string,
+    /** The page's paragraphs. */
+    readonly paragraphs: readonly string[],
+    /** Headers of the answer beyond the page's own (Retry-After). */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(title);
+  }
+}
+
+/**
+ * The 404 page: for a page that does not exist, and for an account or key that is not the
+ * session's own (an account is not told whether another account's id exists).
+ */
+export function notFound(): PageRefusal {
+  return new PageRefusal(404, 'Not found', ['There is no such page here. Check the address, or go back to the dashboard.']);
+}
+
+/** Where sign-in links point: a logged path under it has its token cut out. */
+
+/** The frame of a page nobody is signed in to. */
+export const NOBODY: Frame = { viewer: null, csrfToken: '' };
+
+/** The 503 page: the store (or the whole service) cannot answer now. */
+function unavailable(): PageRefusal {
+  return new PageRefusal(503, 'Service unavailable', ['The service cannot reach its store right now, so nothing was read or changed. Retry in a few seconds.'], {
+    'Retry-After': '5',
+  });
+}
+
+/** An HTML page with its status (the security and cache headers are added by ./index.ts for every answer). */
+export function htmlPage(status: number, body: string, headers: Readonly<Record<string, string>> = {}): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...headers } });
+}
+
+/** 303 See Other to `location`: after a form, or to the page a visitor should see. */
+export function seeOther(location: string, headers: Readonly<Record<string, string>> = {}): Response {
+  return new Response(null, { status: 303, headers: { Location: location, ...headers } });
+}
+
+/** A page that only says something, with its status. */
+export function messagePage(frame: Frame, status: number, title: string, paragraphs: readonly string[], headers: Readonly<Record<string, string>> = {}): Response {
+  return htmlPage(status, renderMessagePage(frame, { title, paragraphs }), headers);
+}
+
+/** The page of a failure: a refusal as it says, an unknown account as 404, a store outage as 503, anything else logged and 500. */
+export function failurePage(error: unknown, frame: Frame, deps: DashboardDeps, path: string): Response {
+  let refusal: PageRefusal;
+  if (error instanceof PageRefusal) refusal = error;
+  else if (error instanceof UnknownAccountError) refusal = notFound();
+  else if (error instanceof StoreUnavailableError || isStoreUnavailableError(error)) {
+    logFailure(deps.log, { level: 'warn', msg: 'dashboard: store unavailable', path: loggablePath(path) }, describeError(error instanceof StoreUnavailableError ? error.cause : error, []));
+    refusal = unavailable();
+  } else {
+    logFailure(deps.log, { level: 'error', msg: 'dashboard request failed', path: loggablePath(path) }, describeError(error, []));
+    refusal = new PageRefusal(500, 'Internal error', ['Something went wrong on the server; nothing was changed. The operator finds the details in its log.']);
+  }
+  return messagePage(frame, refusal.status, refusal.title, refusal.paragraphs, refusal.headers);
+}
+
+/** The services, or the 503 refusal when the service cannot start (its store cannot be opened). */
+export async function readyServices(deps: DashboardDeps): Promise<Services> {
+  try {
+    return await deps.services();
+  } catch (error) {
+    logFailure(deps.log, { level: 'error', msg: 'dashboard: the service is not ready' }, describeError(error, []));
+    throw unavailable();
+  }
+}
+
+/** The session of a request, or null. */
+export async function sessionOf(c: Context, services: Services): Promise<SignedIn | null> {
+  return readSession(services.store, c.req.header('cookie'), services.now());
+}
+
+/** Who may use a page: anyone signed in (each page then checks the account it shows), or only the operator. */
+export type Audience = 'signed-in' | 'operator';
+
+/**
+ * A Hono handler for a page that needs a session: nobody signed in is sent to /dashboard (303), an
+ * account session on an operator page gets the 404 page, and failures become pages.
+ */
+export function page(deps: DashboardDeps, audience: Audience, handler: (request: PageRequest) => Promise<Response>): Handler {
+  return async (c) => {
+    let frame = NOBODY;
+    try {
+      const services = await readyServices(deps);
+      const signedIn = await sessionOf(c, services);
+      if (signedIn === null) return seeOther(DASHBOARD_PATH);
+      frame = { viewer: signedIn.viewer, csrfToken: signedIn.csrfToken };
+      if (audience === 'operator' && signedIn.viewer.kind !== 'operator') throw notFound();
+      const admin = createAccountAdmin(services.store, { now: services.now, plans: deps.plans });
+      return await handler({ c, services, admin, signedIn, frame });
+    } catch (error) {
+      return failurePage(error, frame, deps, c.req.path);
+    }
+  };
+}
+
+/**
+ * The id of the account a URL names, when the session may see it: the operator any (an unknown one
+ * is found out by the administration: 404), an account only its own (anything else: 404, the same
+ * page as an unknown id). Text that cannot be an id is the 404 page before the store is asked.
+ */
+export function visibleAccountId(request: PageRequest): string {
+  const id = request.c.req.param('id') ?? '';
+  const { viewer } = request.signedIn;
+  if (!couldBeStoredId(id) || (viewer.kind === 'account' && viewer.accountId !== id)) throw notFound();
+  return id;
+}
+
+/**
+ * The form a POST sent, once its CSRF token is the session's; a refusal (403 for the token, 4xx for
+ * a body that is no form) otherwise, before anything is changed.
+ */
+export async function postedForm(request: PageRequest): Promise<URLSearchParams> {
+  const outcome = await readForm(request.c.req.raw);
+  if (!outcome.ok) throw new PageRefusal(outcome.status, 'Form not accepted', [outcome.message]);
+  if (!csrfMatches(request.signedIn, outcome.form.get(CSRF_FIELD))) {
+    throw new PageRefusal(403, 'Form not accepted', [
+      "The form did not carry this session's security token: it may come from an older page, another session or another site. Nothing was changed.",
+      'Reload the page and send the form again.',
+    ]);
+  }
+  return outcome.form;
+}
+
+/** The message of a form input refused by the administration (its RangeError), or the error again. */
+export function inputError(error: unknown): string {
+  if (error instanceof RangeError) return error.message;
+  throw error;
+}

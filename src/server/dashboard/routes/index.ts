@@ -1,0 +1,53 @@
+/**
+ * `mountDashboard`: the web dashboard under /dashboard and the public /status page, on the app of
+ * ../../http/app.ts. Every answer under both, pages, redirects and errors alike, carries the
+ * headers of ../page-headers.ts. The pages are in one file per concern: sign-in, the account
+ * overview, the operator's pages, keys, the usage log, the status page, the assets.
+ */
+import type { Hono, MiddlewareHandler } from 'hono';
+import { CACHE_CONTROL, setPageHeaders } from '../page-headers.js';
+import { DASHBOARD_PATH, STATUS_PATH } from '../views/paths.js';
+import { mountAccountPages } from './account.js';
+import { mountAssets } from './assets.js';
+import { notFound, page, type DashboardDeps } from './context.js';
+import { mountKeyPages } from './keys.js';
+import { mountOperatorPages } from './operator.js';
+import { mountSignInRoutes } from './sign-in.js';
+import { mountStatusPage } from './status.js';
+import { mountUsageLog } from './usage-log.js';
+
+export type { DashboardDeps } from './context.js';
+
+/** The security headers on every answer of the routes below it, and `cacheControl` unless the answer chose its own. */
+function pageHeaders(cacheControl: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    setPageHeaders(c.res.headers, cacheControl);
+  };
+}
+
+/**
+ * Mounts the dashboard (/dashboard and below) and the status page (/status) on `app`. Anything
+ * else under /dashboard is the 404 page for a session, and a 303 to /dashboard for nobody.
+ */
+export function mountDashboard(app: Hono, deps: DashboardDeps): void {
+  app.use(DASHBOARD_PATH, pageHeaders(CACHE_CONTROL.dashboard));
+  app.use(`${DASHBOARD_PATH}/*`, pageHeaders(CACHE_CONTROL.dashboard));
+  // A failed /status is not cached: the handler sets the public Cache-Control on its 200 only.
+  app.use(STATUS_PATH, pageHeaders(CACHE_CONTROL.dashboard));
+
+  mountSignInRoutes(app, deps);
+  mountOperatorPages(app, deps);
+  mountAccountPages(app, deps);
+  mountKeyPages(app, deps);
+  mountUsageLog(app, deps);
+  mountAssets(app, deps);
+  mountStatusPage(app, deps);
+
+  app.all(
+    `${DASHBOARD_PATH}/*`,
+    page(deps, 'signed-in', async () => {
+      throw notFound();
+    }),
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * An account's keys: GET /dashboard/accounts/{id}/keys (the list and the create form), POST to it
+ * (the new key answered once, on this page, never again), and the revocation: GET
+ * …/keys/{keyId}/revoke (the confirmation) and POST to it (303 back to the keys). A key id that is
+ * not the account's answers the 404 page, the same as an unknown one. The plan's maximum of live
+ * keys and a suspended account refuse a key with 409.
+ */
+import type { Hono } from 'hono';
+import { AccountSuspendedError, parseScopes } from '../../admin/key-admin.js';
+import type { ListedKey } from '../../admin/service.js';
+import { KeyLimitError } from '../../storage/types.js';
+import { formText, typedValues } from '../forms.js';
+import { renderKeysPage, renderRevokePage } from '../views/index.js';
+import type { FormState, KeysPageModel } from '../views/models.js';
+import { keysPath } from '../views/paths.js';
+import { htmlPage, inputError, notFound, page, postedForm, seeOther, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
+
+/** What refuses a key without any field to validate. */
+const NO_SCOPE_MESSAGE = 'Choose at least one field the key may validate.';
+
+async function keysPage(request: PageRequest, accountId: string, status: number, extra: Pick<KeysPageModel, 'created' | 'form'> = {}): Promise<Response> {
+  const [overview, keys] = await Promise.all([request.admin.accountOverview(accountId), request.admin.listKeys(accountId)]);
+  return htmlPage(status, renderKeysPage(request.frame, { overview, keys, ...extra }));
+}
+
+/** The account's key with this id; the 404 page when it has none. */
+async function keyOfAccount(request: PageRequest, accountId: string): Promise<ListedKey> {
+  const keyId = request.c.req.param('keyId') ?? '';
+  const key = (await request.admin.listKeys(accountId)).find((listed) => listed.id === keyId);
+  if (key === undefined) throw notFound();
+  return key;
+}
+
+/** Creates the key the form asks for; resolves with the key and its name, or with the form refused (and its status). */
+async function createFromForm(request: PageRequest, accountId: string, form: URLSearchParams): Promise<{ key: string; name: string } | { status: number; form: FormState }> {
+  const refused = (status: number, error: string): { status: number; form: FormState } => ({ status, form: { values: typedValues(form), error } });
+  const chosen = form.getAll('scopes');
+  if (chosen.length === 0) return refused(400, NO_SCOPE_MESSAGE);
+  try {
+    const scopes = parseScopes(chosen.join(','));
+    const expires = formText(form, 'expires');
+    const created = await request.admin.createKey({ accountId, name: formText(form, 'name'), scopes, expires: expires === '' ? 'never' : expires });
+    return { key: created.key, name: created.record.name };
+  } catch (error) {
+    // The plan's maximum, or a suspended account: nothing wrong with what was typed.
+    if (error instanceof KeyLimitError || error instanceof AccountSuspendedError) return refused(409, error.message);
+    return refused(400, inputError(error));
+  }
+}
+
+/** Mounts the keys page, key creation and revocation. */
+export function mountKeyPages(app: Hono, deps: DashboardDeps): void {
+  app.get(
+    '/dashboard/accounts/:id/keys',
+    page(deps, 'signed-in', async (request) => keysPage(request, visibleAccountId(request), 200)),
+  );
+
+  app.post(
+    '/dashboard/accounts/:id/keys',
+    page(deps, 'signed-in', async (request) => {
+      const accountId = visibleAccountId(request);
+      const form = await postedForm(request);
+      const outcome = await createFromForm(request, accountId, form);
+      // The key is in this answer only: the dashboard's Cache-Control: no-store keeps it out of every cache.
+      if ('key' in outcome) return keysPage(request, accountId, 200, { created: outcome });
+      return keysPage(request, accountId, outcome.status, { form: outcome.form });
+    }),
+  );
+
+  app.get(
+    '/dashboard/accounts/:id/keys/:keyId/revoke',
+    page(deps, 'signed-in', async (request) => {
+      const accountId = visibleAccountId(request);
+      const [overview, key] = await Promise.all([request.admin.accountOverview(accountId), keyOfAccount(request, accountId)]);
+      return htmlPage(200, renderRevokePage(request.frame, { overview, key }));
+    }),
+  );
+
+  app.post(
+    '/dashboard/accounts/:id/keys/:keyId/revoke',
+    page(deps, 'signed-in', async (request) => {
+      const accountId = visibleAccountId(request);
+      await postedForm(request);
+      const key = await keyOfAccount(request, accountId);
+      await request.admin.revokeKey(key.id);
+      return seeOther(keysPath(accountId));
+    }),
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The operator's pages and forms: GET /dashboard/accounts (every account with plan and usage, and
+ * the form to create one), POST /dashboard/accounts, and on an account's overview POST …/plan and
+ * POST …/suspension. An account session gets the 404 page for each (there is nothing to tell it).
+ */
+import type { Hono } from 'hono';
+import { formText, typedValues } from '../forms.js';
+import { renderAccountsPage } from '../views/index.js';
+import type { AccountsPageModel, FormState } from '../views/models.js';
+import { accountPath, ACCOUNTS_PATH } from '../views/paths.js';
+import { accountForm } from './account.js';
+import { htmlPage, inputError, page, postedForm, seeOther, type DashboardDeps, type PageRequest } from './context.js';
+
+async function accountsPage(request: PageRequest, status: number, form?: FormState): Promise<Response> {
+  const model: AccountsPageModel = { accounts: await request.admin.listAccounts() };
+  if (form !== undefined) model.form = form;
+  return htmlPage(status, renderAccountsPage(request.frame, model));
+}
+
+/** `suspended=true|false` of the suspension form; a RangeError for anything else. */
+function suspendedValue(text: string): boolean {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw new RangeError('suspended must be true (suspend) or false (resume)');
+}
+
+/** Mounts the accounts page, account creation, and the plan and suspension forms. */
+export function mountOperatorPages(app: Hono, deps: DashboardDeps): void {
+  app.get(
+    ACCOUNTS_PATH,
+    page(deps, 'operator', async (request) => accountsPage(request, 200)),
+  );
+
+  app.post(
+    ACCOUNTS_PATH,
+    page(deps, 'operator', async (request) => {
+      const form = await postedForm(request);
+      const vatNumber = formText(form, 'vatNumber');
+      const subscriptionStart = formText(form, 'subscriptionStart');
+      try {
+        const account = await request.admin.createAccount({
+          name: formText(form, 'name'),
+          plan: formText(form, 'plan'),
+          vatNumber: vatNumber === '' ? null : vatNumber,
+          ...(subscriptionStart === '' ? {} : { subscriptionStart }),
+        });
+        return seeOther(accountPath(account.id));
+      } catch (error) {
+        return accountsPage(request, 400, { values: typedValues(form), error: inputError(error) });
+      }
+    }),
+  );
+
+  app.post(
+    '/dashboard/accounts/:id/plan',
+    page(deps, 'operator', async (request) => accountForm(request, 'plan', (form) => ({ plan: formText(form, 'plan') }))),
+  );
+
+  app.post(
+    '/dashboard/accounts/:id/suspension',
+    page(deps, 'operator', async (request) => accountForm(request, 'suspension', (form) => ({ suspended: suspendedValue(formText(form, 'suspended')) }))),
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * GET /status: the public VIES status page. No key and no session: per member state the 30-day
+ * availability by day, availability now and who decided it (the report of GET
+ * /api/v1/status/vies, ../../answers/vies-status-report.ts), and the age of the VAT rates.
+ * Cacheable for a minute; a failure is not cached.
+ */
+import type { Hono } from 'hono';
+import { viesStatusReport } from '../../answers/vies-status-report.js';
+import { AVAILABILITY_WINDOW_DAYS, dailyAvailability } from '../../../vat/reference/availability.js';
+import { CACHE_CONTROL } from '../page-headers.js';
+import { renderStatusPage } from '../views/index.js';
+import type { StatusPageModel } from '../views/models.js';
+import { STATUS_PATH } from '../views/paths.js';
+import { failurePage, htmlPage, NOBODY, readyServices, type DashboardDeps } from './context.js';
+
+/** Mounts GET /status. */
+export function mountStatusPage(app: Hono, deps: DashboardDeps): void {
+  app.get(STATUS_PATH, async (c) => {
+    try {
+      const services = await readyServices(deps);
+      const now = services.now();
+      const model: StatusPageModel = {
+        report: await viesStatusReport(services),
+        daily: dailyAvailability(services.tracker.samples(), { now, days: AVAILABILITY_WINDOW_DAYS }),
+        ratesFetchedAt: services.rates.fetchedAt,
+        now,
+      };
+      return htmlPage(200, renderStatusPage(model), { 'Cache-Control': CACHE_CONTROL.status });
+    } catch (error) {
+      return failurePage(error, NOBODY, deps, c.req.path);
+    }
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * One member state's VIES availability over the window as a strip of day cells (SVG drawn here):
+ * each cell coloured by the day's percent, grey for a day without data, each with its day and
+ * percent as a tooltip, and a sentence summing the strip up for screen readers.
+ */
+import type { DayAvailability } from './models.js';
+import { formatPercent, formatQuantity } from './format.js';
+import { html, type Markup } from './html.js';
+
+const CELL = 10;
+const GAP = 2;
+const HEIGHT = 22;
+
+/** The strip's colour bands, best first: a day's percent falls in the first band whose floor it reaches. */
+export const AVAILABILITY_BANDS: readonly { floor: number; colour: string; label: string }[] = [
+  { floor: 99, colour: '#1b7a3d', label: '99% or more' },
+  { floor: 95, colour: '#5e7d12', label: '95% to 99%' },
+  { floor: 80, colour: '#b35900', label: '80% to 95%' },
+  { floor: 0, colour: '#b3261e', label: 'below 80%' },
+];
+/** A day without a counted sample: a light cell with a dark outline (the outline carries the contrast). */
+export const NO_DATA = { colour: '#e6e6e6', outline: '#767676', label: 'no data' } as const;
+
+function bandOf(percent: number): (typeof AVAILABILITY_BANDS)[number] {
+  return AVAILABILITY_BANDS.find((band) => percent >= band.floor) ?? (AVAILABILITY_BANDS.at(-1) as (typeof AVAILABILITY_BANDS)[number]);
+}
+
+/** How many days fell in each band, in words: "28 days 99% or more, 2 days no data". */
+function summary(days: readonly DayAvailability[]): string {
+  const counts = new Map<string, number>();
+  for (const day of days) {
+    const label = day.percent === null ? NO_DATA.label : bandOf(day.percent).label;
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  return [...AVAILABILITY_BANDS.map((band) => band.label), NO_DATA.label]
+    .filter((label) => counts.has(label))
+    .map((label) => {
+      const count = counts.get(label) as number;
+      return `${formatQuantity(count, 'day')} ${label}`;
+    })
+    .join(', ');
+}
+
+/** The strip of `days` (oldest first) for the member state `name`. */
+export function availabilityStrip(name: string, days: readonly DayAvailability[]): Markup {
+  const width = days.length * (CELL + GAP) - GAP;
+  const label = `${name}, daily availability ${days[0]?.day ?? ''} to ${days.at(-1)?.day ?? ''}: ${summary(days)}`;
+  return html`<svg class="strip" viewBox="0 0 ${Math.max(width, 1)} ${HEIGHT}" width="${Math.max(width, 1)}" height="${HEIGHT}" role="img" aria-label="${label}">${days.map((day, index) => {
+    const x = index * (CELL + GAP);
+    const text = `${day.day}: ${day.percent === null ? NO_DATA.label : formatPercent(day.percent)}`;
+    return day.percent === null
+      ? html`<rect x="${x + 0.5}" y="0.5" width="${CELL - 1}" height="${HEIGHT - 1}" fill="${NO_DATA.colour}" stroke="${NO_DATA.outline}"><title>${text}</title></rect>`
+      : html`<rect x="${x}" y="0" width="${CELL}" height="${HEIGHT}" fill="${bandOf(day.percent).colour}"><title>${text}</title></rect>`;
+  })}</svg>`;
+}
+
+/** The legend of the strips' colours. */
+export function availabilityLegend(): Markup {
+  const swatch = (fill: string, stroke?: string): Markup =>
+    html`<svg width="14" height="14" aria-hidden="true" focusable="false"><rect x="0.5" y="0.5" width="13" height="13" fill="${fill}"${stroke !== undefined && html` stroke="${stroke}"`}/></svg>`;
+  return html`<ul class="legend">${AVAILABILITY_BANDS.map((band) => html`<li>${swatch(band.colour)} ${band.label}</li>`)}<li>${swatch(NO_DATA.colour, NO_DATA.outline)} ${NO_DATA.label}</li></ul>`;
+}

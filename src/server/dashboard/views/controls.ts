@@ -1,0 +1,69 @@
+/**
+ * The form controls and messages the pages share: every control with its visible label, a form's
+ * error announced to screen readers, a notice of what the last form did, and tables that scroll
+ * sideways inside their own box on a narrow screen.
+ */
+import { html, type HtmlValue, type Markup } from './html.js';
+
+/** A text-like input (text, date, …) and its label. */
+export interface InputOptions {
+  /** The form's prefix for ids, unique in the page (e.g. `create-key`). */
+  form: string;
+  name: string;
+  label: string;
+  value?: string | undefined;
+  type?: 'text' | 'date';
+  required?: boolean;
+  maxLength?: number;
+  /** A line under the label saying what is accepted. */
+  hint?: string;
+  autocomplete?: string;
+  placeholder?: string;
+}
+
+/** A labelled input. */
+export function inputField(options: InputOptions): Markup {
+  const id = `${options.form}-${options.name}`;
+  const hintId = `${id}-hint`;
+  return html`<div class="field">
+<label for="${id}">${options.label}</label>
+${options.hint !== undefined && html`<span class="hint" id="${hintId}">${options.hint}</span>`}
+<input id="${id}" name="${options.name}" type="${options.type ?? 'text'}" value="${options.value ?? ''}"${options.required === true && html` required`}${
+    options.maxLength !== undefined && html` maxlength="${options.maxLength}"`
+  }${options.hint !== undefined && html` aria-describedby="${hintId}"`} autocomplete="${options.autocomplete ?? 'off'}"${
+    options.placeholder !== undefined && html` placeholder="${options.placeholder}"`
+  }>
+</div>`;
+}
+
+/** One choice of a select: its value and what it shows. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A labelled select with `selected` chosen. */
+export function selectField(options: { form: string; name: string; label: string; choices: readonly Choice[]; selected?: string | undefined }): Markup {
+  const id = `${options.form}-${options.name}`;
+  return html`<div class="field">
+<label for="${id}">${options.label}</label>
+<select id="${id}" name="${options.name}">${options.choices.map(
+    (choice) => html`<option value="${choice.value}"${choice.value === options.selected && html` selected`}>${choice.label}</option>`,
+  )}</select>
+</div>`;
+}
+
+/** What a refused form says, announced when the page loads. */
+export function formError(message: string | undefined): Markup {
+  return message === undefined ? html`` : html`<p class="error" role="alert"><strong>Not done:</strong> ${message}</p>`;
+}
+
+/** What the last form did. */
+export function notice(message: string | undefined): Markup {
+  return message === undefined ? html`` : html`<p class="notice" role="status">${message}</p>`;
+}
+
+/** A table inside a box that scrolls sideways on a narrow screen, named for keyboard and screen-reader users. */
+export function scrollingTable(label: string, table: HtmlValue): Markup {
+  return html`<div class="table-wrap" role="region" aria-label="${label}" tabindex="0">${table}</div>`;
+}

@@ -1,0 +1,13 @@
+/**
+ * The dashboard's pages and the public status page: pure functions from a page model
+ * (./models.ts) to a whole HTML document, every value escaped (./html.ts), no inline script or
+ * style (the pages are sent with a strict Content-Security-Policy).
+ */
+export { renderAccountPage } from './account-page.js';
+export { renderAccountsPage } from './accounts-page.js';
+export { renderKeysPage } from './keys-page.js';
+export { renderMessagePage } from './message-page.js';
+export { renderRevokePage } from './revoke-page.js';
+export { renderStatusPage } from './status-page.js';
+export { renderUsageLogPage } from './usage-log-page.js';
+export type * from './models.js';

@@ -1,0 +1,105 @@
+/**
+ * An account's keys: the table (name, display prefix, scopes, dates, status) with a link to revoke
+ * each live key, the form to create one, and right after a creation the key itself, shown this
+ * once with a copy button (../assets/dashboard.js; without script the text is selectable).
+ */
+import { FIELD_NAMES } from '../../../fields/catalog.js';
+import type { ListedKey } from '../../admin/service.js';
+import { accountHeading } from './account-heading.js';
+import { formError, inputField, scrollingTable, selectField, type Choice } from './controls.js';
+import { FIELD_LABELS } from './fields.js';
+import { formatCount, timeTag } from './format.js';
+import { html, type Markup } from './html.js';
+import { csrfField, renderDocument } from './layout.js';
+import type { Frame, KeysPageModel } from './models.js';
+import { keysPath, revokePath } from './paths.js';
+
+/** The expiries the create form offers (what the admin service reads: src/server/admin/key-admin.ts). */
+const EXPIRY_CHOICES: readonly Choice[] = [
+  { value: '12h', label: '12 hours' },
+  { value: '30d', label: '30 days' },
+  { value: '1y', label: '1 year' },
+  { value: 'never', label: 'Never' },
+];
+const DEFAULT_EXPIRY = '30d';
+
+/** A key's scopes in the service's order, or "all fields". */
+function scopesText(key: ListedKey): string {
+  const scopes = FIELD_NAMES.filter((field) => key.scopes.includes(field));
+  return scopes.length === FIELD_NAMES.length ? 'all fields' : scopes.map((field) => FIELD_LABELS[field]).join(', ');
+}
+
+function keysTable(accountId: string, keys: readonly ListedKey[]): Markup {
+  if (keys.length === 0) return html`<p class="empty">No keys yet: create one below.</p>`;
+  const rows = keys.map(
+    (key) => html`<tr>
+<th scope="row">${key.name}</th>
+<td><code>${key.displayPrefix}…</code></td>
+<td>${scopesText(key)}</td>
+<td>${timeTag(key.createdAt)}</td>
+<td>${key.expiresAt === null ? 'never' : timeTag(key.expiresAt)}</td>
+<td>${key.lastUsedAt === null ? 'never' : timeTag(key.lastUsedAt)}</td>
+<td><span class="status ${key.status === 'live' ? 'status-ok' : 'status-bad'}">${key.status}</span></td>
+<td>${key.status === 'live' ? html`<a href="${revokePath(accountId, key.id)}">Revoke<span class="visually-hidden"> ${key.name}</span></a>` : ''}</td>
+</tr>`,
+  );
+  return scrollingTable(
+    'Keys',
+    html`<table>
+<thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
+<tbody>${rows}</tbody>
+</table>`,
+  );
+}
+
+function createdKey(created: { key: string; name: string }): Markup {
+  return html`<section class="created-key" aria-labelledby="created-key-heading">
+<h2 id="created-key-heading">Your new key “${created.name}”</h2>
+<p><strong>Copy it now: it will not be shown again.</strong> The service keeps only its hash, so nobody can show it to you later; if you lose it, revoke it and create another.</p>
+<div class="copy-row">
+<label for="created-key-value" class="visually-hidden">The new key</label>
+<input id="created-key-value" class="key-value" type="text" readonly value="${created.key}" spellcheck="false" autocomplete="off">
+<button type="button" class="copy" data-copy-target="created-key-value" hidden>Copy key</button>
+</div>
+<p class="copy-status" role="status" data-copy-status></p>
+</section>`;
+}
+
+function createForm(frame: Frame, model: KeysPageModel): Markup {
+  const values = model.form?.values;
+  // A fresh form has every scope checked; a form sent back, the scopes it had (comma-separated, none when absent).
+  const checked = values === undefined ? new Set<string>(FIELD_NAMES) : new Set((values['scopes'] ?? '').split(',').filter((scope) => scope !== ''));
+  return html`<section aria-labelledby="create-key-heading">
+<h2 id="create-key-heading">Create a key</h2>
+${formError(model.form?.error)}
+<form method="post" action="${keysPath(model.overview.account.id)}" class="stacked">
+${csrfField(frame)}
+${inputField({ form: 'create-key', name: 'name', label: 'Name', value: values?.['name'], required: true, maxLength: 100, hint: 'Something you will recognise in this list, e.g. “checkout form”.' })}
+${selectField({ form: 'create-key', name: 'expires', label: 'Expires after', choices: EXPIRY_CHOICES, selected: values?.['expires'] ?? DEFAULT_EXPIRY })}
+<fieldset>
+<legend>Fields the key may validate</legend>
+<div class="checkboxes">${FIELD_NAMES.map(
+    (field) =>
+      html`<div class="checkbox"><input type="checkbox" id="create-key-scope-${field}" name="scopes" value="${field}"${checked.has(field) && html` checked`}><label for="create-key-scope-${field}">${FIELD_LABELS[field]}</label></div>`,
+  )}</div>
+</fieldset>
+<button type="submit">Create key</button>
+</form>
+</section>`;
+}
+
+/** GET /dashboard/accounts/{id}/keys, and the answer of a key creation (with `created`). */
+export function renderKeysPage(frame: Frame, model: KeysPageModel): string {
+  const { overview } = model;
+  const live = model.keys.filter((key) => key.status === 'live').length;
+  return renderDocument({
+    title: `Keys of ${overview.account.name}`,
+    frame,
+    current: 'keys',
+    main: html`${accountHeading(frame, overview, 'keys', `Keys of ${overview.account.name}`)}
+${model.created !== undefined && createdKey(model.created)}
+<p>${formatCount(live)} of ${formatCount(overview.limits.maxKeys)} live keys allowed by the ${overview.account.plan} plan.</p>
+${keysTable(overview.account.id, model.keys)}
+${createForm(frame, model)}`,
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * The document around every page: head (viewport, stylesheet, deferred script, the session's CSRF
+ * token for scripts), a skip link, the header with the product name, the viewer's navigation and
+ * the sign-out button, the main landmark, and a footer. No inline script or style: the pages are
+ * sent with a CSP that allows only the dashboard's own assets.
+ */
+import { html, type Markup } from './html.js';
+import type { Frame } from './models.js';
+import { accountPath, ACCOUNTS_PATH, assetPath, DASHBOARD_PATH, keysPath, LOGOUT_PATH, STATUS_PATH, usagePath } from './paths.js';
+
+/** The header navigation's entries; `current` marks the page shown. */
+export type NavItem = 'accounts' | 'overview' | 'keys' | 'usage';
+
+/** What {@link renderDocument} lays out. */
+export interface Page {
+  /** The page's title (the tab's title and what a screen reader announces first). */
+  title: string;
+  /** Who is signed in and the CSRF token; null for a public page (no navigation, no sign-out). */
+  frame: Frame | null;
+  /** The navigation entry of this page, if it has one. */
+  current?: NavItem;
+  /** The content of the main landmark. */
+  main: Markup;
+  /** A same-site path the browser goes on to at once (meta refresh; the page links to it too). */
+  goOnTo?: string;
+}
+
+/** The hidden `_csrf` field every POST form carries. */
+export function csrfField(frame: Frame): Markup {
+  return html`<input type="hidden" name="_csrf" value="${frame.csrfToken}">`;
+}
+
+function navLink(href: string, label: string, item: NavItem, current: NavItem | undefined): Markup {
+  return html`<li><a href="${href}"${item === current ? html` aria-current="page"` : ''}>${label}</a></li>`;
+}
+
+function navigation(frame: Frame, current: NavItem | undefined): Markup {
+  const viewer = frame.viewer;
+  if (viewer === null) return html``;
+  const links =
+    viewer.kind === 'operator'
+      ? [navLink(ACCOUNTS_PATH, 'Accounts', 'accounts', current)]
+      : [
+          navLink(accountPath(viewer.accountId), 'Overview', 'overview', current),
+          navLink(keysPath(viewer.accountId), 'Keys', 'keys', current),
+          navLink(usagePath(viewer.accountId), 'Usage log', 'usage', current),
+        ];
+  return html`<nav class="site-nav" aria-label="Dashboard"><ul>${links}</ul></nav>`;
+}
+
+function signedIn(frame: Frame): Markup {
+  const viewer = frame.viewer;
+  if (viewer === null) return html``;
+  const who = viewer.kind === 'operator' ? html`the <strong>operator</strong>` : html`<strong>${viewer.accountName}</strong>`;
+  return html`<div class="session">
+  <p>Signed in as ${who}</p>
+  <form method="post" action="${LOGOUT_PATH}">${csrfField(frame)}<button type="submit" class="secondary">Sign out</button></form>
+</div>`;
+}
+
+/** A whole HTML document around a page's content. */
+export function renderDocument(page: Page): string {
+  const { frame } = page;
+  const signedInFrame = frame !== null && frame.viewer !== null ? frame : null;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${page.goOnTo !== undefined && html`<meta http-equiv="refresh" content="0; url=${page.goOnTo}">
+`}${signedInFrame !== null && html`<meta name="csrf-token" content="${signedInFrame.csrfToken}">
+`}<title>${page.title} · verifield</title>
+<link rel="stylesheet" href="${assetPath('dashboard.css')}">
+<script src="${assetPath('dashboard.js')}" defer></script>
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to main content</a>
+<header class="site-header">
+  <p class="brand"><a href="${frame === null ? STATUS_PATH : DASHBOARD_PATH}">verifield</a> <span>${frame === null ? 'VIES status' : 'dashboard'}</span></p>
+  ${frame !== null && navigation(frame, page.current)}
+  ${frame !== null && signedIn(frame)}
+</header>
+<main id="main" tabindex="-1">
+${page.main}
+</main>
+<footer class="site-footer"><p>${frame === null ? html`<a href="${DASHBOARD_PATH}">Dashboard</a>` : html`<a href="${STATUS_PATH}">VIES status</a>`} · verifield</p></footer>
+</body>
+</html>
+`.text;
+}

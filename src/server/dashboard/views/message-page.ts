@@ -1,0 +1,17 @@
+/** A page that only says something: sign-in help, a refused sign-in link, not found, forbidden. */
+import { html } from './html.js';
+import { renderDocument } from './layout.js';
+import type { Frame, MessagePageModel } from './models.js';
+
+/** The message page: its title as the heading, then its paragraphs. */
+export function renderMessagePage(frame: Frame, model: MessagePageModel): string {
+  return renderDocument({
+    title: model.title,
+    frame,
+    main: html`<h1>${model.title}</h1>
+${model.paragraphs.map((paragraph) => html`<p>${paragraph}</p>
+`)}${model.goOnTo !== undefined && html`<p><a href="${model.goOnTo.path}">${model.goOnTo.label}</a></p>
+`}`,
+    ...(model.goOnTo === undefined ? {} : { goOnTo: model.goOnTo.path }),
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * What each dashboard page shows: the models the routes (../routes.ts) build from the account
+ * administration (../../admin/service.ts) and the views render. Views are pure: a model in, a
+ * whole HTML document out, every value escaped.
+ */
+import type { ViesStatusResponse } from '../../../ports.js';
+import type { DayAvailability } from '../../../vat/reference/availability.js';
+import type { AccountOverview, ListedKey, UsageByDay } from '../../admin/service.js';
+import type { UsageEntry } from '../../storage/types.js';
+
+/** Who is signed in: the operator (every account) or one account (only its own pages). */
+export type Viewer = { kind: 'operator' } | { kind: 'account'; accountId: string; accountName: string };
+
+/** What every page needs: who is signed in (null: nobody) and the session's CSRF token for its forms. */
+export interface Frame {
+  viewer: Viewer | null;
+  /** The value of the hidden `_csrf` field of every form; '' when nobody is signed in. */
+  csrfToken: string;
+}
+
+/** A form sent back with what was wrong: the values typed (to fill the form again) and the message. */
+export interface FormState {
+  values: Readonly<Record<string, string>>;
+  error: string;
+}
+
+/** GET /dashboard/accounts (operator): every account with plan and usage, and the form to create one. */
+export interface AccountsPageModel {
+  accounts: readonly AccountOverview[];
+  /** The create form sent back with an error. */
+  form?: FormState;
+}
+
+/** The days a usage chart may cover. */
+export type ChartDays = 30 | 90;
+
+/**
+ * GET /dashboard/accounts/{id}: plan, billing period and reset day, used / remaining / overage,
+ * the daily chart, the VAT number form; for the operator also the plan and suspension forms.
+ */
+export interface AccountPageModel {
+  overview: AccountOverview;
+  usage: UsageByDay;
+  days: ChartDays;
+  /** A line saying what the last form did (e.g. "Plan changed to GROWTH"). */
+  notice?: string;
+  /** One of the page's forms sent back with an error; `form` names which ('plan' | 'suspension' | 'vat-number'). */
+  failed?: FormState & { form: string };
+}
+
+/** GET /dashboard/accounts/{id}/keys: the keys and the create form; after a creation, the key shown once. */
+export interface KeysPageModel {
+  overview: AccountOverview;
+  keys: readonly ListedKey[];
+  /** The key just created: shown once with a copy button, never again. */
+  created?: { key: string; name: string };
+  form?: FormState;
+}
+
+/** GET /dashboard/accounts/{id}/keys/{keyId}/revoke: the confirmation before revoking. */
+export interface RevokePageModel {
+  overview: AccountOverview;
+  key: ListedKey;
+}
+
+/** The usage log's filter as the page's form holds it. */
+export interface LogFilter {
+  field?: string;
+  verdict?: 'valid' | 'invalid';
+  /** UTC day, YYYY-MM-DD. */
+  day?: string;
+}
+
+/** GET /dashboard/accounts/{id}/usage: the usage log (values as stored: personal numbers masked), filtered. */
+export interface UsageLogPageModel {
+  overview: AccountOverview;
+  entries: readonly UsageEntry[];
+  /** The account's keys, to show each entry's key by name. */
+  keys: readonly ListedKey[];
+  filter: LogFilter;
+  /** `before` of the next page (ISO time), null on the last page. */
+  nextBefore: string | null;
+  /** The filter was refused: why. */
+  error?: string;
+}
+
+export type { DayAvailability } from '../../../vat/reference/availability.js';
+
+/** GET /status (public): per member state, the window's availability by day, now, and who decided it. */
+export interface StatusPageModel {
+  report: ViesStatusResponse;
+  /** Per country code, one entry per day of the window, oldest first. */
+  daily: ReadonlyMap<string, readonly DayAvailability[]>;
+  /** When the VAT rates served were fetched (ISO time); null: none yet. */
+  ratesFetchedAt: string | null;
+  /** The time the page was made. */
+  now: Date;
+}
+
+/** A page that only says something: sign-in help, a refused link, not found, forbidden. */
+export interface MessagePageModel {
+  title: string;
+  /** Paragraphs of text (escaped like everything else). */
+  paragraphs: readonly string[];
+  /** Where the browser goes on to at once, with a link saying so (the page after signing in). */
+  goOnTo?: { path: string; label: string };
+}

@@ -1,0 +1,50 @@
+/**
+ * The dashboard's URLs (the routes in ../routes/ answer them), each path segment from a value
+ * percent-encoded, so that an id can never leave its segment.
+ */
+import type { LogFilter } from './models.js';
+
+/** The dashboard's entry: sign-in help, or a redirect to the viewer's first page. */
+export const DASHBOARD_PATH = '/dashboard';
+/** POST ends the session. */
+export const LOGOUT_PATH = '/dashboard/logout';
+/** The operator's list of accounts (GET) and account creation (POST). */
+export const ACCOUNTS_PATH = '/dashboard/accounts';
+/** The public VIES status page. */
+export const STATUS_PATH = '/status';
+
+/** Where an asset of ../assets/ is served. */
+export function assetPath(file: string): string {
+  return `/dashboard/assets/${file}`;
+}
+
+/** An account's overview; `days` chooses the chart's days. */
+export function accountPath(accountId: string, days?: number): string {
+  return `${ACCOUNTS_PATH}/${encodeURIComponent(accountId)}${days === undefined ? '' : `?days=${days}`}`;
+}
+
+/** One of the overview's forms: `plan`, `suspension` or `vat-number`. */
+export function accountFormPath(accountId: string, form: 'plan' | 'suspension' | 'vat-number'): string {
+  return `${accountPath(accountId)}/${form}`;
+}
+
+/** An account's keys (GET) and key creation (POST). */
+export function keysPath(accountId: string): string {
+  return `${accountPath(accountId)}/keys`;
+}
+
+/** A key's revocation: the confirmation (GET) and the revocation (POST). */
+export function revokePath(accountId: string, keyId: string): string {
+  return `${keysPath(accountId)}/${encodeURIComponent(keyId)}/revoke`;
+}
+
+/** An account's usage log with a filter and, for the next page, `before` (ISO time). */
+export function usagePath(accountId: string, filter: LogFilter = {}, before?: string): string {
+  const query = new URLSearchParams();
+  if (filter.field !== undefined) query.set('field', filter.field);
+  if (filter.verdict !== undefined) query.set('verdict', filter.verdict);
+  if (filter.day !== undefined) query.set('day', filter.day);
+  if (before !== undefined) query.set('before', before);
+  const search = query.toString();
+  return `${accountPath(accountId)}/usage${search === '' ? '' : `?${search}`}`;
+}

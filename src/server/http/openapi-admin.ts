@@ -1,0 +1,478 @@
+/**
+ * The admin API's part of the OpenAPI document (./openapi.ts): the paths of
+ * src/server/admin-api/routes.ts, their request and answer schemas (tied to the types of
+ * src/server/admin-api/json.ts by objectOf), one error schema per status with exactly the codes of
+ * src/server/admin-api/errors.ts that status answers, and the two ways in: the operator token as
+ * Bearer, or the dashboard session cookie with its CSRF token on every request that changes something.
+ */
+import { FIELD_NAMES } from '../../fields/catalog.js';
+import { ADMIN_ERROR_STATUS, ADMIN_MESSAGES, type AdminErrorCode, type AdminErrorStatus } from '../admin-api/errors.js';
+import type { AccountJson, AccountListJson, CreatedKeyJson, KeyJson, KeyListJson, LogEntryJson, LogPageJson, RevokedKeyJson, UsageJson, UsageTotalJson } from '../admin-api/json.js';
+import { ADMIN_API_PREFIX } from '../admin-api/routes.js';
+import type { PlanLimits } from '../policy/plans.js';
+import { PLANS } from '../policy/plans.js';
+import {
+  always,
+  enumOf,
+  flag,
+  int32,
+  json,
+  LEVELS,
+  objectOf,
+  orNull,
+  ref,
+  responseRef,
+  text,
+  type HeaderObject,
+  type OperationObject,
+  type ParameterObject,
+  type PathItemObject,
+  type ReferenceObject,
+  type ResponseObject,
+  type SchemaObject,
+  type SecuritySchemeObject,
+} from './openapi-schema.js';
+
+/** The tag of the admin operations. */
+export const ADMIN_TAG = {
+  name: 'Administration',
+  description:
+    'Accounts, their API keys and their usage, as JSON: the operator (Authorization: Bearer with VERIFIELD_ADMIN_TOKEN, or an operator dashboard session) reaches every account; ' +
+    "an account's dashboard session only its own, and another account's id answers 404 as an unknown one does. Answers are never cached.",
+} as const;
+
+const PLAN_NAMES = Object.keys(PLANS);
+const FIELDS = [...FIELD_NAMES];
+const time = (description: string): SchemaObject => text(description, { format: 'date-time' });
+const day = (description: string): SchemaObject => text(description, { format: 'date' });
+const count = (description: string): SchemaObject => ({ type: 'integer', minimum: 0, description });
+const scopes = (description: string): SchemaObject => ({ type: 'array', items: enumOf(FIELDS, 'A validation endpoint.'), minItems: 1, uniqueItems: true, description });
+
+const planLimits = objectOf<PlanLimits>("What the account's plan allows (docs/service.md#plans).", {
+  quota: always(count('Validations included per billing period.')),
+  maxConcurrent: always(int32('Requests of the account in flight at once.', { minimum: 1 })),
+  maxKeys: always(int32('Live API keys at most.', { minimum: 1 })),
+  blocksOverQuota: always(flag('Over the quota: true refuses validations (FREE), false counts the overage for billing.')),
+  emailLevel: always(enumOf(LEVELS, 'Depth of email validation.')),
+  usesSharedPool: always(flag('Whether requests also take a slot of the pool shared by the non-PRO plans.')),
+});
+
+const account = objectOf<AccountJson>('An account with the state of its current billing period.', {
+  id: always(text('Stable identifier.')),
+  name: always(text('Name people know the account by.')),
+  plan: always(enumOf(PLAN_NAMES, 'The plan.')),
+  subscriptionStart: always(day('The day that anchors the monthly billing periods.')),
+  vatNumber: always(orNull(text("The account's own VAT number, sent to VIES as requester; null if none."))),
+  createdAt: always(time('When the account was created.')),
+  suspended: always(flag('Whether the account is suspended: its keys then answer 401 ACCOUNT_SUSPENDED.')),
+  suspendedAt: always(orNull(time('When it was suspended; null while active.'))),
+  period: always({
+    type: 'object',
+    description: 'The billing period now; end is exclusive (the day the count resets).',
+    properties: { start: day('First day of the period.'), end: day('First day of the next period.') },
+    required: ['start', 'end'],
+    additionalProperties: false,
+  }),
+  used: always(count('Validations counted in the period.')),
+  quota: always(count('Validations the plan includes per period.')),
+  remaining: always(count("Validations left in the period's quota (0 once it is used up).")),
+  overage: always(count('Validations beyond the quota, billed on the paid plans; always 0 on FREE, which refuses them.')),
+  limits: always(ref('AdminPlanLimits')),
+});
+
+const keyProperties = {
+  id: always(text('Stable identifier, to revoke the key.')),
+  accountId: always(text('The account the key belongs to.')),
+  name: always(text('Name given at creation.')),
+  displayPrefix: always(text('The first characters of the key, for people to recognise it.', { pattern: '^vf_' })),
+  scopes: always(scopes('The endpoints the key may call.')),
+  createdAt: always(time('When the key was created.')),
+  expiresAt: always(orNull(time('When the key stops working; null: never.'))),
+  revokedAt: always(orNull(time('When the key was revoked; null: not revoked.'))),
+  status: always(enumOf(['live', 'revoked', 'expired'], "The key's state now.")),
+  lastUsedAt: always(orNull(time('When the key last made a counted request (day precision once its log rows are pruned); null: never.'))),
+};
+
+const key = objectOf<KeyJson>('An API key as it may be shown: never the key itself, never its hash.', keyProperties);
+
+const createdKey = objectOf<CreatedKeyJson>('A key just created: the only answer that holds the key itself. Keep it; it is never shown again.', {
+  ...keyProperties,
+  key: always(text('The key (vf_ and 43 letters and digits): send it as X-API-KEY.', { pattern: '^vf_[0-9A-Za-z]{43}$' })),
+});
+
+const revokedKey = objectOf<RevokedKeyJson>('A revoked key.', {
+  id: always(text("The key's id.")),
+  revoked: always({ const: true, description: 'Always true: the key no longer works.' }),
+  alreadyRevoked: always(flag('Whether it was revoked before this request (nothing changed then).')),
+  revokedAt: always(time('When it was revoked.')),
+});
+
+const usageTotal = objectOf<UsageTotalJson>('Validations of one day, endpoint and verdict, all keys together.', {
+  day: always(day('UTC day.')),
+  field: always(enumOf(FIELDS, 'The endpoint called.')),
+  valid: always(flag('The verdict returned.')),
+  count: always(count('Validations counted.')),
+});
+
+const usage = objectOf<UsageJson>("An account's validations per day, endpoint and verdict (from the per-day totals, which outlive the usage log's rows).", {
+  from: always(day('First day (UTC).')),
+  to: always(day('Last day: today (UTC).')),
+  totals: always({ type: 'array', items: ref('AdminUsageTotal'), description: 'The days that had any validation, by day, field, verdict.' }),
+});
+
+const logEntry = objectOf<LogEntryJson>('One validation of the usage log.', {
+  requestId: always(text("The request's id.")),
+  keyId: always(text('The key that made the request.')),
+  field: always(enumOf(FIELDS, 'The endpoint called.')),
+  value: always(text('The value as the log keeps it: personal numbers (NIF, SIN, SSN, some VAT numbers) masked.')),
+  valid: always(flag('The verdict returned.')),
+  status: always(int32('HTTP status of the answer.', { minimum: 100, maximum: 599 })),
+  latencyMs: always({ type: 'number', minimum: 0, description: 'Time spent answering, in milliseconds.' }),
+  sdk: always(orNull(text('The X-Service-SDK header sent, or null.'))),
+  at: always(time('When the request was answered.')),
+});
+
+const logPage = objectOf<LogPageJson>('A page of the usage log, newest first.', {
+  entries: always({ type: 'array', items: ref('AdminLogEntry'), description: 'The entries of the page.' }),
+  nextBefore: always(
+    orNull(
+      text('The `before` of the next page: the last entry\'s time and request id joined by `_`, so that entries of the same millisecond are neither skipped nor repeated; null when this page is shorter than its limit (the last).', {
+        pattern: '^\\S+_[0-9a-f-]{36}$',
+      }),
+    ),
+  ),
+});
+
+const accountList = objectOf<AccountListJson>('Accounts.', {
+  accounts: always({ type: 'array', items: ref('AdminAccount'), description: "Every account for the operator; an account's session sees its own only." }),
+});
+
+const keyList = objectOf<KeyListJson>("An account's keys.", {
+  keys: always({ type: 'array', items: ref('AdminKey'), description: 'Oldest first, revoked and expired ones included.' }),
+});
+
+const name = text('1 to 100 printable characters.', { minLength: 1, maxLength: 100 });
+const plan = text('FREE, STARTER, GROWTH or PRO (any case).', { examples: ['GROWTH'] });
+const vatNumber = orNull(text("The account's own EU VAT number, used as VIES requester (a VIES prefix and a valid number); null or '' removes it."));
+
+/** The request bodies; closed, as the API refuses a member it does not know. */
+const requestSchemas: Record<string, SchemaObject> = {
+  AdminAccountRequest: {
+    type: 'object',
+    description: 'A new account. At most 16 KiB.',
+    properties: { name, plan, subscriptionStart: day('The day that anchors the billing periods; default today (UTC).'), vatNumber },
+    required: ['name', 'plan'],
+    additionalProperties: false,
+  },
+  AdminAccountUpdate: {
+    type: 'object',
+    description: "What to change; absent members stay. plan and suspended are the operator's only (an account's session gets 403). At most 16 KiB.",
+    properties: { name, plan, vatNumber, suspended: flag('true suspends the account (its keys answer 401 ACCOUNT_SUSPENDED), false resumes it.') },
+    additionalProperties: false,
+  },
+  AdminKeyRequest: {
+    type: 'object',
+    description: 'A new key. At most 16 KiB.',
+    properties: {
+      name,
+      expires: text('How long the key works: a number and h, d, w or y (12h, 30d, 8w, 1y), or never. Default never.', { pattern: '^([1-9][0-9]{0,5}[hdwy]|never)$' }),
+      scopes: scopes('The endpoints the key may call (any case); default all.'),
+    },
+    required: ['name'],
+    additionalProperties: false,
+  },
+};
+
+/** The codes of {@link ADMIN_ERROR_STATUS} answered with `status`. */
+function codesOf(status: AdminErrorStatus): AdminErrorCode[] {
+  return (Object.keys(ADMIN_ERROR_STATUS) as AdminErrorCode[]).filter((code) => ADMIN_ERROR_STATUS[code] === status);
+}
+
+/** The schema name of the error body of `status`. */
+const errorSchemaName = (status: AdminErrorStatus): string => `AdminError${status}`;
+
+function errorSchema(status: AdminErrorStatus, description: string): SchemaObject {
+  return {
+    type: 'object',
+    description,
+    properties: { message: text('What went wrong, in words.'), errorCode: enumOf(codesOf(status), 'Machine-readable reason.') },
+    required: ['message', 'errorCode'],
+    additionalProperties: false,
+  };
+}
+
+const ERROR_DESCRIPTIONS: Record<AdminErrorStatus, string> = {
+  400: 'The body is not JSON (INVALID_JSON), or a member or a query parameter is missing, of the wrong type, unknown or out of range (INVALID_REQUEST; the message says which and what is accepted).',
+  401: 'No valid operator token and no valid dashboard session (a wrong Bearer token is refused, never passed over for the cookie).',
+  403: "An account's session asking for what only the operator does (FORBIDDEN), or a session's request that changes something without its CSRF token in X-CSRF-Token (CSRF_TOKEN_INVALID). Nothing changed.",
+  404: "No such account or key, or one of another account (the same answer), or no endpoint at this path.",
+  405: 'A method the path does not take; Allow lists those it does.',
+  409: "The plan's maximum of live keys is reached (KEY_LIMIT), or the account is suspended (ACCOUNT_SUSPENDED): no key was created.",
+  413: 'The body is larger than 16 KiB.',
+  415: 'The body is not sent as application/json, or is compressed.',
+  500: 'An internal error; the body carries no internals and X-Request-Id finds the log line.',
+  503: 'The store cannot be reached or refuses writes; retry after the Retry-After seconds.',
+};
+
+const STATUSES = Object.keys(ERROR_DESCRIPTIONS).map(Number) as AdminErrorStatus[];
+
+const errorSchemas: Record<string, SchemaObject> = Object.fromEntries(STATUSES.map((status) => [errorSchemaName(status), errorSchema(status, ERROR_DESCRIPTIONS[status])]));
+
+/** The admin API's schemas, for `components.schemas`. */
+export const ADMIN_SCHEMAS: Readonly<Record<string, SchemaObject>> = {
+  AdminPlanLimits: planLimits,
+  AdminAccount: account,
+  AdminAccountList: accountList,
+  AdminKey: key,
+  AdminKeyList: keyList,
+  AdminCreatedKey: createdKey,
+  AdminRevokedKey: revokedKey,
+  AdminUsageTotal: usageTotal,
+  AdminUsage: usage,
+  AdminLogEntry: logEntry,
+  AdminLogPage: logPage,
+  ...requestSchemas,
+  ...errorSchemas,
+};
+
+const noStore: Record<string, HeaderObject> = {
+  'Cache-Control': { description: 'Never cached: admin answers hold account data.', required: true, schema: { type: 'string', const: 'no-store' } },
+};
+
+const errorResponseName = (status: AdminErrorStatus): string => `AdminError${status}`;
+
+const EXTRA_ERROR_HEADERS: Partial<Record<AdminErrorStatus, Record<string, HeaderObject>>> = {
+  405: { Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } } },
+  500: { 'X-Request-Id': { description: "Identifies the failure in the service's log (which holds no token, key or cookie).", required: true, schema: { type: 'string' } } },
+  503: { 'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } } },
+};
+
+const ERROR_EXAMPLES: Partial<Record<AdminErrorStatus, { summary: string; value: unknown }>> = {
+  401: { summary: 'Neither token nor session', value: { message: ADMIN_MESSAGES.UNAUTHENTICATED, errorCode: 'UNAUTHENTICATED' } },
+  403: { summary: 'No CSRF token', value: { message: ADMIN_MESSAGES.CSRF_TOKEN_INVALID, errorCode: 'CSRF_TOKEN_INVALID' } },
+  404: { summary: 'Unknown, or not yours', value: { message: ADMIN_MESSAGES.NO_ACCOUNT, errorCode: 'NOT_FOUND' } },
+};
+
+/** The admin API's responses, for `components.responses`: one per error status. */
+export const ADMIN_RESPONSES: Readonly<Record<string, ResponseObject>> = Object.fromEntries(
+  STATUSES.map((status) => {
+    const example = ERROR_EXAMPLES[status];
+    const response: ResponseObject = {
+      description: ERROR_DESCRIPTIONS[status],
+      headers: { ...noStore, ...EXTRA_ERROR_HEADERS[status] },
+      content: json(errorSchemaName(status), example === undefined ? undefined : { example }),
+    };
+    return [errorResponseName(status), response];
+  }),
+);
+
+const pathId = (parameterName: string, description: string): ParameterObject => ({ name: parameterName, in: 'path', required: true, description, schema: { type: 'string' } });
+const query = (parameterName: string, description: string, schema: SchemaObject): ParameterObject => ({ name: parameterName, in: 'query', required: false, description, schema });
+
+/** The admin API's parameters, for `components.parameters`. */
+export const ADMIN_PARAMETERS: Readonly<Record<string, ParameterObject>> = {
+  AdminAccountId: pathId('accountId', "The account's id."),
+  AdminKeyId: pathId('keyId', "The key's id."),
+  AdminUsageDays: query('days', 'Days shown, today included: 1 to 366. Default 30.', { type: 'integer', minimum: 1, maximum: 366, default: 30 }),
+  AdminLogField: query('field', 'Only this endpoint.', enumOf(FIELDS, 'A validation endpoint.')),
+  AdminLogValid: query('valid', 'Only this verdict.', enumOf(['true', 'false'], 'The verdict.')),
+  AdminLogDay: query('day', 'Only this UTC day.', day('YYYY-MM-DD.')),
+  AdminLogBefore: query(
+    'before',
+    'Only entries older than this position: the nextBefore of the previous page, or an ISO 8601 time (entries answered strictly before it).',
+    text('A nextBefore, or an ISO 8601 time such as 2026-03-10T12:00:00Z.'),
+  ),
+  AdminLogLimit: query('limit', 'Entries per page: 1 to 500. Default 50.', { type: 'integer', minimum: 1, maximum: 500, default: 50 }),
+};
+
+/** The security schemes of the admin API, for `components.securitySchemes`. */
+export const ADMIN_SECURITY_SCHEMES: Readonly<Record<string, SecuritySchemeObject>> = {
+  OperatorToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The operator token: Authorization: Bearer <VERIFIELD_ADMIN_TOKEN>. Reaches every account. Without the variable set, no token is accepted.',
+  },
+  SessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'verifield_session',
+    description: 'A dashboard session (verifield accounts login-link, verifield admin login-link): HttpOnly, so only the dashboard pages of the same origin send it.',
+  },
+  CsrfToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description: "The session's CSRF token, required with the session cookie on POST, PATCH and DELETE; a dashboard page holds it in <meta name=\"csrf-token\">.",
+  },
+};
+
+/** GET needs the token or a session; a change by a session needs its CSRF token too. */
+const READ_SECURITY = [{ OperatorToken: [] }, { SessionCookie: [] }] as const;
+const WRITE_SECURITY = [{ OperatorToken: [] }, { SessionCookie: [], CsrfToken: [] }] as const;
+
+const parameterRef = (parameterName: string): ReferenceObject => ({ $ref: `#/components/parameters/${parameterName}` });
+
+const SAMPLE_ACCOUNT_ID = '0192f1a4-6c1e-7d3a-9b2f-4e5d6c7b8a90';
+
+interface AdminOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters?: readonly string[];
+  request?: { schema: string; example: unknown };
+  /** The success status, its description and schema. */
+  success: { status: 200 | 201; description: string; schema: string; headers?: Record<string, HeaderObject>; example?: unknown };
+  errors: readonly AdminErrorStatus[];
+}
+
+function operation(method: 'get' | 'post' | 'patch' | 'delete', spec: AdminOperation): OperationObject {
+  const responses: Record<string, ResponseObject | ReferenceObject> = {
+    [String(spec.success.status)]: {
+      description: spec.success.description,
+      headers: { ...noStore, ...spec.success.headers },
+      content: json(spec.success.schema, spec.success.example === undefined ? undefined : { example: { value: spec.success.example } }),
+    },
+  };
+  for (const status of spec.errors) responses[String(status)] = responseRef(errorResponseName(status));
+  const result: OperationObject = {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    description: spec.description,
+    tags: [ADMIN_TAG.name],
+    security: method === 'get' ? READ_SECURITY : WRITE_SECURITY,
+    responses,
+  };
+  if (spec.parameters !== undefined) result.parameters = spec.parameters.map(parameterRef);
+  if (spec.request !== undefined) {
+    result.requestBody = {
+      required: true,
+      description: 'application/json, at most 16 KiB.',
+      content: { 'application/json': { schema: ref(spec.request.schema), examples: { example: { value: spec.request.example } } } },
+    };
+  }
+  return result;
+}
+
+/** Statuses every admin operation may answer besides its own. */
+const ALWAYS = [401, 500, 503] as const;
+/** Statuses of an operation with a JSON body, sent by a session with its CSRF token. */
+const WITH_BODY = [400, 403, 413, 415] as const;
+/** Statuses of an operation on one account or key named in the path: 404 for an unknown one, or another account's. */
+const ONE_NAMED = [404, ...ALWAYS] as const;
+
+/** The admin API's paths, for `paths`. */
+export const ADMIN_PATHS: Readonly<Record<string, PathItemObject>> = {
+  [`${ADMIN_API_PREFIX}/accounts`]: {
+    get: operation('get', {
+      operationId: 'listAccounts',
+      summary: 'Accounts with their plan and usage',
+      description: "Every account for the operator; for an account's session, its own account only.",
+      success: { status: 200, description: 'The accounts.', schema: 'AdminAccountList' },
+      errors: ALWAYS,
+    }),
+    post: operation('post', {
+      operationId: 'createAccount',
+      summary: 'Create an account (operator only)',
+      description: "An account's session gets 403.",
+      request: { schema: 'AdminAccountRequest', example: { name: 'Web shop', plan: 'starter', vatNumber: 'FR40303265045' } },
+      success: {
+        status: 201,
+        description: 'The account, created.',
+        schema: 'AdminAccount',
+        headers: { Location: { description: "The new account's URL.", required: true, schema: { type: 'string', pattern: `^${ADMIN_API_PREFIX}/accounts/` } } },
+      },
+      errors: [...WITH_BODY, ...ALWAYS],
+    }),
+  },
+  [`${ADMIN_API_PREFIX}/accounts/{accountId}`]: {
+    get: operation('get', {
+      operationId: 'getAccount',
+      summary: 'One account: plan, billing period, used, remaining, overage, limits, suspension',
+      description: "Another account's id answers 404 to an account's session, as an unknown id does.",
+      parameters: ['AdminAccountId'],
+      success: { status: 200, description: 'The account.', schema: 'AdminAccount' },
+      errors: ONE_NAMED,
+    }),
+    patch: operation('patch', {
+      operationId: 'updateAccount',
+      summary: "Change an account's name, VAT number, plan or suspension",
+      description:
+        "plan and suspended are the operator's only (403 for an account's session, nothing changed). A running service applies a new plan or a suspension to the next request.",
+      parameters: ['AdminAccountId'],
+      request: { schema: 'AdminAccountUpdate', example: { plan: 'PRO', suspended: false } },
+      success: { status: 200, description: 'The account as changed.', schema: 'AdminAccount' },
+      errors: [...WITH_BODY, ...ONE_NAMED],
+    }),
+  },
+  [`${ADMIN_API_PREFIX}/accounts/{accountId}/keys`]: {
+    get: operation('get', {
+      operationId: 'listAccountKeys',
+      summary: "An account's API keys",
+      description: 'With their state and last use; never the key, never its hash.',
+      parameters: ['AdminAccountId'],
+      success: { status: 200, description: 'The keys.', schema: 'AdminKeyList' },
+      errors: ONE_NAMED,
+    }),
+    post: operation('post', {
+      operationId: 'createAccountKey',
+      summary: 'Create an API key: the answer holds the key, this once',
+      description: "Within the plan's maximum of live keys (409 KEY_LIMIT); none for a suspended account (409 ACCOUNT_SUSPENDED).",
+      parameters: ['AdminAccountId'],
+      request: { schema: 'AdminKeyRequest', example: { name: 'checkout', expires: '1y', scopes: ['iban', 'vat'] } },
+      success: {
+        status: 201,
+        description: 'The key, created. Its `key` is shown only here.',
+        schema: 'AdminCreatedKey',
+        example: {
+          key: 'vf_0000000000000000000000000000000000000000000',
+          id: '0192f1a5-0d2b-7c44-8e1a-5f6e7d8c9b0a',
+          accountId: SAMPLE_ACCOUNT_ID,
+          name: 'checkout',
+          displayPrefix: 'vf_0000',
+          scopes: ['vat', 'iban'],
+          createdAt: '2026-01-15T10:00:00.000Z',
+          expiresAt: '2027-01-15T10:00:00.000Z',
+          revokedAt: null,
+          status: 'live',
+          lastUsedAt: null,
+        },
+      },
+      errors: [...WITH_BODY, 409, ...ONE_NAMED],
+    }),
+  },
+  [`${ADMIN_API_PREFIX}/keys/{keyId}`]: {
+    delete: operation('delete', {
+      operationId: 'revokeKey',
+      summary: 'Revoke an API key',
+      description: "It stops working at once. Revoking a revoked key changes nothing (alreadyRevoked true). Another account's key answers 404 to an account's session.",
+      parameters: ['AdminKeyId'],
+      success: { status: 200, description: 'The key is revoked.', schema: 'AdminRevokedKey' },
+      errors: [403, ...ONE_NAMED],
+    }),
+  },
+  [`${ADMIN_API_PREFIX}/accounts/{accountId}/usage`]: {
+    get: operation('get', {
+      operationId: 'accountUsage',
+      summary: 'Validations per day, endpoint and verdict',
+      description: 'Over the last `days` days, today included, from the per-day totals (kept after the usage log rows are pruned).',
+      parameters: ['AdminAccountId', 'AdminUsageDays'],
+      success: {
+        status: 200,
+        description: 'The daily totals.',
+        schema: 'AdminUsage',
+        example: { from: '2026-01-01', to: '2026-01-30', totals: [{ day: '2026-01-29', field: 'vat', valid: true, count: 12 }] },
+      },
+      errors: [400, ...ONE_NAMED],
+    }),
+  },
+  [`${ADMIN_API_PREFIX}/accounts/{accountId}/log`]: {
+    get: operation('get', {
+      operationId: 'accountUsageLog',
+      summary: 'The usage log, newest first, filtered',
+      description: 'Values as the log keeps them (personal numbers masked). The next page: the same query with before=nextBefore.',
+      parameters: ['AdminAccountId', 'AdminLogField', 'AdminLogValid', 'AdminLogDay', 'AdminLogBefore', 'AdminLogLimit'],
+      success: { status: 200, description: 'One page.', schema: 'AdminLogPage' },
+      errors: [400, ...ONE_NAMED],
+    }),
+  },
+};

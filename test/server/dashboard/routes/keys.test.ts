@@ -1,0 +1,118 @@
+/**
+ * Keys through the dashboard's forms, as an account does it: create one (the key shown once, never
+ * again), use it over the API (200), revoke it after the confirmation page, see it refused (401).
+ * Refused inputs answer the page again with the message and what was typed; the plan's maximum is
+ * a 409; a suspended account cannot create keys.
+ */
+import { describe, expect, it } from 'vitest';
+import { getPage, postForm, signIn, useSignedInAccount } from '../../../support/dashboard.js';
+import { germanIban } from '../../../support/generators/iban.js';
+import { createAccount, post } from '../../../support/server.js';
+
+const KEY = /vf_[0-9A-Za-z]{43}/g;
+
+const fixture = useSignedInAccount('STARTER');
+
+const keysPath = (): string => `/dashboard/accounts/${fixture.account.id}/keys`;
+
+describe('the key lifecycle through the forms', () => {
+  let key = '';
+  let keyId = '';
+
+  it('creates a key and shows it once, on the answer to the form, never cached', async () => {
+    const created = await postForm(fixture.server.url, keysPath(), fixture.browser, { name: 'checkout form', expires: '30d', scopes: ['iban', 'vat'] });
+    expect(created.status).toBe(200);
+    expect(created.headers.get('cache-control')).toBe('no-store');
+    const shown = created.text.match(KEY) ?? [];
+    expect(shown).toHaveLength(1);
+    key = shown[0] as string;
+    expect(created.text).toContain('it will not be shown again');
+
+    const [stored] = await fixture.server.store.keys.list(fixture.account.id);
+    expect(stored).toMatchObject({ name: 'checkout form', scopes: ['iban', 'vat'] });
+    keyId = stored?.id as string;
+    expect(stored?.expiresAt?.getTime()).toBe(fixture.server.clock.now().getTime() + 30 * 86_400_000);
+  });
+
+  it('the keys page afterwards shows its display prefix, never the key', async () => {
+    const page = await getPage(fixture.server.url, keysPath(), fixture.browser);
+    expect(page.status).toBe(200);
+    expect(page.text).not.toMatch(KEY);
+    expect(page.text).not.toContain(key.slice(0, 12));
+    expect(page.text).toContain(`${key.slice(0, 7)}…`);
+    expect(page.text).toContain('checkout form');
+  });
+
+  it('the key validates over the API', async () => {
+    const answer = await post(fixture.server.url, 'iban', { value: germanIban('370400440532013000') }, key);
+    expect(answer.status).toBe(200);
+    expect(answer.body.valid).toBe(true);
+  });
+
+  it('revokes after the confirmation page; the key is refused afterwards', async () => {
+    const confirm = await getPage(fixture.server.url, `${keysPath()}/${keyId}/revoke`, fixture.browser);
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toContain('checkout form');
+    expect(confirm.text).toContain(`action="${keysPath()}/${keyId}/revoke"`);
+    // The confirmation page alone changes nothing.
+    expect((await post(fixture.server.url, 'iban', { value: germanIban('370400440532013000') }, key)).status).toBe(200);
+
+    const revoked = await postForm(fixture.server.url, `${keysPath()}/${keyId}/revoke`, fixture.browser);
+    expect(revoked.status).toBe(303);
+    expect(revoked.headers.get('location')).toBe(keysPath());
+    const answer = await post(fixture.server.url, 'iban', { value: germanIban('370400440532013000') }, key);
+    expect(answer.status).toBe(401);
+    expect(answer.body.errorCode).toBe('INVALID_API_KEY');
+    expect((await getPage(fixture.server.url, keysPath(), fixture.browser)).text).toContain('revoked');
+  });
+
+  it('revoking twice changes nothing and is no error', async () => {
+    const first = (await fixture.server.store.keys.list(fixture.account.id))[0]?.revokedAt;
+    fixture.server.clock.advance(60_000);
+    expect((await postForm(fixture.server.url, `${keysPath()}/${keyId}/revoke`, fixture.browser)).status).toBe(303);
+    expect((await fixture.server.store.keys.list(fixture.account.id))[0]?.revokedAt).toEqual(first);
+  });
+});
+
+describe('a refused key', () => {
+  it('answers the page again (400) with the message and what was typed, no key made', async () => {
+    const cases: [Record<string, string | string[]>, string][] = [
+      [{ name: '', expires: '30d', scopes: ['iban'] }, 'a name must be 1 to 100 printable characters'],
+      [{ name: 'typed <name>', expires: 'soon', scopes: ['iban'] }, 'expiry &quot;soon&quot; is not a duration'],
+      [{ name: 'typed <name>', expires: '30d' }, 'Choose at least one field the key may validate.'],
+      [{ name: 'typed <name>', expires: '30d', scopes: ['iban', 'passport'] }, 'unknown: passport'],
+    ];
+    const before = await fixture.server.store.keys.list(fixture.account.id);
+    for (const [fields, message] of cases) {
+      const answer = await postForm(fixture.server.url, keysPath(), fixture.browser, fields);
+      expect(answer.status, message).toBe(400);
+      expect(answer.text, message).toContain(message);
+      expect(answer.text).not.toMatch(KEY);
+      if (fields.name !== '') expect(answer.text).toContain('value="typed &lt;name&gt;"');
+    }
+    expect(await fixture.server.store.keys.list(fixture.account.id)).toEqual(before);
+  });
+
+  it("at the plan's maximum of live keys: 409 with the plan's words", async () => {
+    const free = await createAccount(fixture.server.store, 'FREE');
+    const owner = await signIn(fixture.server, free.id);
+    const path = `/dashboard/accounts/${free.id}/keys`;
+    expect((await postForm(fixture.server.url, path, owner, { name: 'first', expires: 'never', scopes: ['iban'] })).status).toBe(200);
+    const second = await postForm(fixture.server.url, path, owner, { name: 'second', expires: 'never', scopes: ['iban'] });
+    expect(second.status).toBe(409);
+    expect(second.text).toContain('at most 1 live API key');
+    expect(second.text).not.toMatch(KEY);
+  });
+
+  it('for a suspended account: 409, while it still signs in and reads its pages', async () => {
+    const suspended = await createAccount(fixture.server.store, 'PRO');
+    await fixture.server.store.accounts.update(suspended.id, { suspended: true }, fixture.server.clock.now());
+    const owner = await signIn(fixture.server, suspended.id);
+    const path = `/dashboard/accounts/${suspended.id}/keys`;
+    expect((await getPage(fixture.server.url, path, owner)).status).toBe(200);
+    const answer = await postForm(fixture.server.url, path, owner, { name: 'during suspension', expires: 'never', scopes: ['iban'] });
+    expect(answer.status).toBe(409);
+    expect(answer.text).toContain('This account is suspended: it gets no new API key until the operator resumes it');
+    expect(await fixture.server.store.keys.list(suspended.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The usage log page over validations really made: newest first, filtered by field, verdict and
+ * day, 50 a page with a link to the older ones, personal numbers masked, a logged value holding
+ * markup shown as text; a filter that cannot be read answers the page again (400), never a 500.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Account } from '../../../../src/server/storage/types.js';
+import { getPage, signIn, startDashboardServer, testClock, type Browser, type DashboardServer } from '../../../support/dashboard.js';
+import { germanIban } from '../../../support/generators/iban.js';
+import { dni } from '../../../support/generators/nif.js';
+import { accountWithKey, post } from '../../../support/server.js';
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+const IBAN_CELL = /<code>(DE\d{20})<\/code>/g;
+/** Valid IBANs made on the first day: enough for two pages. */
+const FIRST_DAY_IBANS = 52;
+
+let server: DashboardServer;
+let account: Account;
+let browser: Browser;
+let dniNumber: string;
+
+/** The IBANs of a page's rows, top to bottom. */
+const ibansOn = (html: string): string[] => [...html.matchAll(IBAN_CELL)].map((match) => match[1] as string);
+
+beforeAll(async () => {
+  server = await startDashboardServer(testClock('2026-11-24T08:00:00Z'));
+  const made = await accountWithKey(server.store, 'GROWTH');
+  account = made.account;
+  for (let i = 0; i < FIRST_DAY_IBANS; i++) {
+    await post(server.url, 'iban', { value: germanIban(`3704004405320${String(i).padStart(5, '0')}`) }, made.key);
+    server.clock.advance(1_000);
+  }
+  server.clock.advance(86_400_000);
+  await post(server.url, 'iban', { value: HOSTILE }, made.key);
+  server.clock.advance(1_000);
+  dniNumber = dni('12345678');
+  await post(server.url, 'nif', { value: dniNumber }, made.key);
+  browser = await signIn(server, account.id);
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const logPath = (query = ''): string => `/dashboard/accounts/${account.id}/usage${query}`;
+
+describe('the usage log', () => {
+  it('shows the newest 50, newest first, and links to the older ones', async () => {
+    const first = await getPage(server.url, logPath(), browser);
+    expect(first.status).toBe(200);
+    // 2 entries of the second day, then 48 IBANs of the first, newest first.
+    const shown = ibansOn(first.text);
+    expect(shown).toHaveLength(48);
+    expect(shown[0]).toBe(germanIban(`3704004405320${String(FIRST_DAY_IBANS - 1).padStart(5, '0')}`));
+    const older = /<a href="([^"]+)" rel="next">/.exec(first.text)?.[1]?.replaceAll('&amp;', '&');
+    // The last entry's time and request id: the next page starts right after it, even within one millisecond.
+    expect(older).toMatch(/\?before=2026-11-24T08%3A00%3A04\.000Z_[0-9a-f-]{36}$/);
+
+    const second = await getPage(server.url, older as string, browser);
+    expect(second.status).toBe(200);
+    expect(ibansOn(second.text)).toEqual([germanIban('370400440532000003'), germanIban('370400440532000002'), germanIban('370400440532000001'), germanIban('370400440532000000')]);
+    expect(second.text).not.toContain('rel="next"');
+  });
+
+  it('masks personal numbers and shows a logged value with markup as text', async () => {
+    const page = await getPage(server.url, logPath('?day=2026-11-25'), browser);
+    expect(page.text).not.toContain(dniNumber);
+    expect(page.text).toContain('<code>***</code>');
+    expect(page.text).not.toContain(HOSTILE);
+    expect(page.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('filters by field, verdict and day, alone and together', async () => {
+    const count = async (query: string): Promise<number> => {
+      const page = await getPage(server.url, logPath(query), browser);
+      expect(page.status, query).toBe(200);
+      return (page.text.match(/<tr>\s*<td>/g) ?? []).length;
+    };
+    expect(await count('?field=nif')).toBe(1);
+    expect(await count('?verdict=invalid')).toBe(1);
+    expect(await count('?field=iban&verdict=invalid')).toBe(1);
+    expect(await count('?field=nif&verdict=invalid')).toBe(0);
+    expect(await count('?day=2026-11-25')).toBe(2);
+    expect(await count('?day=2026-11-24&verdict=valid&field=iban')).toBe(50);
+    expect(await count('?day=2026-11-23')).toBe(0);
+  });
+
+  it('answers a filter it cannot read with the page again (400) and the reason', async () => {
+    for (const [query, message] of [
+      ['?field=passport', '&quot;passport&quot; is not a field'],
+      ['?verdict=maybe', 'verdict must be valid or invalid'],
+      ['?day=2026-13-01', 'is not a date'],
+      ['?before=yesterday', 'before must be an ISO time'],
+    ] as const) {
+      const page = await getPage(server.url, logPath(query), browser);
+      expect(page.status, query).toBe(400);
+      expect(page.text, query).toContain(message);
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { UsageByDay } from '../../../../src/server/admin/service.js';
+import { renderAccountPage } from '../../../../src/server/dashboard/views/index.js';
+import type { AccountPageModel } from '../../../../src/server/dashboard/views/models.js';
+import { accountFrame, anAccount, anOverview, OPERATOR, postForms, textOf } from '../../../support/dashboard-views.js';
+
+const usage: UsageByDay = {
+  from: '2026-10-28',
+  to: '2026-11-26',
+  totals: [
+    { day: '2026-11-25', field: 'iban', valid: true, count: 40 },
+    { day: '2026-11-26', field: 'iban', valid: false, count: 2 },
+    { day: '2026-11-26', field: 'vat', valid: true, count: 1200 },
+  ],
+};
+
+function model(change: Partial<AccountPageModel> = {}): AccountPageModel {
+  return { overview: anOverview(anAccount(), 61_234), usage, days: 30, ...change };
+}
+
+describe('the account overview', () => {
+  it('shows the plan with its limits, the billing period with its reset day, and used, remaining and overage on a paid plan', () => {
+    const text = textOf(renderAccountPage(accountFrame(), model()));
+    expect(text).toContain('Plan GROWTH');
+    expect(text).toContain('Validations per billing period 50,000');
+    expect(text).toContain('Requests at once 10');
+    expect(text).toContain('Live keys at most 5');
+    expect(text).toContain('Billing period 2026-11-15 to 2026-12-14 (UTC)');
+    expect(text).toContain('Count resets on 2026-12-15');
+    expect(text).toContain('Used 61,234 of 50,000');
+    expect(text).toContain('Remaining 0');
+    expect(text).toContain('Overage 11,234 validations beyond the quota, billed as overage');
+  });
+
+  it('says that FREE refuses what is beyond its quota instead of an overage', () => {
+    const overview = anOverview(anAccount({ plan: 'FREE' }), 250);
+    const text = textOf(renderAccountPage(accountFrame(), model({ overview })));
+    expect(text).toContain('Used 250 of 250');
+    expect(text).toContain('Remaining 0');
+    expect(text).toContain('Overage none: the FREE plan refuses validations beyond its quota (429)');
+  });
+
+  it('shows the daily chart of the days chosen, with links to 30 and 90 days, and its totals per field and verdict', () => {
+    const page = renderAccountPage(accountFrame(), model());
+    const id = anAccount().id;
+    expect(page).toContain(`<a href="/dashboard/accounts/${id}?days=30" aria-current="page">Last 30 days</a>`);
+    expect(page).toContain(`<a href="/dashboard/accounts/${id}?days=90">Last 90 days</a>`);
+    const text = textOf(page);
+    expect(text).toContain('1,242 validations in 30 days: 1,240 valid, 2 invalid.');
+    expect(text).toContain('VAT 1,200 0 1,200');
+    expect(text).toContain('IBAN 40 2 42');
+    const ninety = renderAccountPage(accountFrame(), model({ days: 90, usage: { ...usage, from: '2026-08-29' } }));
+    expect(ninety).toContain(`<a href="/dashboard/accounts/${id}?days=90" aria-current="page">Last 90 days</a>`);
+    expect(textOf(ninety)).toContain('in 90 days');
+  });
+
+  it("shows the account's VAT number with a form to change it and one to remove it", () => {
+    const overview = anOverview(anAccount({ vatNumber: 'FR40303265045' }));
+    const page = renderAccountPage(accountFrame(), model({ overview }));
+    expect(textOf(page)).toContain('Set to FR40303265045.');
+    const forms = postForms(page).filter((form) => form.includes('/vat-number"'));
+    expect(forms).toHaveLength(2);
+    expect(forms[0]).toContain('name="vatNumber" type="text" value="FR40303265045"');
+    expect(forms[1]).toContain('<input type="hidden" name="vatNumber" value="">');
+    expect(textOf(forms[1] as string)).toBe('Remove VAT number');
+
+    const without = renderAccountPage(accountFrame(), model());
+    expect(textOf(without)).toContain('No VAT number set.');
+    expect(postForms(without).filter((form) => form.includes('/vat-number"'))).toHaveLength(1);
+  });
+
+  it('gives the operator the plan and suspension forms, never the account', () => {
+    const id = anAccount().id;
+    const operatorPage = renderAccountPage(OPERATOR, model());
+    const plan = postForms(operatorPage).find((form) => form.includes(`action="/dashboard/accounts/${id}/plan"`));
+    expect(plan).toContain('<option value="GROWTH" selected>GROWTH</option>');
+    expect(plan).toContain('<option value="PRO">PRO</option>');
+    const suspension = postForms(operatorPage).find((form) => form.includes(`action="/dashboard/accounts/${id}/suspension"`));
+    expect(suspension).toContain('<input type="hidden" name="suspended" value="true">');
+    expect(textOf(suspension as string)).toContain('Suspend account');
+
+    const accountPage = renderAccountPage(accountFrame(), model());
+    expect(accountPage).not.toContain('/plan"');
+    expect(accountPage).not.toContain('/suspension"');
+    expect(accountPage).not.toContain('Accounts</a> ›');
+  });
+
+  it('says that a suspended account is suspended, and offers the operator to resume it', () => {
+    const overview = anOverview(anAccount({ suspendedAt: new Date('2026-11-20T10:15:00Z') }));
+    const page = renderAccountPage(OPERATOR, model({ overview }));
+    expect(textOf(page)).toContain("Suspended since 2026-11-20 10:15 UTC: the account's keys are refused (401 ACCOUNT_SUSPENDED)");
+    const suspension = postForms(page).find((form) => form.includes('/suspension"'));
+    expect(suspension).toContain('<input type="hidden" name="suspended" value="false">');
+    expect(textOf(suspension as string)).toContain('Resume account');
+  });
+
+  it('says what the last form did, or shows a refused form with its message and what was typed', () => {
+    expect(textOf(renderAccountPage(OPERATOR, model({ notice: 'Plan changed to PRO' })))).toContain('Plan changed to PRO');
+    const page = renderAccountPage(accountFrame(), model({ failed: { form: 'vat-number', error: '"XX1" is not an EU VAT number VIES can check', values: { vatNumber: 'XX1' } } }));
+    expect(page).toContain('<p class="error" role="alert"><strong>Not done:</strong> &quot;XX1&quot; is not an EU VAT number VIES can check</p>');
+    expect(page).toContain('name="vatNumber" type="text" value="XX1"');
+    const plan = renderAccountPage(OPERATOR, model({ failed: { form: 'plan', error: 'no such plan', values: { plan: 'PRO' } } }));
+    expect(plan).toContain('<option value="PRO" selected>PRO</option>');
+    expect(textOf(plan)).toContain('Not done: no such plan');
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { ViesStatusResponse } from '../../../../src/ports.js';
+import { AVAILABILITY_BANDS, NO_DATA } from '../../../../src/server/dashboard/views/availability-strip.js';
+import { renderStatusPage } from '../../../../src/server/dashboard/views/index.js';
+import type { DayAvailability, StatusPageModel } from '../../../../src/server/dashboard/views/models.js';
+import { dailyAvailability } from '../../../../src/vat/reference/availability.js';
+import { inlineCode, NOW, postForms, textOf } from '../../../support/dashboard-views.js';
+
+const DAY = 86_400_000;
+
+function days(percents: readonly (number | null)[]): DayAvailability[] {
+  return percents.map((percent, index) => ({ day: new Date(Date.parse('2026-11-26') - (percents.length - 1 - index) * DAY).toISOString().slice(0, 10), percent }));
+}
+
+const report: ViesStatusResponse = {
+  generatedAt: NOW.toISOString(),
+  windowDays: 30,
+  countriesTracked: 3,
+  countriesUnavailableNow: 2,
+  countries: [
+    { countryCode: 'DE', availabilityPercent: 97.25, sampleCount: 8000, availableNow: true, decidedBy: 'COMMISSION_FEED' },
+    { countryCode: 'EL', availabilityPercent: null, sampleCount: 0, availableNow: false, decidedBy: 'SERVICE_LOOKUPS' },
+    { countryCode: 'XI', availabilityPercent: 50, sampleCount: 10, availableNow: false, decidedBy: 'COMMISSION_FEED' },
+  ],
+};
+
+function model(change: Partial<StatusPageModel> = {}): StatusPageModel {
+  const daily = new Map([
+    ['DE', days([...Array<number>(27).fill(100), 96, 85.5, 10])],
+    ['EL', days(Array<null>(30).fill(null))],
+  ]);
+  return { report, daily, ratesFetchedAt: new Date(NOW.getTime() - 3 * 3_600_000 - 60_000).toISOString(), now: NOW, ...change };
+}
+
+/** The rows of the status table as they read, and the cells of each row's strip. */
+function rowsOf(page: string): { text: string; cells: { fill: string; title: string }[]; label: string }[] {
+  const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(page)?.[1] ?? '';
+  return [...body.matchAll(/<tr>[\s\S]*?<\/tr>/g)].map((row) => ({
+    text: textOf(row[0]),
+    label: /<svg class="strip"[^>]*aria-label="([^"]*)"/.exec(row[0])?.[1] ?? '',
+    cells: [...row[0].matchAll(/<rect [^>]*fill="([^"]+)"[^>]*><title>([^<]+)<\/title>/g)].map((cell) => ({ fill: cell[1] as string, title: cell[2] as string })),
+  }));
+}
+
+describe('the public VIES status page', () => {
+  it('shows per member state its name, availability over the window, whether it is available now in words, and who decided it', () => {
+    const rows = rowsOf(renderStatusPage(model()));
+    expect(rows.map((row) => row.text)).toEqual([
+      'Germany (DE) 97.25% Available Commission feed',
+      'Greece (EL) no data Unavailable our own failed lookups',
+      'Northern Ireland (XI) 50% Unavailable Commission feed',
+    ]);
+  });
+
+  it('draws one cell per day, oldest first, coloured by its percent, grey without data, each with its day and percent', () => {
+    const [germany, greece, northernIreland] = rowsOf(renderStatusPage(model()));
+    expect(germany?.cells).toHaveLength(30);
+    expect(germany?.cells[0]).toEqual({ fill: AVAILABILITY_BANDS[0]?.colour, title: '2026-10-28: 100%' });
+    expect(germany?.cells.slice(-3)).toEqual([
+      { fill: AVAILABILITY_BANDS[1]?.colour, title: '2026-11-24: 96%' },
+      { fill: AVAILABILITY_BANDS[2]?.colour, title: '2026-11-25: 85.5%' },
+      { fill: AVAILABILITY_BANDS[3]?.colour, title: '2026-11-26: 10%' },
+    ]);
+    expect(germany?.label).toBe('Germany, daily availability 2026-10-28 to 2026-11-26: 27 days 99% or more, 1 day 95% to 99%, 1 day 80% to 95%, 1 day below 80%');
+    expect(new Set(greece?.cells.map((cell) => cell.fill))).toEqual(new Set([NO_DATA.colour]));
+    expect(greece?.label).toBe('Greece, daily availability 2026-10-28 to 2026-11-26: 30 days no data');
+    // No daily figures at all for XI: the window is drawn without data.
+    expect(northernIreland?.cells).toHaveLength(30);
+    expect(northernIreland?.cells.at(-1)).toEqual({ fill: NO_DATA.colour, title: '2026-11-26: no data' });
+  });
+
+  it("draws the days dailyAvailability gives for the tracker's samples", () => {
+    const samples = [{ at: new Date(NOW.getTime() - DAY), vowAvailable: true, countries: [{ countryCode: 'DE', availability: 'Unavailable' }] }];
+    const page = renderStatusPage(model({ daily: dailyAvailability(samples, { now: NOW, days: 30 }) }));
+    const [germany] = rowsOf(page);
+    expect(germany?.cells.at(-2)).toEqual({ fill: AVAILABILITY_BANDS[3]?.colour, title: '2026-11-25: 0%' });
+    expect(germany?.cells.filter((cell) => cell.fill === NO_DATA.colour)).toHaveLength(29);
+  });
+
+  it('says how many member states are available now, the age of the VAT rates and when the page was made', () => {
+    const text = textOf(renderStatusPage(model()));
+    expect(text).toContain('1 of 3 countries available now.');
+    expect(text).toContain('VAT rates: fetched 3 hours ago (2026-11-26 11:02 UTC).');
+    expect(text).toContain('Page made 2026-11-26 14:03 UTC.');
+    expect(textOf(renderStatusPage(model({ ratesFetchedAt: null })))).toContain('VAT rates: not fetched yet.');
+  });
+
+  it('has a legend of the colours in words', () => {
+    expect(textOf(renderStatusPage(model()))).toContain('99% or more 95% to 99% 80% to 95% below 80% no data');
+  });
+
+  it('says there is nothing yet before the first reading of the feed', () => {
+    const empty: ViesStatusResponse = { generatedAt: NOW.toISOString(), windowDays: 30, countriesTracked: 0, countriesUnavailableNow: 0, countries: [] };
+    const page = renderStatusPage(model({ report: empty, daily: new Map() }));
+    expect(textOf(page)).toContain("No reading of the Commission's status feed yet");
+    expect(page).not.toContain('<table');
+  });
+
+  it('is public: no navigation, no session, no form, no inline code, and a link to the dashboard', () => {
+    const page = renderStatusPage(model());
+    expect(page).not.toContain('<nav');
+    expect(page).not.toContain('csrf');
+    expect(postForms(page)).toEqual([]);
+    expect(inlineCode(page)).toEqual([]);
+    expect(page).toContain('<a href="/dashboard">Dashboard</a>');
+  });
+});

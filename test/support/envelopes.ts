@@ -1,0 +1,12 @@
+/**
+ * The error envelope of a validation endpoint that refused a request before reading its value (a
+ * key refused, a body that is no JSON object), as docs/envelope.md spells it. Written out here
+ * rather than built with the service's own builder, so that a test compares the answer with the
+ * documented shape, not with whatever the code builds.
+ */
+import type { ErrorCode, ValidationResult } from '../../src/result.js';
+
+/** The body of such a refusal with `errorCode` and `message`: no value was read, so `originalValue` is ''. */
+export function refusedBeforeValue(errorCode: ErrorCode, message: string): ValidationResult {
+  return { valid: false, message, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode };
+}
