@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { mountAdminApi } from '../admin-api/routes.js';
 import { mountDashboard } from '../dashboard/routes/index.js';
 import { loggablePath } from '../dashboard/sign-in.js';
-import type { ServerConfig } from '../config.js';
+import { DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from '../config.js';
 import { bearerToken } from '../pipeline/auth.js';
 import { describeError, ERROR_MESSAGES, errorResponse, messageResponse } from '../answers/errors.js';
 import { logFailure } from '../answers/log-throttle.js';
@@ -84,7 +84,7 @@ export function assembleApp(config: AppConfig): AssembledApp {
   mountReferenceRoutes(app, { services, log });
   mountHealthRoutes(app, { services, log });
   mountAdminApi(app, { services, plans, log, adminToken: config.adminToken });
-  mountDashboard(app, { services, plans, log });
+  mountDashboard(app, { services, plans, log, usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS });
   openApiRoute(app);
 
   app.notFound(() => messageResponse(404, 'Not found'));

@@ -30,6 +30,8 @@ export interface DashboardDeps {
   services(): Services | Promise<Services>;
   /** The plans in force (the app's, with its overrides). */
   plans: Readonly<Record<Plan, PlanLimits>>;
+  /** Days the usage log keeps its rows (the service's `usageLogDays`), which the log page tells. */
+  usageLogDays: number;
   /** Where operational log lines go (never a token, a key or a cookie). */
   log: (line: string) => void;
 }

@@ -40,9 +40,9 @@ function readQuery(request: PageRequest): { filter: LogFilter; search: LogSearch
 }
 
 /** The part of the page the query selects: a page of entries, or the query refused (400) with why. */
-async function logPage(request: PageRequest, accountId: string): Promise<{ status: number; model: Omit<UsageLogPageModel, 'overview' | 'keys'> }> {
+async function logPage(request: PageRequest, accountId: string): Promise<{ status: number; model: Omit<UsageLogPageModel, 'overview' | 'keys' | 'keptDays'> }> {
   const { filter, search, refused } = readQuery(request);
-  const refusal = (error: string): { status: number; model: Omit<UsageLogPageModel, 'overview' | 'keys'> } => ({ status: 400, model: { entries: [], filter, nextBefore: null, error } });
+  const refusal = (error: string): { status: number; model: Omit<UsageLogPageModel, 'overview' | 'keys' | 'keptDays'> } => ({ status: 400, model: { entries: [], filter, nextBefore: null, error } });
   if (refused !== undefined) return refusal(refused);
   let found: UsageEntry[];
   try {
@@ -65,7 +65,7 @@ export function mountUsageLog(app: Hono, deps: DashboardDeps): void {
       const accountId = visibleAccountId(request);
       const [overview, keys] = await Promise.all([request.admin.accountOverview(accountId), request.admin.listKeys(accountId)]);
       const { status, model } = await logPage(request, accountId);
-      return htmlPage(status, renderUsageLogPage(request.frame, { overview, keys, ...model }));
+      return htmlPage(status, renderUsageLogPage(request.frame, { overview, keys, keptDays: deps.usageLogDays, ...model }));
     }),
   );
 }

@@ -78,7 +78,9 @@ export interface UsageLogPageModel {
   /** The account's keys, to show each entry's key by name. */
   keys: readonly ListedKey[];
   filter: LogFilter;
-  /** `before` of the next page (ISO time), null on the last page. */
+  /** Days the log keeps its entries (the service's `usageLogDays`). */
+  keptDays: number;
+  /** `before` of the next page (a position of logPosition), null on the last page. */
   nextBefore: string | null;
   /** The filter was refused: why. */
   error?: string;

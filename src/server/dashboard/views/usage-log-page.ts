@@ -4,7 +4,6 @@
  */
 import { FIELD_NAMES } from '../../../fields/catalog.js';
 import { USAGE_LOG_MASK } from '../../../fields/usage-log.js';
-import { DAY_MS, RETENTION_MS } from '../../jobs/calendar.js';
 import { accountHeading } from './account-heading.js';
 import { formError, inputField, scrollingTable, selectField, type Choice } from './controls.js';
 import { fieldLabel, FIELD_LABELS } from './fields.js';
@@ -64,7 +63,7 @@ export function renderUsageLogPage(frame: Frame, model: UsageLogPageModel): stri
     frame,
     current: 'usage',
     main: html`${accountHeading(frame, overview, 'usage', `Usage log of ${overview.account.name}`)}
-<p>Personal numbers (NIF, SIN, SSN, and VAT numbers that embed one) are logged as <code>${USAGE_LOG_MASK}</code>. The log keeps ${RETENTION_MS / DAY_MS} days of entries; the daily counts on the overview keep longer.</p>
+<p>Personal numbers (NIF, SIN, SSN, and VAT numbers that embed one) are logged as <code>${USAGE_LOG_MASK}</code>. The log keeps ${model.keptDays} days of entries; the daily counts on the overview are kept for good.</p>
 ${filterForm(model)}
 ${formError(model.error)}
 ${logTable(model)}

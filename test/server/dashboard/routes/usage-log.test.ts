@@ -3,6 +3,7 @@
  * day, 50 a page with a link to the older ones, personal numbers masked, a logged value holding
  * markup shown as text; a filter that cannot be read answers the page again (400), never a 500.
  */
+import { DEFAULT_USAGE_LOG_DAYS } from '../../../../src/server/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../../../src/server/storage/types.js';
 import { getPage, signIn, startDashboardServer, testClock, type Browser, type DashboardServer } from '../../../support/dashboard.js';
@@ -49,6 +50,8 @@ describe('the usage log', () => {
   it('shows the newest 50, newest first, and links to the older ones', async () => {
     const first = await getPage(server.url, logPath(), browser);
     expect(first.status).toBe(200);
+    // The service runs with the default retention of the usage log.
+    expect(first.text).toContain(`The log keeps ${DEFAULT_USAGE_LOG_DAYS} days of entries`);
     // 2 entries of the second day, then 48 IBANs of the first, newest first.
     const shown = ibansOn(first.text);
     expect(shown).toHaveLength(48);

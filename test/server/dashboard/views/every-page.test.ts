@@ -44,6 +44,7 @@ const pages: { name: string; frame: Frame; page: string; shows: string[] }[] = [
       overview,
       entries: [anEntry({ value: HOSTILE.logValue, keyId: key.id })],
       keys: [key],
+      keptDays: 90,
       filter: { field: HOSTILE.keyName, day: HOSTILE.logValue },
       nextBefore: HOSTILE.keyName,
       error: HOSTILE.accountName,

@@ -11,6 +11,7 @@ function model(change: Partial<UsageLogPageModel> = {}): UsageLogPageModel {
     entries: [anEntry(), anEntry({ endpoint: 'nif', value: '***', valid: false, keyId: 'gone', latencyMs: 1234, at: new Date('2026-11-26T09:00:00Z') })],
     keys: [aKey()],
     filter: {},
+    keptDays: 90,
     nextBefore: null,
     ...change,
   };
@@ -24,6 +25,10 @@ describe('the usage log page', () => {
       '2026-11-26 13:59 UTC checkout form IBAN DE89 3704 0044 0532 0130 00 valid 200 3',
       '2026-11-26 09:00 UTC unknown key NIF *** invalid 200 1,234',
     ]);
+  });
+
+  it('says how long the log keeps its entries, as the service is configured', () => {
+    expect(textOf(renderUsageLogPage(accountFrame(), model({ keptDays: 7 })))).toContain('The log keeps 7 days of entries');
   });
 
   it('filters by field, verdict and day with a GET form that shows the filter in use', () => {
