@@ -29,7 +29,7 @@ import { billingPeriod } from '../src/server/policy/plans.js';
 import { startServer } from '../src/server/http/start.js';
 import { openEmbeddedStore } from '../src/server/storage/index.js';
 import type { Account, Field, Plan } from '../src/server/storage/types.js';
-import { EU_MEMBER_STATES } from '../src/vat/reference/rates.js';
+import { EU_MEMBER_STATES } from '../src/vat/reference/member-states.js';
 import type { FakeBehaviour } from '../test/support/fakes/vies.js';
 import { tedbRowsFor } from '../test/support/fakes/tedb.js';
 import { EMAIL_INPUTS, IBAN_INPUTS, NAS_INPUTS, NIF_INPUTS, nearValid, PHONE_INPUTS, SSN_INPUTS, type FieldInputs } from '../test/support/fuzz/inputs.js';

@@ -7,6 +7,7 @@
  */
 import type { AppConfig } from './http/app.js';
 import { startJobs, type Jobs } from './jobs/periodic.js';
+import { RETENTION_MS } from './jobs/calendar.js';
 import { createAuthenticator } from './pipeline/auth.js';
 import type { ValidateRuntime } from './pipeline/context.js';
 import { createQuotaHint } from './pipeline/quota.js';
@@ -15,8 +16,6 @@ import { openStore } from './storage/compose.js';
 
 /** How long close() waits for requests in flight before closing the store anyway. */
 const CLOSE_WAIT_MS = 10_000;
-/** How far back the saved VIES status samples are restored: the availability window. */
-const WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What runs once the store is open: the pipeline's runtime and the jobs. */
 export interface ServiceRuntime extends ValidateRuntime {
@@ -42,7 +41,7 @@ async function open(config: AppConfig): Promise<ServiceRuntime> {
     const { store, rates, tracker, now } = services;
     const saved = await store.rates.load();
     if (saved !== null) rates.restore(saved);
-    for (const sample of await store.statusSamples.since(new Date(now().getTime() - WINDOW_MS))) {
+    for (const sample of await store.statusSamples.since(new Date(now().getTime() - RETENTION_MS))) {
       tracker.add({ at: sample.at, ...sample.snapshot });
     }
     const auth = createAuthenticator({ store, now, ...(config.keyCacheMs === undefined ? {} : { cacheMs: config.keyCacheMs }) });

@@ -5,7 +5,7 @@
  * the cookie goes with any request the browser sends, the token only with the dashboard's own.
  * The operator token carries no such risk (no browser sends it by itself), so it needs none.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hashApiKey, hashesMatch } from '../admin/api-keys.js';
 import { csrfMatches, readSession } from '../dashboard/session.js';
 import { bearerToken } from '../pipeline/auth.js';
 import type { Store } from '../storage/types.js';
@@ -23,8 +23,6 @@ export interface CallerRequest {
 /** Methods that change nothing: the only ones a session may use without its CSRF token. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
-const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
-
 /**
  * A check of presented tokens against the operator token `adminToken`; with no token configured
  * (undefined or empty), every token is refused. Both sides are hashed first, so the comparison
@@ -32,8 +30,8 @@ const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8
  */
 export function operatorTokenCheck(adminToken: string | undefined): (presented: string) => boolean {
   if (adminToken === undefined || adminToken === '') return () => false;
-  const expected = sha256(adminToken);
-  return (presented) => timingSafeEqual(expected, sha256(presented));
+  const expected = hashApiKey(adminToken);
+  return (presented) => hashesMatch(expected, hashApiKey(presented));
 }
 
 /**

@@ -3,17 +3,15 @@
  * checked the same way everywhere, and a key created so that it exists only as a hash afterwards.
  * Bad input is a RangeError whose message says what is accepted.
  */
-import { validateVat } from '../../vat/index.js';
 import { readRequester } from '../../vat/registry/requester.js';
 import { expiryFrom, generateApiKey } from './api-keys.js';
 import { PLANS, type PlanLimits } from '../policy/plans.js';
-import { FIELDS_IN_SCOPE_ORDER } from '../../fields/catalog.js';
+import { FIELDS_IN_SCOPE_ORDER, isFieldName } from '../../fields/catalog.js';
 import type { Account, ApiKeyRecord, Field, Plan, Store } from '../storage/types.js';
 
 /** Every scope a key can carry, which is every validation field, in the order keys hold them. Keys get all unless restricted. */
 export const ALL_SCOPES: readonly Field[] = FIELDS_IN_SCOPE_ORDER;
 
-const SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES);
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MAX_NAME_LENGTH = 100;
 
@@ -28,7 +26,7 @@ const MAX_NAME_LENGTH = 100;
  */
 export function parseScopes(text: string): Field[] {
   const words = text.split(',').map((word) => word.trim().toLowerCase()).filter((word) => word !== '');
-  const unknown = words.filter((word) => !SCOPES.has(word));
+  const unknown = words.filter((word) => !isFieldName(word));
   if (unknown.length > 0 || words.length === 0) {
     throw new RangeError(`scopes must be a comma-separated list of ${ALL_SCOPES.join(', ')}${unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''}`);
   }

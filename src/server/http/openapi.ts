@@ -43,8 +43,6 @@ import {
   sometimes,
   text,
   type HeaderObject,
-  type JsonType,
-  type MediaTypeObject,
   type OpenApiDocument,
   type OperationObject,
   type ParameterObject,
@@ -54,18 +52,7 @@ import {
   type SchemaObject,
 } from './openapi-schema.js';
 
-export type {
-  HeaderObject,
-  MediaTypeObject,
-  OpenApiDocument,
-  OperationObject,
-  ParameterObject,
-  PathItemObject,
-  ReferenceObject,
-  ResponseObject,
-  SchemaObject,
-  SecuritySchemeObject,
-} from './openapi-schema.js';
+export type { HeaderObject, OpenApiDocument, OperationObject, ReferenceObject, ResponseObject, SchemaObject } from './openapi-schema.js';
 
 const countryCode = (description: string): SchemaObject => text(description, { pattern: '^[A-Z]{2}$' });
 

@@ -11,8 +11,7 @@ import { messageOf, type JobContext } from './context.js';
 /** One sampling run, into `tracker`, from `statusFeed`. */
 export function createStatusSampler(context: JobContext, tracker: AvailabilityTracker, statusFeed: ViesStatusFeed): () => Promise<void> {
   const { store, now, log, claim } = context;
-  let lastSampleAt = -Infinity;
-  for (const sample of tracker.samples()) lastSampleAt = Math.max(lastSampleAt, sample.at.getTime());
+  let lastSampleAt = tracker.newestSampleAt()?.getTime() ?? -Infinity;
 
   /** Samples other instances stored since the newest one this tracker holds. */
   async function readSavedSamples(): Promise<void> {

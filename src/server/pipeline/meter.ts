@@ -40,6 +40,6 @@ export async function meterValidation(request: KnownRequest, value: string, resu
   request.hint.observe(account.id, period.start, decision.used);
   const headers = rateLimitHeaders(plan, period, decision.used, at);
   // A FREE quota used up by requests that were in flight together: refused, not counted.
-  if (decision.blocked) return errorAnswer(429, 'QUOTA_EXCEEDED', quotaMessage(quota ?? plan.quota, period.end), value, headers);
+  if (decision.blocked) return errorAnswer(429, 'QUOTA_EXCEEDED', quotaMessage(plan.quota, period.end), value, headers);
   return { status: 200, body: result, headers };
 }

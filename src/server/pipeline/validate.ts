@@ -27,8 +27,6 @@ import { meterValidation } from './meter.js';
 import { peekQuotaState, quotaRefusal } from './quota.js';
 import { FIELD_VALIDATORS } from './validators.js';
 
-export type { ValidateRuntime } from './context.js';
-
 /** What the pipeline needs; app.ts builds it, and the Node listener's fast path runs it too. */
 export interface ValidateDeps {
   /** The ready runtime; a request arriving before the app is ready waits for it. */

@@ -5,7 +5,8 @@
  * of 503 until TEDB answers; an instance that lost a daily slot to another one picks up what the
  * winner saved. Per member state, the newer of the two wins.
  */
-import { EU_MEMBER_STATES, type CountryRatesLookup, type RatesService } from '../../vat/reference/rates.js';
+import { EU_MEMBER_STATES } from '../../vat/reference/member-states.js';
+import type { CountryRatesLookup, RatesService } from '../../vat/reference/rates.js';
 import type { CountryVatRates, VatRates } from '../../ports.js';
 
 /** A {@link RatesService} that also serves saved rates; see {@link restorableRatesService}. */

@@ -45,8 +45,17 @@ export interface AvailabilityTracker {
   add(sample: ViesStatusSample): void;
   /** Forgets samples older than the window; returns how many went. */
   prune(): number;
-  /** Samples held, oldest first. */
+  /** Samples held, oldest first (copies). */
   samples(): readonly ViesStatusSample[];
+  /** How many samples are held. */
+  sampleCount(): number;
+  /** When the newest sample held was taken; null with none. */
+  newestSampleAt(): Date | null;
+  /**
+   * Each country's availability per UTC day of the window, today last ({@link dailyAvailability}
+   * over the samples held, read in place: a page that shows it copies no sample).
+   */
+  daily(): Map<string, DayAvailability[]>;
   /** The report at the clock's current time. */
   report(options?: AvailabilityReportOptions): ViesStatusResponse;
 }
@@ -115,6 +124,17 @@ export function createAvailabilityTracker(options: AvailabilityTrackerOptions = 
     },
     samples() {
       return held.map(copy);
+    },
+    sampleCount() {
+      return held.length;
+    },
+    newestSampleAt() {
+      // Held in time order: the newest is the last.
+      const newest = held[held.length - 1];
+      return newest === undefined ? null : new Date(newest.at.getTime());
+    },
+    daily() {
+      return dailyAvailability(held, { now: clock(), days: windowDays });
     },
     report(reportOptions = {}) {
       const now = clock();

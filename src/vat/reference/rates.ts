@@ -9,8 +9,6 @@ import { requireString } from '../../result.js';
 import type { CountryVatRates, RatesSource, SourceCountryVatRates, VatRates } from '../../ports.js';
 import { EU_MEMBER_STATES } from './member-states.js';
 
-export { EU_MEMBER_STATES };
-
 const MEMBER_STATES: ReadonlySet<string> = /* @__PURE__ */ new Set(EU_MEMBER_STATES);
 
 /** Options of {@link createRatesService}. */

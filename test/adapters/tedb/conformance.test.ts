@@ -17,7 +17,8 @@ import {
 } from '../../../src/adapters/tedb/source.js';
 import type { SourceCountryVatRates } from '../../../src/ports.js';
 import { mapTedbRows, type TedbRateRow } from '../../../src/adapters/tedb/rates-mapping.js';
-import { createRatesService, EU_MEMBER_STATES } from '../../../src/vat/reference/rates.js';
+import { EU_MEMBER_STATES } from '../../../src/vat/reference/member-states.js';
+import { createRatesService } from '../../../src/vat/reference/rates.js';
 import { fixturePath, readFixture, runConformance } from '../../support/shared-fixtures.js';
 
 const CAPTURES_2025 = [

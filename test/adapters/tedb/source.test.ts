@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TedbError, tedbRatesSource, TEDB_URL } from '../../../src/adapters/tedb/source.js';
 import { tedbRatesSource as exportedSource } from '../../../src/adapters/index.js';
-import { EU_MEMBER_STATES } from '../../../src/vat/reference/rates.js';
+import { EU_MEMBER_STATES } from '../../../src/vat/reference/member-states.js';
 import {
   expectedRatesFor,
   SOAP_ACTION,

@@ -156,6 +156,19 @@ describe('createAvailabilityTracker (docs/fields/vat.md#vies-availability)', () 
 describe('dailyAvailability (the /status chart)', () => {
   const HOUR = 60 * MINUTE;
 
+  it("is what the tracker's daily() gives over its own window, and the tracker tells its newest sample and count", () => {
+    const now = new Date(START + 2 * DAY + 12 * HOUR);
+    const tracker = createAvailabilityTracker({ now: () => now, windowDays: 3 });
+    expect([tracker.newestSampleAt(), tracker.sampleCount()]).toEqual([null, 0]);
+    // Added out of order: the newest is still found.
+    tracker.add(sample(START + 2 * DAY + HOUR, { DE: 'Available' }));
+    tracker.add(sample(START + 10 * HOUR, { DE: 'Unavailable', FR: 'Available' }));
+    expect(tracker.newestSampleAt()?.getTime()).toBe(START + 2 * DAY + HOUR);
+    expect(tracker.sampleCount()).toBe(2);
+    expect(tracker.daily()).toEqual(dailyAvailability(tracker.samples(), { now, days: 3 }));
+    expect(tracker.daily().get('DE')?.map((day) => day.percent)).toEqual([0, null, 100]);
+  });
+
   it('gives each country one entry per UTC day, oldest first, today included, null for a day without a counted sample', () => {
     const now = new Date(START + 2 * DAY + 12 * HOUR);
     const samples = [

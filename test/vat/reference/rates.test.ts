@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tedbRatesSource } from '../../../src/adapters/tedb/source.js';
 import type { RatesSource, SourceCountryVatRates } from '../../../src/ports.js';
-import { brusselsDate, createRatesService, EU_MEMBER_STATES } from '../../../src/vat/reference/rates.js';
+import { EU_MEMBER_STATES } from '../../../src/vat/reference/member-states.js';
+import { brusselsDate, createRatesService } from '../../../src/vat/reference/rates.js';
 import { startTedbFake, tedbRowsFor, type TedbFake } from '../../support/fakes/tedb.js';
 
 /** The test's own rates for a state: standard 20 + the index, one reduced rate. */

@@ -31,7 +31,7 @@ function pageHeaders(cacheControl: string): MiddlewareHandler {
  * else under /dashboard is the 404 page for a session, and a 303 to /dashboard for nobody.
  */
 export function mountDashboard(app: Hono, deps: DashboardDeps): void {
-  app.use(DASHBOARD_PATH, pageHeaders(CACHE_CONTROL.dashboard));
+  // Hono's `/dashboard/*` matches /dashboard itself too: one registration covers both.
   app.use(`${DASHBOARD_PATH}/*`, pageHeaders(CACHE_CONTROL.dashboard));
   // A failed /status is not cached: the handler sets the public Cache-Control on its 200 only.
   app.use(STATUS_PATH, pageHeaders(CACHE_CONTROL.dashboard));

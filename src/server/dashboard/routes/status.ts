@@ -6,7 +6,6 @@
  */
 import type { Hono } from 'hono';
 import { viesStatusReport } from '../../answers/vies-status-report.js';
-import { AVAILABILITY_WINDOW_DAYS, dailyAvailability } from '../../../vat/reference/availability.js';
 import { CACHE_CONTROL } from '../page-headers.js';
 import { renderStatusPage } from '../views/index.js';
 import type { StatusPageModel } from '../views/models.js';
@@ -21,7 +20,7 @@ export function mountStatusPage(app: Hono, deps: DashboardDeps): void {
       const now = services.now();
       const model: StatusPageModel = {
         report: await viesStatusReport(services),
-        daily: dailyAvailability(services.tracker.samples(), { now, days: AVAILABILITY_WINDOW_DAYS }),
+        daily: services.tracker.daily(),
         ratesFetchedAt: services.rates.fetchedAt,
         now,
       };

@@ -3,7 +3,7 @@
  * field list (src/fields/catalog.ts), so a new field does not compile until it has a name and a
  * colour here.
  */
-import { FIELD_NAMES, type FieldName } from '../../../fields/catalog.js';
+import type { FieldName } from '../../../fields/catalog.js';
 
 /** Each field's name as people read it. */
 export const FIELD_LABELS: Readonly<Record<FieldName, string>> = {
@@ -29,9 +29,6 @@ export const FIELD_COLOURS: Readonly<Record<FieldName, string>> = {
   nas: '#5b4bb7',
   ssn: '#4d4d4d',
 };
-
-/** Every field, in the service's order. */
-export const FIELDS_SHOWN: readonly FieldName[] = FIELD_NAMES;
 
 /** A field's name as people read it; a name that is not a field (an old log row) as it is. */
 export function fieldLabel(field: string): string {

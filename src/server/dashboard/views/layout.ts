@@ -4,6 +4,7 @@
  * the sign-out button, the main landmark, and a footer. No inline script or style: the pages are
  * sent with a CSP that allows only the dashboard's own assets.
  */
+import { CSRF_FIELD } from '../csrf.js';
 import { html, type Markup } from './html.js';
 import type { Frame } from './models.js';
 import { accountPath, ACCOUNTS_PATH, assetPath, DASHBOARD_PATH, keysPath, LOGOUT_PATH, STATUS_PATH, usagePath } from './paths.js';
@@ -27,7 +28,7 @@ export interface Page {
 
 /** The hidden `_csrf` field every POST form carries. */
 export function csrfField(frame: Frame): Markup {
-  return html`<input type="hidden" name="_csrf" value="${frame.csrfToken}">`;
+  return html`<input type="hidden" name="${CSRF_FIELD}" value="${frame.csrfToken}">`;
 }
 
 function navLink(href: string, label: string, item: NavItem, current: NavItem | undefined): Markup {

@@ -16,7 +16,7 @@ import { logFailure } from '../../answers/log-throttle.js';
 import type { Services } from '../../services.js';
 import { availabilityOf, StoreUnavailableError } from '../../storage/guard.js';
 import type { Store } from '../../storage/types.js';
-import type { Freshness, ReadinessReport } from '../../../ports.js';
+import type { ReadinessReport } from '../../../ports.js';
 
 /** How long the store may take to take the probe's write before the service is reported not ready. */
 export const READY_TIMEOUT_MS = 2_000;
@@ -58,12 +58,10 @@ function ratesState(services: Services, now: Date): ReadinessReport['vatRates'] 
 }
 
 function feedState(services: Services, now: Date): ReadinessReport['viesStatusFeed'] {
-  const samples = services.tracker.samples();
-  let last = -Infinity;
-  for (const sample of samples) last = Math.max(last, sample.at.getTime());
-  if (!Number.isFinite(last)) return { state: 'none', lastSampleAt: null, samples: 0 };
-  const state = now.getTime() - last <= FEED_CURRENT_MS ? 'current' : 'stale';
-  return { state, lastSampleAt: new Date(last).toISOString(), samples: samples.length };
+  const last = services.tracker.newestSampleAt();
+  if (last === null) return { state: 'none', lastSampleAt: null, samples: 0 };
+  const state = now.getTime() - last.getTime() <= FEED_CURRENT_MS ? 'current' : 'stale';
+  return { state, lastSampleAt: last.toISOString(), samples: services.tracker.sampleCount() };
 }
 
 /** Whether the store takes writes: not when it is known to be unavailable, else by its probe. */

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { ACCOUNT_FULL, grantedLease, POOL_FULL, type ConcurrencyLimiter, type Lease, type LeaseOutcome } from '../limiter.js';
+import { ACCOUNT_FULL, grantedLease, POOL_FULL, type ConcurrencyLimiter } from '../limiter.js';
 import { LUA_NOW_MS, luaScript, unavailable } from './connection.js';
 import type { RedisKeys } from './keys.js';
 

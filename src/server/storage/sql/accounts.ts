@@ -6,10 +6,11 @@
  * or suspension is part of every cached key answer), also moves the keys' version, which key caches
  * of every process read to notice it (Store.keys.version).
  */
+import { isFieldName } from '../../../fields/catalog.js';
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from './client.js';
 import type { Dialect } from './dialect.js';
-import { FIELDS, KeyLimitError, type Account, type AccountChange, type ApiKeyRecord, type Plan, type Store } from '../types.js';
+import { KeyLimitError, type Account, type AccountChange, type ApiKeyRecord, type Plan, type Store } from '../types.js';
 import { dateColumn, isIsoDay, optionalDateColumn, parameterList } from './values.js';
 
 interface AccountRow {
@@ -35,7 +36,6 @@ interface KeyRow {
 }
 
 const PLAN_NAMES: ReadonlySet<string> = new Set<Plan>(['FREE', 'STARTER', 'GROWTH', 'PRO']);
-const SCOPE_NAMES: ReadonlySet<string> = new Set<string>(FIELDS);
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 function requirePlan(plan: unknown): void {
@@ -150,7 +150,7 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
         if (typeof key.hash !== 'string' || !SHA256_HEX.test(key.hash)) {
           return Promise.reject(new RangeError('key hash must be a SHA-256 in lower-case hex'));
         }
-        const unknown = key.scopes.filter((scope) => !SCOPE_NAMES.has(scope));
+        const unknown = key.scopes.filter((scope) => !isFieldName(scope));
         if (unknown.length > 0) return Promise.reject(new RangeError(`unknown scopes: ${unknown.join(', ')}`));
         const at = d.time(now);
         return sql.transaction(async (tx) => {

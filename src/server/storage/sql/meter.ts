@@ -18,9 +18,10 @@
  * A promise resolves only after its batch committed; when the batch fails, every request in it
  * rejects and none is counted. A deadlock or serialization failure (PostgreSQL) reruns the batch.
  */
+import { isFieldName } from '../../../fields/catalog.js';
 import { MAX_VALUE_CHARACTERS } from '../../policy/limits.js';
 import { usageLogValue } from '../../../fields/usage-log.js';
-import { FIELDS, type Field, type MeterDecision, type UsageEntry } from '../types.js';
+import type { Field, MeterDecision, UsageEntry } from '../types.js';
 import { createGroupCommit, type GroupCommitOptions } from '../group-commit.js';
 import { isTransientSqlError, StoreClosedError, type SqlClient } from './client.js';
 import { isIsoDay, storableText } from './values.js';
@@ -100,7 +101,6 @@ export interface MeterStatements {
 /** Key of the counter of one (account, period), as the meter keeps them in maps. */
 export const groupKey = (accountId: string, periodStart: string): string => `${accountId}\u0000${periodStart}`;
 
-const KNOWN_FIELDS: ReadonlySet<string> = new Set<string>(FIELDS);
 const MAX_ID_LENGTH = 200;
 const MAX_SDK_LENGTH = 64;
 const MAX_LATENCY_MS = 2_147_483_647;
@@ -133,7 +133,7 @@ export function toRequest(entry: UsageEntry, quota: number | null): MeterRequest
     throw new RangeError('usage entry: periodStart must be a date YYYY-MM-DD');
   }
   lastValidDay = entry.periodStart;
-  if (!KNOWN_FIELDS.has(entry.endpoint)) throw new RangeError(`usage entry: unknown endpoint ${String(entry.endpoint)}`);
+  if (!isFieldName(entry.endpoint)) throw new RangeError(`usage entry: unknown endpoint ${String(entry.endpoint)}`);
   if (typeof entry.value !== 'string') throw new TypeError('usage entry: value must be a string');
   if (typeof entry.valid !== 'boolean') throw new TypeError('usage entry: valid must be a boolean');
   if (!Number.isInteger(entry.status) || entry.status < 100 || entry.status > 599) {

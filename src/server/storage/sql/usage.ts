@@ -3,6 +3,7 @@
  * or a filtered page), when each key was last used, the per-day totals, and the pruning of log
  * rows past the retention (docs/service.md#usage-log). The writes are the meter's (./meter.ts).
  */
+import { isFieldName } from '../../../fields/catalog.js';
 import { FIELDS, type DailyUsageTotal, type Field, type Store, type UsageEntry, type UsageLogQuery } from '../types.js';
 import type { SqlClient } from './client.js';
 import type { Dialect } from './dialect.js';
@@ -18,7 +19,6 @@ type StoredLogRow = Omit<LogRow, 'valid' | 'at'> & { valid: unknown; at: unknown
 /** Most entries one page of the usage log may hold. */
 const MAX_PAGE = 1_000;
 const DAY_MS = 86_400_000;
-const FIELD_NAMES: ReadonlySet<string> = new Set<string>(FIELDS);
 
 const LOG_COLUMNS = (d: Dialect): string =>
   `request_id, account_id, key_id, ${d.dayText('period_start')} AS period_start, endpoint, value, valid, status, latency_ms, sdk, at`;
@@ -42,7 +42,7 @@ function searchTerms(query: UsageLogQuery, d: Dialect): { terms: string[]; param
   const terms = ['account_id = $1'];
   const param = parameterList(d, 2);
   if (query.endpoint !== undefined) {
-    if (!FIELD_NAMES.has(query.endpoint)) throw new RangeError(`Unknown endpoint ${String(query.endpoint)}: use one of ${FIELDS.join(', ')}`);
+    if (!isFieldName(query.endpoint)) throw new RangeError(`Unknown endpoint ${String(query.endpoint)}: use one of ${FIELDS.join(', ')}`);
     terms.push(`endpoint = ${param.add(query.endpoint, 'text')}`);
   }
   // 1 and 0 read as a boolean by PostgreSQL and as SQLite's stored verdicts.
