@@ -14,6 +14,15 @@ export const browserEntryPoints: Record<string, string> = {
   'email/index': 'src/email/index.ts',
   'email-syntax/index': 'src/email/syntax-entry.ts',
   'phone/index': 'src/phone/index.ts',
+  'messages/index': 'src/messages/index.ts',
+  'messages/es': 'src/messages/es.ts',
+  'messages/fr': 'src/messages/fr.ts',
+  'messages/de': 'src/messages/de.ts',
+  'messages/it': 'src/messages/it.ts',
+  'messages/pt': 'src/messages/pt.ts',
+  'messages/nl': 'src/messages/nl.ts',
+  'messages/pl': 'src/messages/pl.ts',
+  'standard-schema/index': 'src/standard-schema/index.ts',
   'client/index': 'src/client/index.ts',
 };
 

@@ -7,6 +7,7 @@
  * const checked: ValidationResult = validateIban('DE89 3704 0044 0532 0130 00');
  * checked.valid; // true
  * validateVat('BE 986.375.479').normalizedValue; // 'BE0986375479'
+ * validateIban('DE89 3704 0044 0532 0130 01').reason; // 'IBAN_BAD_CHECKSUM'
  * ```
  */
 export type {
@@ -35,6 +36,24 @@ export type {
   EmailValidationResult,
   PhoneValidationResult,
 } from './result.js';
+export {
+  REASONS,
+  IBAN_REASONS,
+  NIF_REASONS,
+  NAS_REASONS,
+  SSN_REASONS,
+  PHONE_REASONS,
+  VAT_REASONS,
+  EMAIL_REASONS,
+  type ReasonCode,
+  type IbanReason,
+  type NifReason,
+  type NasReason,
+  type SsnReason,
+  type PhoneReason,
+  type VatReason,
+  type EmailReason,
+} from './reasons.js';
 export { validateIban } from './iban/index.js';
 export { validateNif } from './nif/index.js';
 export { validateNas } from './nas/index.js';

@@ -4,6 +4,8 @@
  * envelope, the server and the client all speak of the same shapes.
  */
 
+import type { EmailReason, IbanReason, NasReason, NifReason, PhoneReason, ReasonCode, SsnReason, VatReason } from './reasons.js';
+
 /** Depth of the checks that were applied. */
 export type ValidationLevel = 'BASIC' | 'STANDARD' | 'ADVANCED' | 'PREMIUM';
 
@@ -193,6 +195,8 @@ export interface ValidationResult {
   valid: boolean;
   /** Human-readable summary, written to be shown to a user. */
   message: string;
+  /** Why the value was rejected, a stable code of the field's list (docs/envelope.md#reason-codes); null when valid. */
+  reason: ReasonCode | null;
   /** Canonical form of the input (the form to store); null when none could be derived. */
   normalizedValue: string | null;
   /** The exact input received. */
@@ -218,19 +222,19 @@ export interface ValidationResult {
 }
 
 /** Result of `validateIban`: `ibanDetails` is always present. */
-export type IbanValidationResult = ValidationResult & { ibanDetails: IbanDetails };
+export type IbanValidationResult = ValidationResult & { ibanDetails: IbanDetails; reason: IbanReason | null };
 /** Result of `validateNif`: `nifDetails` is present when the shape was recognised. */
-export type NifValidationResult = ValidationResult;
+export type NifValidationResult = ValidationResult & { reason: NifReason | null };
 /** Result of `validateNas`: `nasDetails` is present when the input was nine digits. */
-export type NasValidationResult = ValidationResult;
+export type NasValidationResult = ValidationResult & { reason: NasReason | null };
 /** Result of `validateSsn`: `ssnDetails` is present when the input was nine digits. */
-export type SsnValidationResult = ValidationResult;
+export type SsnValidationResult = ValidationResult & { reason: SsnReason | null };
 /** Result of `validateVat` / `verifyVat`: `vatDetails` is always present. */
-export type VatValidationResult = ValidationResult & { vatDetails: VatDetails };
+export type VatValidationResult = ValidationResult & { vatDetails: VatDetails; reason: VatReason | null };
 /** Result of `validateEmail` / `verifyEmail`: `emailDetails` is always present. */
-export type EmailValidationResult = ValidationResult & { emailDetails: EmailDetails };
+export type EmailValidationResult = ValidationResult & { emailDetails: EmailDetails; reason: EmailReason | null };
 /** Result of `validatePhone`: `phoneDetails` is present when the number could be read as international. */
-export type PhoneValidationResult = ValidationResult;
+export type PhoneValidationResult = ValidationResult & { reason: PhoneReason | null };
 
 /**
  * Throws the TypeError that docs/envelope.md#non-string-input promises for a non-string input. Strings, however odd,
@@ -250,20 +254,22 @@ export function requireString(value: unknown, functionName: string): asserts val
 }
 
 /**
- * The fields every envelope shares, in the order they are serialised.
+ * The fields every envelope shares, in the order they are serialised. `reason` is null exactly when
+ * `valid` is true.
  * @example
  * ```ts
- * envelope('DE89', false, 'Too short to be an IBAN', 'DE89'); // { valid: false, message: 'Too short to be an IBAN', normalizedValue: 'DE89', originalValue: 'DE89', validationLevel: 'STANDARD' }
+ * envelope('DE89', false, 'Too short to be an IBAN', 'DE89', 'STANDARD', 'IBAN_TOO_SHORT'); // { valid: false, message: 'Too short to be an IBAN', reason: 'IBAN_TOO_SHORT', normalizedValue: 'DE89', originalValue: 'DE89', validationLevel: 'STANDARD' }
  * ```
  */
-export function envelope(
+export function envelope<Reason extends ReasonCode>(
   originalValue: string,
   valid: boolean,
   message: string,
   normalizedValue: string | null,
   validationLevel: ValidationLevel = 'STANDARD',
-): ValidationResult {
-  return { valid, message, normalizedValue, originalValue, validationLevel };
+  reason: Reason | null = null,
+): ValidationResult & { reason: Reason | null } {
+  return { valid, message, reason, normalizedValue, originalValue, validationLevel };
 }
 
 /**

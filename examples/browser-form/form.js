@@ -1,30 +1,36 @@
-// Checks each field of the form as the user types and shows the verdict, the message and the
-// normalized value (the form to store). Everything runs in the page: no request leaves it.
-import { validateIban } from 'verifield/iban';
-import { validateVat } from 'verifield/vat';
-import { validateNif } from 'verifield/nif';
-import { validateNas } from 'verifield/nas';
-import { validateSsn } from 'verifield/ssn';
-import { validateEmail } from 'verifield/email';
-import { validatePhone } from 'verifield/phone';
+// Checks each field of the form as the user types, through its Standard Schema, and shows the
+// verdict, the message, the reason code and the normalized value (the form to store). Everything
+// runs in the page: no request leaves it.
+import { emailSchema, ibanSchema, nasSchema, nifSchema, phoneSchema, ssnSchema, vatSchema } from 'verifield/standard-schema';
 
-const validators = {
-  iban: validateIban,
-  vat: validateVat,
-  nif: validateNif,
-  nas: validateNas,
-  ssn: validateSsn,
-  email: validateEmail,
-  phone: validatePhone,
+const schemaOf = {
+  iban: ibanSchema,
+  vat: vatSchema,
+  nif: nifSchema,
+  nas: nasSchema,
+  ssn: ssnSchema,
+  email: emailSchema,
+  phone: phoneSchema,
 };
 
-/** Adds the verdict, message and normalized value slots under a field; returns them by name. */
+/**
+ * The catalog of a language, imported only when it is chosen: English needs none (the validators
+ * speak it), and a form that shows one language ships one catalog.
+ */
+async function loadCatalog(language) {
+  if (language === 'en') return undefined;
+  const module = await import(`verifield/messages/${language}`);
+  return module[language];
+}
+
+/** Adds the verdict, message, reason and normalized value slots under a field; returns them by name. */
 function addResultSlots(fieldElement) {
   const list = document.createElement('dl');
   list.className = 'result';
   list.setAttribute('aria-live', 'polite');
   const slots = {};
-  for (const [part, title] of [['verdict', 'Verdict'], ['message', 'Message'], ['normalized', 'Normalized']]) {
+  const parts = [['verdict', 'Verdict'], ['message', 'Message'], ['reason', 'Reason'], ['normalized', 'Normalized']];
+  for (const [part, title] of parts) {
     const term = document.createElement('dt');
     term.textContent = title;
     const value = document.createElement('dd');
@@ -36,19 +42,46 @@ function addResultSlots(fieldElement) {
   return slots;
 }
 
-function show(slots, result) {
-  slots.verdict.dataset.verdict = result === null ? '' : result.valid ? 'valid' : 'invalid';
-  slots.verdict.textContent = result === null ? '' : result.valid ? 'valid' : 'invalid';
-  slots.message.textContent = result === null ? '' : result.message;
-  slots.normalized.textContent = result === null ? '' : (result.normalizedValue ?? '—');
+/** Shows a schema's answer: `{ value }` when valid, `{ issues: [{ message, reason }] }` when not; null clears. */
+function show(slots, answer) {
+  const issue = answer?.issues?.[0];
+  const verdict = answer === null ? '' : issue === undefined ? 'valid' : 'invalid';
+  slots.verdict.dataset.verdict = verdict;
+  slots.verdict.textContent = verdict;
+  slots.message.textContent = answer === null ? '' : (issue?.message ?? '—');
+  slots.reason.textContent = answer === null ? '' : (issue?.reason ?? '—');
+  slots.normalized.textContent = answer === null ? '' : (answer.value ?? '—');
 }
 
-for (const [field, validate] of Object.entries(validators)) {
-  const input = document.getElementById(field);
-  const slots = addResultSlots(input.closest('.field'));
-  const update = () => show(slots, input.value.trim() === '' ? null : validate(input.value));
-  input.addEventListener('input', update);
-  update();
+const fields = Object.keys(schemaOf).map((name) => {
+  const input = document.getElementById(name);
+  return { name, input, slots: addResultSlots(input.closest('.field')), schema: schemaOf[name]() };
+});
+
+function check(field) {
+  const value = field.input.value;
+  show(field.slots, value.trim() === '' ? null : field.schema['~standard'].validate(value));
 }
 
+for (const field of fields) {
+  field.input.addEventListener('input', () => check(field));
+  check(field);
+}
+
+const languageSelect = document.getElementById('language');
+languageSelect.addEventListener('change', async () => {
+  const language = languageSelect.value;
+  const catalog = await loadCatalog(language);
+  // Another language may have been chosen while this one loaded: the last choice wins.
+  if (languageSelect.value !== language) return;
+  for (const field of fields) {
+    field.schema = schemaOf[field.name](catalog);
+    // The page around stays English; screen readers read the messages in their own language.
+    field.slots.message.lang = language;
+    check(field);
+  }
+  document.documentElement.dataset.language = language;
+});
+
+document.documentElement.dataset.language = 'en';
 document.documentElement.dataset.ready = 'true';

@@ -8,17 +8,21 @@ import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { FIELDS_IN_CHECK_ORDER, isFieldName } from '../fields/catalog.js';
 import { VALIDATORS } from '../fields/validators.js';
+import { localize } from '../messages/localize.js';
 import type { ValidationResult } from '../result.js';
 import { parseArgs, UsageError, type ParsedArgs } from './args.js';
 import { checkLines } from './check-batch.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './io.js';
+import { catalogForTag, LANGUAGES_NOTE } from './language.js';
 
 const PROGRESS_VARIABLE = 'VERIFIELD_PROGRESS_INTERVAL_MS';
 const DEFAULT_PROGRESS_INTERVAL_MS = 1000;
 
-export const checkUsage = `usage: verifield check FIELD VALUE [--no-fail]
-       verifield check FIELD --file PATH [--no-fail]     (one value per line; PATH - or no --file reads stdin)
+export const checkUsage = `usage: verifield check FIELD VALUE [--no-fail] [--lang LANG]
+       verifield check FIELD --file PATH [--no-fail] [--lang LANG]     (one value per line; PATH - or no --file reads stdin)
 FIELD is one of: ${FIELDS_IN_CHECK_ORDER.join(', ')}
+--lang writes the messages in LANG (${LANGUAGES_NOTE}; es-MX reads as es); reason stays the same.
+A language without a catalog is answered in English, with a note on stderr.
 One value prints its envelope as JSON. A file prints one JSON line per input line, in order: a
 blank line gets an invalid envelope, so output line N answers input line N (CRLF line ends too).
 Progress every second and a summary (values, valid, invalid, values per second) go to stderr.
@@ -47,6 +51,18 @@ function linesSource(args: ParsedArgs): string | null {
 }
 
 type Validator = (value: string) => ValidationResult;
+
+/** `validate` answering in the language of `--lang` (English, with a note on stderr, when verifield has no catalog for it). */
+function inLanguage(validate: Validator, tag: string | undefined): Validator {
+  if (tag === undefined) return validate;
+  const catalog = catalogForTag(tag);
+  if (catalog === 'english') return validate;
+  if (catalog === null) {
+    process.stderr.write(`verifield: no messages in "${tag}" (there are ${LANGUAGES_NOTE}); answering in English\n`);
+    return validate;
+  }
+  return (value) => localize(validate(value), catalog);
+}
 
 /** The lines of `source` (a path, or - for stdin) checked in a batch. */
 async function checkSource(validate: Validator, source: string, options: { noFail: boolean; progressIntervalMs: number }): Promise<number> {
@@ -96,7 +112,7 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
   let source: string | null;
   let progressIntervalMs: number;
   try {
-    args = parseArgs(argv, { values: ['file'], switches: ['no-fail', 'help'] });
+    args = parseArgs(argv, { values: ['file', 'lang'], switches: ['no-fail', 'help'] });
     if (args.switches.has('help')) {
       process.stdout.write(`${checkUsage}\n`);
       return EXIT_OK;
@@ -109,11 +125,12 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const [field, value] = args.positionals;
-  const validate: Validator | undefined = field !== undefined && isFieldName(field) ? VALIDATORS[field].offline : undefined;
-  if (validate === undefined) {
+  const offline: Validator | undefined = field !== undefined && isFieldName(field) ? VALIDATORS[field].offline : undefined;
+  if (offline === undefined) {
     process.stderr.write(`verifield: ${field === undefined ? 'missing FIELD' : `unknown field: ${field}`}\n${checkUsage}\n`);
     return EXIT_USAGE;
   }
+  const validate = inLanguage(offline, args.values.get('lang'));
   const noFail = args.switches.has('no-fail');
   if (source !== null) return checkSource(validate, source, { noFail, progressIntervalMs });
   const result = validate(value as string);

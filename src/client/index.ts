@@ -58,12 +58,20 @@ export interface ClientOptions {
   apiKey?: string;
   /** The fetch to use; defaults to the global one. */
   fetch?: typeof fetch;
+  /**
+   * The language of the validation answers' messages, sent as `Accept-Language` (`'es'`, `'fr-CA'`,
+   * or a whole header such as `'es-ES,es;q=0.9'`). The service answers in English when it has no
+   * catalog for it; `reason` is the same in every language. A call's own `language` wins.
+   */
+  language?: string;
 }
 
 /** Per-call options. */
 export interface CallOptions {
   /** Aborts the request; the promise then rejects with fetch's abort error. */
   signal?: AbortSignal;
+  /** The language of this answer's message (validation endpoints), instead of the client's `language`. */
+  language?: string;
 }
 
 /** Options of {@link VerifieldClient.validateVat}. */
@@ -178,6 +186,8 @@ export function createClient(options: ClientOptions): VerifieldClient {
       'X-Service-SDK': SDK_HEADER_VALUE,
     };
     if (apiKey !== undefined) headers['X-API-KEY'] = apiKey;
+    const language = call?.language ?? options.language;
+    if (language !== undefined) headers['Accept-Language'] = language;
     const response = await send(base + validationPath(field), {
       method: 'POST',
       headers,

@@ -4,7 +4,7 @@
  * result.ts) and `validateEmailSyntax` all use it, so they answer the same words for the same
  * syntax and typo.
  */
-import { checkEmailSyntax, type EmailSyntax } from './syntax.js';
+import { checkEmailSyntax, type EmailSyntax, type EmailSyntaxFailure } from './syntax.js';
 import { suggestEmailDomain } from './typo.js';
 
 export const EMPTY_MESSAGE = 'Email cannot be empty';
@@ -26,6 +26,15 @@ export interface EmailReading {
 export function readEmail(value: string): EmailReading {
   const syntax = checkEmailSyntax(value);
   return { syntax, suggestedDomain: syntax.domain === '' ? null : suggestEmailDomain(syntax.domain) };
+}
+
+/**
+ * The reason of a syntax failure: its name with the field's prefix. Typed as the template so that
+ * a failure added to syntax.ts without its code in src/reasons.ts fails to compile where this
+ * meets `EmailReason` (result.ts, validate-syntax.ts).
+ */
+export function syntaxReason({ failure }: EmailSyntax): `EMAIL_${EmailSyntaxFailure}` | null {
+  return failure === null ? null : `EMAIL_${failure}`;
 }
 
 /**

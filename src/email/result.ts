@@ -6,8 +6,9 @@
  * `validateEmailSyntax` writes its own smaller answer (validate-syntax.ts).
  */
 import { envelope, type EmailDetails, type EmailSignals, type EmailValidationResult, type ValidationLevel } from '../result.js';
+import type { EmailReason } from '../reasons.js';
 import { isDisposableDomain, isFreeProviderDomain, isRelayDomain, isRoleLocalPart } from './lists.js';
-import { offlineEmailMessage, VALID_MESSAGE, type EmailReading } from './reading.js';
+import { offlineEmailMessage, syntaxReason, VALID_MESSAGE, type EmailReading } from './reading.js';
 import { assessEmailRisk, type EmailDnsFinding } from './risk.js';
 
 /** What `verifyEmail` found beyond the offline reading. */
@@ -98,10 +99,15 @@ export function emailResult(
     : { signals, risk_score: risk.risk_score, deliverability: risk.deliverability, applied_level: level };
 
   let message = offlineEmailMessage(reading, disposable);
-  if (blocklisted) message = BLOCKED_MESSAGE;
-  else if (noMail) message = NO_MAIL_MESSAGE;
-  else if (message === VALID_MESSAGE && dns === 'ERROR') message = UNCHECKED_MESSAGE;
+  let reason: EmailReason | null = syntaxReason(syntax);
+  if (blocklisted) {
+    message = BLOCKED_MESSAGE;
+    reason = 'EMAIL_BLOCKED';
+  } else if (noMail) {
+    message = NO_MAIL_MESSAGE;
+    reason = 'EMAIL_NO_MX';
+  } else if (message === VALID_MESSAGE && dns === 'ERROR') message = UNCHECKED_MESSAGE;
 
-  const result = envelope(value, valid && !blocklisted && !noMail, message, syntax.normalized, level);
+  const result = envelope(value, valid && !blocklisted && !noMail, message, syntax.normalized, level, reason);
   return Object.assign(result, { emailDetails });
 }

@@ -5,7 +5,7 @@
  * entry leaves out; the reading and its message are the shared ones (reading.ts).
  */
 import { envelope, requireString, type EmailDetails, type EmailValidationResult } from '../result.js';
-import { offlineEmailMessage, readEmail } from './reading.js';
+import { offlineEmailMessage, readEmail, syntaxReason } from './reading.js';
 import { emailRiskWeights } from './risk.js';
 
 /**
@@ -52,6 +52,6 @@ export function validateEmailSyntax(value: string): EmailValidationResult {
     deliverability: syntax.valid ? 'UNKNOWN' : 'UNDELIVERABLE',
     applied_level: 'BASIC',
   };
-  const result = envelope(value, syntax.valid, offlineEmailMessage(reading, false), syntax.normalized, 'BASIC');
+  const result = envelope(value, syntax.valid, offlineEmailMessage(reading, false), syntax.normalized, 'BASIC', syntaxReason(syntax));
   return Object.assign(result, { emailDetails });
 }

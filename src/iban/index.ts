@@ -4,6 +4,7 @@
  * prove that the account exists.
  */
 import { mod97Range } from '../checksum.js';
+import type { IbanReason } from '../reasons.js';
 import { envelope, requireString, type IbanDetails, type IbanValidationResult } from '../result.js';
 import { ASCII_CLASS, compactIban, isCompactAlphabet } from './characters.js';
 import { countryRuleOf, type CountryRule } from './countries.js';
@@ -103,12 +104,13 @@ function reject(
   iban: string,
   rule: CountryRule | undefined,
   message: string,
+  reason: IbanReason,
   structureValid: boolean,
   checksumValid: boolean,
 ): IbanValidationResult {
   const ibanDetails = detailsOf(iban, rule, structureValid, checksumValid);
   // Object.assign rather than a spread: the spread costs more than the whole validation.
-  return Object.assign(envelope(originalValue, false, message, iban, 'STANDARD'), { ibanDetails });
+  return Object.assign(envelope(originalValue, false, message, iban, 'STANDARD', reason), { ibanDetails });
 }
 
 /**
@@ -137,38 +139,39 @@ export function validateIban(value: string): IbanValidationResult {
   const length = iban.length;
   const rule = countryRuleOf(iban);
 
-  if (length === 0) return reject(value, iban, rule, EMPTY, false, false);
-  if (!isCompactAlphabet(iban)) return reject(value, iban, rule, BAD_CHARACTERS, false, false);
+  if (length === 0) return reject(value, iban, rule, EMPTY, 'IBAN_EMPTY', false, false);
+  if (!isCompactAlphabet(iban)) return reject(value, iban, rule, BAD_CHARACTERS, 'IBAN_BAD_CHARACTERS', false, false);
 
   const checksumValid = checksumHolds(iban);
   if (rule === undefined) {
-    const message =
-      length >= 2 && isLetterCode(iban.charCodeAt(0)) && isLetterCode(iban.charCodeAt(1))
-        ? unknownCountry(iban.slice(0, 2))
-        : length < 4
-        ? TOO_SHORT
-        : NO_COUNTRY_CODE;
-    return reject(value, iban, rule, message, false, checksumValid);
+    if (length >= 2 && isLetterCode(iban.charCodeAt(0)) && isLetterCode(iban.charCodeAt(1))) {
+      return reject(value, iban, rule, unknownCountry(iban.slice(0, 2)), 'IBAN_UNKNOWN_COUNTRY', false, checksumValid);
+    }
+    return length < 4
+      ? reject(value, iban, rule, TOO_SHORT, 'IBAN_TOO_SHORT', false, checksumValid)
+      : reject(value, iban, rule, NO_COUNTRY_CODE, 'IBAN_MISSING_COUNTRY_CODE', false, checksumValid);
   }
   if (length !== rule.length) {
-    return reject(value, iban, rule, wrongLength(rule.code, rule.length), false, checksumValid);
+    return reject(value, iban, rule, wrongLength(rule.code, rule.length), 'IBAN_WRONG_LENGTH', false, checksumValid);
   }
   if (!isDigitCode(iban.charCodeAt(2)) || !isDigitCode(iban.charCodeAt(3))) {
-    return reject(value, iban, rule, CHECK_DIGITS_NOT_DIGITS, false, false);
+    return reject(value, iban, rule, CHECK_DIGITS_NOT_DIGITS, 'IBAN_CHECK_DIGITS_NOT_DIGITS', false, false);
   }
   const broken = firstLayoutBreak(iban, rule);
   if (broken >= 0) {
     const group = rule.groups.find((candidate) => broken < candidate.end);
     // A break always lies inside a group: the groups cover positions 4 to the end.
-    const message = group === undefined ? BAD_CHARACTERS : wrongLayout(rule.code, group);
-    return reject(value, iban, rule, message, false, checksumValid);
+    return group === undefined
+      ? reject(value, iban, rule, BAD_CHARACTERS, 'IBAN_BAD_CHARACTERS', false, checksumValid)
+      : reject(value, iban, rule, wrongLayout(rule.code, group), 'IBAN_WRONG_LAYOUT', false, checksumValid);
   }
   if (!checksumValid) {
     const checkDigits = iban.slice(2, 4);
-    const reserved = checkDigits === '00' || checkDigits === '01' || checkDigits === '99';
-    return reject(value, iban, rule, reserved ? reservedCheckDigits(checkDigits) : CHECKSUM_MISMATCH, true, false);
+    return checkDigits === '00' || checkDigits === '01' || checkDigits === '99'
+      ? reject(value, iban, rule, reservedCheckDigits(checkDigits), 'IBAN_RESERVED_CHECK_DIGITS', true, false)
+      : reject(value, iban, rule, CHECKSUM_MISMATCH, 'IBAN_BAD_CHECKSUM', true, false);
   }
   const ibanDetails = detailsOf(iban, rule, true, true);
   ibanDetails.formatted = printFormat(iban);
-  return Object.assign(envelope(value, true, VALID, iban, 'STANDARD'), { ibanDetails });
+  return Object.assign(envelope<IbanReason>(value, true, VALID, iban, 'STANDARD'), { ibanDetails });
 }

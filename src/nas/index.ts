@@ -51,7 +51,8 @@ export function validateNas(value: string): NasValidationResult {
   requireString(value, 'validateNas');
   const digits = compact(value, SEPARATORS);
   if (digits.length !== 9 || !isDigits(digits)) {
-    return envelope(value, false, NOT_NINE_DIGITS, null);
+    // An empty field gets the same words as a short one; only the code tells them apart.
+    return envelope(value, false, NOT_NINE_DIGITS, null, 'STANDARD', digits === '' ? 'NAS_EMPTY' : 'NAS_NOT_NINE_DIGITS');
   }
   const series = digitAt(digits, 0);
   const checksumValid = isLuhnValid(digits);
@@ -62,7 +63,7 @@ export function validateNas(value: string): NasValidationResult {
     formatted: `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`,
   };
   const message = checksumValid ? (VALID_MESSAGE_BY_SERIES[series] as string) : WRONG_CHECK_DIGIT;
-  const result: NasValidationResult = envelope(value, checksumValid, message, digits);
+  const result: NasValidationResult = envelope(value, checksumValid, message, digits, 'STANDARD', checksumValid ? null : 'NAS_BAD_CHECK_DIGIT');
   result.nasDetails = nasDetails;
   return result;
 }

@@ -2,6 +2,7 @@
  * `validateNif`: the Spanish tax identification number of a person (DNI, NIE, K/L/M) or an entity
  * (the former CIF), as docs/fields/nif.md describes it. Pure code: runs in a browser.
  */
+import type { NifReason } from '../reasons.js';
 import { envelope, requireString, type NifDetails, type NifValidationResult } from '../result.js';
 import { checkNifBody } from './check.js';
 import { ENTITY_TYPE_BY_CODE, FORM_MESSAGE_BY_CODE } from './entities.js';
@@ -41,27 +42,35 @@ const WRONG_CONTROL_CHARACTER = 'NIF control character does not match, please ch
 export function validateNif(value: string): NifValidationResult {
   requireString(value, 'validateNif');
   const compact = compactNif(value);
-  if (compact === '') return envelope(value, false, EMPTY_NIF_MESSAGE, null);
+  if (compact === '') return envelope(value, false, EMPTY_NIF_MESSAGE, null, 'STANDARD', 'NIF_EMPTY');
 
   const check = checkNifBody(compact);
-  if (check.type === null) return envelope(value, false, NOT_A_NIF_MESSAGE, null);
+  if (check.type === null) return envelope(value, false, NOT_A_NIF_MESSAGE, null, 'STANDARD', 'NIF_BAD_FORMAT');
 
-  let message: string;
+  // An entity's wrong control character, unless the check says otherwise.
+  let message = WRONG_CONTROL_CHARACTER;
+  let reason: NifReason | null = 'NIF_WRONG_CONTROL_CHARACTER';
   switch (check.reason) {
     case 'VALID':
       message = check.type === 'NIE' ? VALID_NIE : VALID_NIF;
+      reason = null;
       break;
     case 'WRONG_CONTROL_LETTER':
       message = WRONG_CONTROL_LETTER;
+      reason = 'NIF_WRONG_CONTROL_LETTER';
       break;
-    case 'WRONG_CONTROL_FORM':
-      message = FORM_MESSAGE_BY_CODE[compact.charCodeAt(0)] ?? WRONG_CONTROL_CHARACTER;
+    case 'WRONG_CONTROL_FORM': {
+      // Every letter whose form is enforced has its message; without one the answer stays a wrong control character.
+      const formMessage = FORM_MESSAGE_BY_CODE[compact.charCodeAt(0)];
+      if (formMessage !== undefined) {
+        message = formMessage;
+        reason = 'NIF_WRONG_CONTROL_FORM';
+      }
       break;
-    default:
-      message = WRONG_CONTROL_CHARACTER;
+    }
   }
 
-  const result = envelope(value, check.valid, message, compact);
+  const result = envelope(value, check.valid, message, compact, 'STANDARD', reason);
   const details: NifDetails = {
     type: check.type,
     natural_person: check.type !== 'ENTITY',

@@ -43,13 +43,13 @@ export function validatePhone(value: string): PhoneValidationResult {
   const input = readPhoneInput(value);
   switch (input.kind) {
     case 'empty':
-      return envelope(value, false, messages.EMPTY, null);
+      return envelope(value, false, messages.EMPTY, null, 'STANDARD', 'PHONE_EMPTY');
     case 'too-long':
-      return envelope(value, false, messages.TOO_LONG_INPUT, null);
+      return envelope(value, false, messages.TOO_LONG_INPUT, null, 'STANDARD', 'PHONE_INPUT_TOO_LONG');
     case 'not-a-number':
-      return envelope(value, false, messages.NOT_A_NUMBER, null);
+      return envelope(value, false, messages.NOT_A_NUMBER, null, 'STANDARD', 'PHONE_NOT_A_NUMBER');
     case 'no-country-code':
-      return envelope(value, false, messages.NO_COUNTRY_CODE, null);
+      return envelope(value, false, messages.NO_COUNTRY_CODE, null, 'STANDARD', 'PHONE_MISSING_COUNTRY_CODE');
     case 'international':
       break;
   }
@@ -72,13 +72,19 @@ export function validatePhone(value: string): PhoneValidationResult {
   const type = phone.getType();
   if (type === undefined) {
     const where = messages.place(callingCode, country);
-    const message = lengthMessage(lengthProblemOf(phone, input.text), where) ?? messages.notValid(where);
-    return withDetails(envelope(value, false, message, null), readDetails(callingCode, country));
+    const problem = lengthProblemOf(phone, input.text);
+    const result = problem === undefined
+      ? envelope(value, false, messages.notValid(where), null, 'STANDARD', 'PHONE_NOT_VALID')
+      : lengthAnswer(value, problem, where);
+    return withDetails(result, readDetails(callingCode, country));
   }
   if (phone.ext !== undefined) {
     // E.164 has no room for an extension; keeping the number and dropping what the user typed
     // after it would store less than they gave, so they are asked to remove it themselves.
-    return withDetails(envelope(value, false, messages.EXTENSION, null), readDetails(callingCode, country));
+    return withDetails(
+      envelope(value, false, messages.EXTENSION, null, 'STANDARD', 'PHONE_HAS_EXTENSION'),
+      readDetails(callingCode, country),
+    );
   }
 
   const lineType = lineTypeOf(type);
@@ -104,30 +110,33 @@ export function validatePhone(value: string): PhoneValidationResult {
 
 /** The answer when libphonenumber refuses to read the number at all (its ParseError codes). */
 function refused(value: string, reason: string, digits: string): PhoneValidationResult {
-  if (reason === 'INVALID_COUNTRY') return envelope(value, false, messages.UNKNOWN_CALLING_CODE, null);
-  if (reason !== 'TOO_SHORT' && reason !== 'TOO_LONG') return envelope(value, false, messages.NOT_A_NUMBER, null);
+  if (reason === 'INVALID_COUNTRY') return unknownCallingCode(value);
+  if (reason !== 'TOO_SHORT' && reason !== 'TOO_LONG') {
+    return envelope(value, false, messages.NOT_A_NUMBER, null, 'STANDARD', 'PHONE_NOT_A_NUMBER');
+  }
   const owner = callingCodeAt(digits);
   if (owner === undefined) {
     // Three digits that start no calling code cannot become a number by adding more.
-    const message = digits.length >= 3 ? messages.UNKNOWN_CALLING_CODE : messages.TOO_SHORT_UNNAMED;
-    return envelope(value, false, message, null);
+    if (digits.length >= 3) return unknownCallingCode(value);
+    return envelope(value, false, messages.TOO_SHORT_UNNAMED, null, 'STANDARD', 'PHONE_TOO_SHORT');
   }
   const where = messages.place(owner.callingCode, owner.country);
-  const message = reason === 'TOO_SHORT' ? messages.tooShort(where) : messages.tooLong(where);
-  return withDetails(envelope(value, false, message, null), readDetails(owner.callingCode, owner.country));
+  return withDetails(lengthAnswer(value, reason, where), readDetails(owner.callingCode, owner.country));
 }
 
-/** The message of a length that no number of the country has; undefined when the length is possible. */
-function lengthMessage(problem: LengthProblem, where: string): string | undefined {
+function unknownCallingCode(value: string): PhoneValidationResult {
+  return envelope(value, false, messages.UNKNOWN_CALLING_CODE, null, 'STANDARD', 'PHONE_UNKNOWN_CALLING_CODE');
+}
+
+/** The answer for a length that no number of the country has. */
+function lengthAnswer(value: string, problem: Exclude<LengthProblem, undefined>, where: string): PhoneValidationResult {
   switch (problem) {
     case 'TOO_SHORT':
-      return messages.tooShort(where);
+      return envelope(value, false, messages.tooShort(where), null, 'STANDARD', 'PHONE_TOO_SHORT');
     case 'TOO_LONG':
-      return messages.tooLong(where);
+      return envelope(value, false, messages.tooLong(where), null, 'STANDARD', 'PHONE_TOO_LONG');
     case 'INVALID_LENGTH':
-      return messages.wrongLength(where);
-    default:
-      return undefined;
+      return envelope(value, false, messages.wrongLength(where), null, 'STANDARD', 'PHONE_WRONG_LENGTH');
   }
 }
 

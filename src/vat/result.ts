@@ -38,7 +38,9 @@ export function vatResult(
   };
   // Not spread into the literal: spreading, even `undefined`, costs validateVat about a quarter of its speed.
   if (extraDetails !== undefined) Object.assign(vatDetails, extraDetails);
-  return Object.assign(envelope(value, structure.formatValid, structure.message, structure.normalized, level), { vatDetails });
+  return Object.assign(envelope(value, structure.formatValid, structure.message, structure.normalized, level, structure.reason), {
+    vatDetails,
+  });
 }
 
 /**
@@ -58,6 +60,8 @@ export function vatResultWithVerdict(
   // The keys exist already: assigning keeps their order in the answer.
   result.valid = verdict.registered ?? true;
   result.message = verdict.message;
+  // Only a "no" from VIES (live, cached or stale) rejects the number; an unknown answer never does.
+  result.reason = verdict.registered === false ? 'VAT_NOT_REGISTERED' : null;
   result.vatDetails.registered = verdict.registered;
   result.vatDetails.source = verdict.source;
   result.vatDetails.vies_available = verdict.viesAvailable;

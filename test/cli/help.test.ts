@@ -51,6 +51,7 @@ describe('verifield --help', () => {
     expect(run.stdout).toContain('output line N answers input line N');
     expect(run.stdout).toContain('Exit status: 0 every value valid; 1 some value invalid (0 with --no-fail); 2 a wrong call');
     expect(run.stdout).toContain('VERIFIELD_PROGRESS_INTERVAL_MS');
+    expect(run.stdout).toContain('--lang writes the messages in LANG (en, es, fr, de, it, pt, nl, pl; es-MX reads as es)');
     expect(runCli(['keys', '--help']).stdout).toContain('Revoking a key revoked before changes nothing');
   }, SLOW);
 

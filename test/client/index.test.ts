@@ -154,7 +154,7 @@ describe('createClient: what each method sends', () => {
 
 describe('createClient: answers', () => {
   it('resolves with the body of a 200, a negative verdict included', async () => {
-    const verdict = { valid: false, message: 'SIN check digit does not match, please check the number', normalizedValue: '123456789', originalValue: '123 456 789', validationLevel: 'STANDARD' };
+    const verdict = { valid: false, message: 'SIN check digit does not match, please check the number', reason: 'NAS_BAD_CHECK_DIGIT', normalizedValue: '123456789', originalValue: '123 456 789', validationLevel: 'STANDARD' };
     answer = () => jsonAnswer(200, verdict);
     await expect(createClient({ baseUrl: base, apiKey: 'k' }).validateNas('123 456 789')).resolves.toEqual(verdict);
   });
@@ -163,6 +163,7 @@ describe('createClient: answers', () => {
     const envelope = {
       valid: false,
       message: 'Too many requests at once: your plan allows 3 in flight; retry in a second',
+      reason: null,
       normalizedValue: null,
       originalValue: 'x',
       validationLevel: 'STANDARD',

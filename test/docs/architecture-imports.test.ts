@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/repo-root.js';
 
 const FIELDS = ['iban', 'nif', 'nas', 'ssn', 'phone', 'email', 'vat'];
-/** Shared by fields: the envelope, the ports, check-digit arithmetic, character codes. */
-const FIELD_BASE = ['src/result.ts', 'src/ports.ts', 'src/checksum.ts', 'src/char-codes.ts'];
+/** Shared by fields: the envelope, the reason codes, the ports, check-digit arithmetic, character codes. */
+const FIELD_BASE = ['src/result.ts', 'src/reasons.ts', 'src/ports.ts', 'src/checksum.ts', 'src/char-codes.ts'];
 /** npm packages a field may use: they run in a browser. */
 const BROWSER_PACKAGES = ['libphonenumber-js', 'tldts'];
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -87,6 +87,33 @@ describe('what may import what (docs/architecture.md)', () => {
     expect(
       violations('src/adapters', (entry) =>
         entry.relative ? inFolder(entry.target, 'src/adapters') || inFolder(entry.target, 'src/vat/reference') || FIELD_BASE.includes(entry.target) : true,
+      ),
+    ).toEqual([]);
+  });
+
+  it('messages import no field and no package: a result holds all a message needs, and it runs in a browser', () => {
+    expect(violations('src/messages', (entry) => entry.relative && (inFolder(entry.target, 'src/messages') || FIELD_BASE.includes(entry.target)))).toEqual([]);
+  });
+
+  it('each catalog imports only the catalog type, and the messages entry imports no catalog', () => {
+    const catalogs = sourceFiles.filter((file) => /^src\/messages\/[a-z]{2}\.ts$/.test(file));
+    expect(catalogs).toHaveLength(7);
+    for (const catalog of catalogs) expect(allImports.filter((entry) => entry.from === catalog).map((entry) => entry.target)).toEqual(['src/messages/catalog.ts']);
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const entry of allImports) if (entry.from === file && entry.relative) visit(entry.target);
+    };
+    visit('src/messages/index.ts');
+    expect([...reached].filter((file) => catalogs.includes(file))).toEqual([]);
+  });
+
+  it('schemas reach a field through its entry, localize and the catalog type, and no package', () => {
+    const allowed = ['src/email/syntax-entry.ts', 'src/messages/localize.ts', 'src/messages/catalog.ts'];
+    expect(
+      violations('src/standard-schema', (entry) =>
+        entry.relative && (inFolder(entry.target, 'src/standard-schema') || isFieldEntry(entry.target) || allowed.includes(entry.target) || FIELD_BASE.includes(entry.target)),
       ),
     ).toEqual([]);
   });

@@ -30,7 +30,7 @@ describe('validateEmail: the offline envelope (docs/envelope.md#validation-level
       deliverability: 'UNKNOWN',
       applied_level: 'BASIC',
     };
-    expect(result).toEqual({ valid: true, message: 'Valid email address', normalizedValue: 'Jane.Doe@example.com', originalValue: 'Jane.Doe@Example.COM', validationLevel: 'BASIC', emailDetails });
+    expect(result).toEqual({ valid: true, message: 'Valid email address', reason: null, normalizedValue: 'Jane.Doe@example.com', originalValue: 'Jane.Doe@Example.COM', validationLevel: 'BASIC', emailDetails });
   });
 
   it('keeps the exact input in originalValue and stores the trimmed, punycode form', () => {

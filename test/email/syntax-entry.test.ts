@@ -43,6 +43,7 @@ describe('validateEmailSyntax', () => {
     expect(validateEmailSyntax('Jane.Doe@Gmial.com')).toEqual({
       valid: true,
       message: 'Valid email address. Did you mean Jane.Doe@gmail.com?',
+      reason: null,
       normalizedValue: 'Jane.Doe@gmial.com',
       originalValue: 'Jane.Doe@Gmial.com',
       validationLevel: 'BASIC',
@@ -67,6 +68,7 @@ describe('validateEmailSyntax', () => {
       const full = validateEmail(address);
       const syntaxOnly = validateEmailSyntax(address);
       expect(syntaxOnly.valid, address).toBe(full.valid);
+      expect(syntaxOnly.reason, address).toBe(full.reason);
       expect(syntaxOnly.normalizedValue, address).toBe(full.normalizedValue);
       expect(syntaxOnly.originalValue, address).toBe(address);
       const { signals } = syntaxOnly.emailDetails;
@@ -122,6 +124,7 @@ describe('validateEmailSyntax', () => {
         const result = validateEmailSyntax(value);
         expect(result.originalValue).toBe(value);
         expect(typeof result.message).toBe('string');
+        expect(result.reason === null).toBe(result.valid);
       }),
       { numRuns: 500 },
     );

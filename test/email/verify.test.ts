@@ -94,15 +94,15 @@ function verify(value: string, options: Partial<VerifyEmailOptions> = {}): Promi
 
 describe('verifyEmail: the four `valid` false cases of docs/fields/email.md#verdict', () => {
   it.each([
-    ['', 'Email cannot be empty'],
-    ['   ', 'Email cannot be empty'],
-    ['jane.doe', 'Invalid email format'],
-    ['jane@@northwind-traders.com', 'Invalid email format'],
-    ['jane@northwind-traders', 'Invalid email format'],
-  ])('%j: %s, without asking DNS', async (value, message) => {
+    ['', 'Email cannot be empty', 'EMAIL_EMPTY'],
+    ['   ', 'Email cannot be empty', 'EMAIL_EMPTY'],
+    ['jane.doe', 'Invalid email format', 'EMAIL_MISSING_AT_SIGN'],
+    ['jane@@northwind-traders.com', 'Invalid email format', 'EMAIL_INVALID_LOCAL_PART'],
+    ['jane@northwind-traders', 'Invalid email format', 'EMAIL_DOMAIN_NEEDS_DOT'],
+  ])('%j: %s (%s), without asking DNS', async (value, message, reason) => {
     const before = fakeDns.questions.length;
     const result = await verify(value);
-    expect(result).toMatchObject({ valid: false, message, normalizedValue: null, originalValue: value });
+    expect(result).toMatchObject({ valid: false, message, reason, normalizedValue: null, originalValue: value });
     expect(result.emailDetails).toMatchObject({ risk_score: 100, deliverability: 'UNDELIVERABLE' });
     expect(result.emailDetails.signals).toMatchObject({ syntax_valid: false, mx_valid: null });
     expect(fakeDns.questions.length).toBe(before);
@@ -114,7 +114,7 @@ describe('verifyEmail: the four `valid` false cases of docs/fields/email.md#verd
     ['a name with neither MX nor A/AAAA records', 'billing@no-mail-records.com'],
   ])('%s: "Domain has no valid MX or A records"', async (_, address) => {
     const result = await verify(address);
-    expect(result).toMatchObject({ valid: false, message: 'Domain has no valid MX or A records', normalizedValue: address });
+    expect(result).toMatchObject({ valid: false, message: 'Domain has no valid MX or A records', reason: 'EMAIL_NO_MX', normalizedValue: address });
     expect(result.emailDetails).toEqual({
       signals: expect.objectContaining({ syntax_valid: true, mx_valid: false }),
       risk_score: 100,
@@ -126,7 +126,7 @@ describe('verifyEmail: the four `valid` false cases of docs/fields/email.md#verd
   it('a blocklisted domain: "Domain reputation is blocked", without DNS lookups', async () => {
     const before = fakeDns.count('northwind-traders.com');
     const result = await verify('jane@northwind-traders.com', { blocklist: ['northwind-traders.com'] });
-    expect(result).toMatchObject({ valid: false, message: 'Domain reputation is blocked' });
+    expect(result).toMatchObject({ valid: false, message: 'Domain reputation is blocked', reason: 'EMAIL_BLOCKED' });
     expect(result.emailDetails).toMatchObject({ risk_score: 100, deliverability: 'UNDELIVERABLE' });
     expect(result.emailDetails.signals.mx_valid).toBeNull();
     expect(fakeDns.count('northwind-traders.com')).toBe(before);
@@ -135,8 +135,8 @@ describe('verifyEmail: the four `valid` false cases of docs/fields/email.md#verd
   it('blocks parent domains and full addresses; other addresses of the domain stay valid', async () => {
     const blocklist = ['contoso-gw.com', 'fraud@gmail.com'];
     expect((await verify('jane@eu.mail.contoso-gw.com', { blocklist })).message).toBe('Domain reputation is blocked');
-    expect((await verify('Fraud+2026@gmail.com', { blocklist })).message).toBe('Domain reputation is blocked');
-    expect(await verify('friend@gmail.com', { blocklist })).toMatchObject({ valid: true, message: 'Valid email address' });
+    expect(await verify('Fraud+2026@gmail.com', { blocklist })).toMatchObject({ message: 'Domain reputation is blocked', reason: 'EMAIL_BLOCKED' });
+    expect(await verify('friend@gmail.com', { blocklist })).toMatchObject({ valid: true, message: 'Valid email address', reason: null });
   });
 });
 
@@ -146,6 +146,7 @@ describe('verifyEmail: deliverability (docs/fields/email.md#risk-model)', () => 
     expect(result).toEqual({
       valid: true,
       message: 'Valid email address',
+      reason: null,
       normalizedValue: 'jane.doe@northwind-traders.com',
       originalValue: 'jane.doe@northwind-traders.com',
       validationLevel: 'STANDARD',
@@ -170,19 +171,19 @@ describe('verifyEmail: deliverability (docs/fields/email.md#risk-model)', () => 
 
   it('RISKY: a disposable domain with mail records', async () => {
     const result = await verify('temp@mailinator.com');
-    expect(result).toMatchObject({ valid: true, message: 'Valid email address, but it belongs to a disposable email service' });
+    expect(result).toMatchObject({ valid: true, message: 'Valid email address, but it belongs to a disposable email service', reason: null });
     expect(result.emailDetails).toMatchObject({ risk_score: 60, deliverability: 'RISKY', signals: { disposable: true, mx_valid: true } });
   });
 
   it('RISKY: a typo of a known provider whose domain has its own mail records', async () => {
     const result = await verify('jane@yahooo.com');
-    expect(result).toMatchObject({ valid: true, message: 'Valid email address. Did you mean jane@yahoo.com?' });
+    expect(result).toMatchObject({ valid: true, message: 'Valid email address. Did you mean jane@yahoo.com?', reason: null });
     expect(result.emailDetails).toMatchObject({ risk_score: 40, deliverability: 'RISKY', signals: { typo_detected: true, suggested_domain: 'yahoo.com' } });
   });
 
   it('UNDELIVERABLE with valid true: a typo domain with its own MX whose signals add up to a high risk (docs/fields/email.md#verdict)', async () => {
     const result = await verify('jane@gmial.com');
-    expect(result).toMatchObject({ valid: true, message: 'Valid email address. Did you mean jane@gmail.com?' });
+    expect(result).toMatchObject({ valid: true, message: 'Valid email address. Did you mean jane@gmail.com?', reason: null });
     expect(result.emailDetails).toMatchObject({
       risk_score: 100,
       deliverability: 'UNDELIVERABLE',
@@ -216,7 +217,11 @@ describe('verifyEmail: DNS that cannot be asked', () => {
     ['REFUSED', 'jane@refused-corp.com'],
   ])('%s gives valid true, mx_valid null and RISKY', async (_, address) => {
     const result = await verify(address);
-    expect(result).toMatchObject({ valid: true, message: "Valid email address, but its domain's mail servers could not be checked right now" });
+    expect(result).toMatchObject({
+      valid: true,
+      message: "Valid email address, but its domain's mail servers could not be checked right now",
+      reason: null,
+    });
     expect(result.emailDetails).toMatchObject({ risk_score: 15, deliverability: 'RISKY', signals: { mx_valid: null } });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateIban } from '../../src/iban/index.js';
 import { IBAN_REGISTRY, IBAN_REGISTRY_RELEASE, SEPA_COUNTRIES } from '../../src/iban/registry.js';
+import { IBAN_REASONS } from '../../src/reasons.js';
 import {
   ibanFrom,
   inGroupsOfFour,
@@ -56,6 +57,7 @@ describe('validateIban: official examples', () => {
     expect(result).toEqual({
       valid: true,
       message: 'Valid IBAN',
+      reason: null,
       normalizedValue: compact,
       originalValue: printed,
       validationLevel: 'STANDARD',
@@ -124,6 +126,7 @@ describe('validateIban: messages and details of invalid input', () => {
       expect(validateIban(empty)).toEqual({
         valid: false,
         message: 'IBAN cannot be empty',
+        reason: 'IBAN_EMPTY',
         normalizedValue: '',
         originalValue: empty,
         validationLevel: 'STANDARD',
@@ -196,6 +199,7 @@ describe('validateIban: messages and details of invalid input', () => {
     expect(result).toEqual({
       valid: false,
       message: 'XX is not an IBAN country',
+      reason: 'IBAN_UNKNOWN_COUNTRY',
       normalizedValue: xx,
       originalValue: xx.toLowerCase(),
       validationLevel: 'STANDARD',
@@ -275,6 +279,7 @@ describe('validateIban: messages and details of invalid input', () => {
     expect(result).toEqual({
       valid: false,
       message: 'IBAN check digits do not match, please check the number',
+      reason: 'IBAN_BAD_CHECKSUM',
       normalizedValue: 'DE89370400440532013001',
       originalValue: 'DE89 3704 0044 0532 0130 01',
       validationLevel: 'STANDARD',
@@ -324,6 +329,45 @@ describe('validateIban: messages and details of invalid input', () => {
     expect(() => validateIban(null as unknown as string)).toThrow(TypeError);
     expect(() => validateIban(undefined as unknown as string)).toThrow(TypeError);
     expect(() => validateIban('\u0000\uffff\ud800')).not.toThrow();
+  });
+});
+
+describe('validateIban: reason codes (docs/fields/iban.md#reasons)', () => {
+  const BAD_CHARACTERS = 'An IBAN contains only letters and digits (spaces and dashes between groups are fine)';
+  // [input, reason, the English message that reason stands for]
+  const REASONS: [string, string, string][] = [
+    ['', 'IBAN_EMPTY', 'IBAN cannot be empty'],
+    [' - ', 'IBAN_EMPTY', 'IBAN cannot be empty'],
+    ['1A3', 'IBAN_TOO_SHORT', 'Too short to be an IBAN'],
+    ['DE89.3704.0044.0532.0130.00', 'IBAN_BAD_CHARACTERS', BAD_CHARACTERS],
+    ['DE89 3704 0044 0532 0130 0😅', 'IBAN_BAD_CHARACTERS', BAD_CHARACTERS],
+    ['0001 2345 6789', 'IBAN_MISSING_COUNTRY_CODE', 'An IBAN starts with a two-letter country code, such as DE or FR'],
+    ['GB2L ABBY 0901 2857 2017 07', 'IBAN_CHECK_DIGITS_NOT_DIGITS', 'Characters 3 and 4 of an IBAN are its check digits and must be digits'],
+    ['XX89 3704 0044 0532 0130 00', 'IBAN_UNKNOWN_COUNTRY', 'XX is not an IBAN country'],
+    ['DE89 3704 0044 0532 0130 0', 'IBAN_WRONG_LENGTH', 'A DE IBAN is 22 characters long'],
+    ['GB31 WE5T 1234 5698 7654 32', 'IBAN_WRONG_LAYOUT', 'In GB IBANs, characters 5 to 8 must be letters (counting without spaces)'],
+    ['DE00 3704 0044 0532 0000 52', 'IBAN_RESERVED_CHECK_DIGITS', 'IBAN check digits are never 00, please check the number'],
+    ['DE99 3704 0044 0532 0000 16', 'IBAN_RESERVED_CHECK_DIGITS', 'IBAN check digits are never 99, please check the number'],
+    ['DE89 3704 0044 0532 0130 01', 'IBAN_BAD_CHECKSUM', 'IBAN check digits do not match, please check the number'],
+  ];
+
+  it.each(REASONS)('%j is refused with %s', (input, reason, message) => {
+    const result = validateIban(input);
+    expect(result.valid).toBe(false);
+    expect(result.reason).toBe(reason);
+    expect(result.message).toBe(message);
+  });
+
+  it('names every code of the field at least once', () => {
+    expect(new Set(REASONS.map(([, reason]) => reason))).toEqual(new Set(IBAN_REASONS));
+  });
+
+  it.each(OFFICIAL_EXAMPLES)('%s is valid with reason null', (printed) => {
+    expect(validateIban(printed).reason).toBeNull();
+  });
+
+  it('serialises reason right after message', () => {
+    expect(Object.keys(validateIban('DE89 3704 0044 0532 0130 01')).slice(0, 3)).toEqual(['valid', 'message', 'reason']);
   });
 });
 

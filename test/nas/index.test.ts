@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateNas } from '../../src/nas/index.js';
+import { NAS_REASONS } from '../../src/reasons.js';
 import { sinCheckDigit } from '../support/generators/nas.js';
 
 // Messages of docs/fields/nas.md#messages, verbatim.
@@ -44,6 +45,7 @@ describe('validateNas: verdicts and messages', () => {
           expect(validateNas(sin)).toEqual({
             valid: true,
             message: messageOfSeries(series),
+            reason: null,
             normalizedValue: sin,
             originalValue: sin,
             validationLevel: 'STANDARD',
@@ -91,6 +93,7 @@ describe('validateNas: verdicts and messages', () => {
     expect(result).toEqual({
       valid: false,
       message: WRONG_CHECK_DIGIT,
+      reason: 'NAS_BAD_CHECK_DIGIT',
       normalizedValue: '946454280',
       originalValue: '946-454-280',
       validationLevel: 'STANDARD',
@@ -104,26 +107,51 @@ describe('validateNas: verdicts and messages', () => {
   });
 
   it.each([
-    ['empty', ''],
-    ['blank', '   '],
-    ['separators only', ' - - '],
-    ['eight digits', '12345678'],
-    ['ten digits', '1234567890'],
-    ['a letter in place of a digit', '12345678Z'],
-    ['a letter o for a zero', '2675o0713'],
-    ['words', 'my SIN'],
-    ['a dot as separator', '046.454.286'],
-    ['full-width digits', '０４６４５４２８６'],
-    ['Arabic-Indic digits', '٠٤٦٤٥٤٢٨٦'],
-    ['a plus sign', '+046454286'],
-  ])('rejects %s as not 9 digits, without details', (_case, input) => {
+    ['empty', '', 'NAS_EMPTY'],
+    ['blank', '   ', 'NAS_EMPTY'],
+    ['separators only', ' - - ', 'NAS_EMPTY'],
+    ['eight digits', '12345678', 'NAS_NOT_NINE_DIGITS'],
+    ['ten digits', '1234567890', 'NAS_NOT_NINE_DIGITS'],
+    ['a letter in place of a digit', '12345678Z', 'NAS_NOT_NINE_DIGITS'],
+    ['a letter o for a zero', '2675o0713', 'NAS_NOT_NINE_DIGITS'],
+    ['words', 'my SIN', 'NAS_NOT_NINE_DIGITS'],
+    ['a dot as separator', '046.454.286', 'NAS_NOT_NINE_DIGITS'],
+    ['full-width digits', '０４６４５４２８６', 'NAS_NOT_NINE_DIGITS'],
+    ['Arabic-Indic digits', '٠٤٦٤٥٤٢٨٦', 'NAS_NOT_NINE_DIGITS'],
+    ['a plus sign', '+046454286', 'NAS_NOT_NINE_DIGITS'],
+  ])('rejects %s (%j) as not 9 digits, without details, reason %s', (_case, input, reason) => {
     expect(validateNas(input)).toEqual({
       valid: false,
       message: NOT_NINE_DIGITS,
+      reason,
       normalizedValue: null,
       originalValue: input,
       validationLevel: 'STANDARD',
     });
+  });
+
+  // [input, reason, the English message that reason stands for]
+  const REASONS: [string, string, string][] = [
+    ['', 'NAS_EMPTY', NOT_NINE_DIGITS],
+    ['12345678', 'NAS_NOT_NINE_DIGITS', NOT_NINE_DIGITS],
+    ['123 456 789', 'NAS_BAD_CHECK_DIGIT', WRONG_CHECK_DIGIT],
+  ];
+
+  it.each(REASONS)('reason codes (docs/fields/nas.md#reasons): %j is refused with %s', (input, reason, message) => {
+    const result = validateNas(input);
+    expect(result.valid).toBe(false);
+    expect(result.reason).toBe(reason);
+    expect(result.message).toBe(message);
+  });
+
+  it('names every code of the field at least once', () => {
+    expect(new Set(REASONS.map(([, reason]) => reason))).toEqual(new Set(NAS_REASONS));
+  });
+
+  it.each(['046 454 286', '123-456-782', '946 454 287', '800 000 002'])('%j is valid with reason null', (input) => {
+    const result = validateNas(input);
+    expect(result.valid).toBe(true);
+    expect(result.reason).toBeNull();
   });
 
   it.each(['046454286', '046 454 286', '046-454-286', ' 046 454 286 ', '046\u00a0454\u00a0286', '046\u2013454\u2013286', '0-4-6 4-5-4 2-8-6', '046454286\n'])(

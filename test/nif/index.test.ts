@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { checkNifBody, compactNif, validateNif, NOT_A_NIF_MESSAGE, EMPTY_NIF_MESSAGE } from '../../src/nif/index.js';
 import { luhnCheckDigit } from '../../src/checksum.js';
+import { NIF_REASONS } from '../../src/reasons.js';
 import {
   DNI_LETTERS,
   ENTITY_CONTROL_LETTERS,
@@ -25,7 +26,7 @@ describe('validateNif: DNI', () => {
     expect(DNI_LETTERS[14]).toBe('Z');
     const r = validateNif('12345678Z');
     const nifDetails = { type: 'DNI', natural_person: true, checksum_valid: true };
-    expect(r).toEqual({ valid: true, message: 'Valid NIF', normalizedValue: '12345678Z', originalValue: '12345678Z', validationLevel: 'STANDARD', nifDetails });
+    expect(r).toEqual({ valid: true, message: 'Valid NIF', reason: null, normalizedValue: '12345678Z', originalValue: '12345678Z', validationLevel: 'STANDARD', nifDetails });
   });
 
   it('accepts every one of the 23 control letters when the number calls for it', () => {
@@ -258,6 +259,7 @@ describe('validateNif: unrecognised shapes and empty input', () => {
     expect(r).toEqual({
       valid: false,
       message: EMPTY_NIF_MESSAGE,
+      reason: 'NIF_EMPTY',
       normalizedValue: null,
       originalValue: typed,
       validationLevel: 'STANDARD',
@@ -269,6 +271,42 @@ describe('validateNif: unrecognised shapes and empty input', () => {
     expect(() => validateNif(12345678 as unknown as string)).toThrow(TypeError);
     expect(() => validateNif(undefined as unknown as string)).toThrow('validateNif');
   });
+});
+
+describe('validateNif: reason codes (docs/fields/nif.md#reasons)', () => {
+  // [input, reason, the English message that reason stands for]
+  const REASONS: [string, string, string][] = [
+    ['', 'NIF_EMPTY', EMPTY_NIF_MESSAGE],
+    [' - . ', 'NIF_EMPTY', EMPTY_NIF_MESSAGE],
+    ['not a nif', 'NIF_BAD_FORMAT', NOT_A_NIF_MESSAGE],
+    ['1234567Z', 'NIF_BAD_FORMAT', NOT_A_NIF_MESSAGE],
+    ['12345678A', 'NIF_WRONG_CONTROL_LETTER', WRONG_LETTER],
+    ['X1234567A', 'NIF_WRONG_CONTROL_LETTER', WRONG_LETTER],
+    ['B64717839', 'NIF_WRONG_CONTROL_CHARACTER', WRONG_CHARACTER],
+    ['C2818015Z', 'NIF_WRONG_CONTROL_CHARACTER', WRONG_CHARACTER],
+    ['A2812345C', 'NIF_WRONG_CONTROL_FORM', 'A NIF starting with A ends with a digit'],
+    ['Q28180150', 'NIF_WRONG_CONTROL_FORM', 'A NIF starting with Q ends with a letter'],
+  ];
+
+  it.each(REASONS)('%j is refused with %s', (input, reason, message) => {
+    const result = validateNif(input);
+    expect(result.valid).toBe(false);
+    expect(result.reason).toBe(reason);
+    expect(result.message).toBe(message);
+  });
+
+  it('names every code of the field at least once', () => {
+    expect(new Set(REASONS.map(([, reason]) => reason))).toEqual(new Set(NIF_REASONS));
+  });
+
+  it.each(['12345678Z', 'X1234567L', 'ES B-64717838', 'K1234567L', makeEntity('P', '2818015', 'letter')])(
+    '%j is valid with reason null',
+    (input) => {
+      const result = validateNif(input);
+      expect(result.valid).toBe(true);
+      expect(result.reason).toBeNull();
+    },
+  );
 });
 
 describe('checkNifBody (shared with the VAT module)', () => {

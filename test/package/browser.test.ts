@@ -2,9 +2,10 @@
  * The offline validators in a real browser: Debian's Chromium, driven by playwright-core, opens
  * examples/browser-form/ from a loopback server. The page imports the built ESM subpaths through
  * its import map (npm test builds first); the test types one value into each field and reads the
- * verdict, message and normalized value the page renders, then calls the main function of every
- * field subpath in the page and compares its answer with Node's. It leaves a screenshot in
- * .tmp/browser-form.png. `npm test` makes sure Chromium is there first (scripts/ensure-chromium.ts,
+ * verdict, message, reason and normalized value the page renders from each field's schema, switches
+ * the messages' language, then calls the main function of every field subpath in the page and
+ * compares its answer with Node's. It leaves screenshots in .tmp/browser-form.png and
+ * .tmp/browser-form-es.png. `npm test` makes sure Chromium is there first (scripts/ensure-chromium.ts,
  * tested below); without it the suite fails with the line saying what to install.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath as chromiumPathOf, DEBIAN_CHROMIUM, ensureChromium, missingChromiumLine, type ChromiumHost } from '../../scripts/chromium-setup.js';
 import { browserPackageEntries } from '../../scripts/package-entries.js';
 import { validateEmail } from '../../src/email/index.js';
+import { CATALOG_LANGUAGES, CATALOGS_BY_LANGUAGE } from '../../src/messages/catalogs.js';
+import type { MessageCatalog } from '../../src/messages/catalog.js';
+import { es } from '../../src/messages/es.js';
+import { localize } from '../../src/messages/index.js';
 import { validateEmailSyntax } from '../../src/email/syntax-entry.js';
 import { validateIban } from '../../src/iban/index.js';
 import { validateNas } from '../../src/nas/index.js';
@@ -24,6 +29,17 @@ import { validateNif } from '../../src/nif/index.js';
 import { validatePhone } from '../../src/phone/index.js';
 import type { ValidationResult } from '../../src/result.js';
 import { validateSsn } from '../../src/ssn/index.js';
+import {
+  emailSchema,
+  ibanSchema,
+  nasSchema,
+  nifSchema,
+  phoneSchema,
+  ssnSchema,
+  vatSchema,
+  type FieldSchema,
+  type FieldSchemaResult,
+} from '../../src/standard-schema/index.js';
 import { validateVat } from '../../src/vat/index.js';
 import { startStaticServer, type StaticServer } from '../support/static-server.js';
 import { anyValidVat, seededRng, typedLikeAPerson } from '../support/generators/vat.js';
@@ -31,22 +47,35 @@ import { repoRoot } from '../support/repo-root.js';
 const chromiumPath = chromiumPathOf(process.env);
 const pagePath = '/examples/browser-form/';
 
-/** One value per field, as a person types it, and what Node's validator says about it. */
+/** One value per field, as a person types it, and what Node's validator and the field's schema say about it. */
+interface FormValue {
+  field: string;
+  value: string;
+  validate: (value: string) => ValidationResult;
+  schema: (catalog?: MessageCatalog) => FieldSchema;
+}
 const vatRng = seededRng(10);
-const formValues: { field: string; value: string; validate: (value: string) => ValidationResult }[] = [
+const formValues: FormValue[] = [
   // Official example of the SWIFT IBAN registry.
-  { field: 'iban', value: 'DE89 3704 0044 0532 0130 00', validate: validateIban },
+  { field: 'iban', value: 'DE89 3704 0044 0532 0130 00', validate: validateIban, schema: ibanSchema },
   // Built with the check-digit algorithms of test/support/generators/vat.ts.
-  { field: 'vat', value: typedLikeAPerson(vatRng, anyValidVat(vatRng)), validate: validateVat },
+  { field: 'vat', value: typedLikeAPerson(vatRng, anyValidVat(vatRng)), validate: validateVat, schema: vatSchema },
   // 12345678 mod 23 = 14, the letter Z.
-  { field: 'nif', value: '12345678-z', validate: validateNif },
+  { field: 'nif', value: '12345678-z', validate: validateNif, schema: nifSchema },
   // The Government of Canada's example SIN (Luhn-valid, 0 series).
-  { field: 'nas', value: '046 454 286', validate: validateNas },
+  { field: 'nas', value: '046 454 286', validate: validateNas, schema: nasSchema },
   // The Woolworth wallet card number: well-formed, never valid.
-  { field: 'ssn', value: '078-05-1120', validate: validateSsn },
-  { field: 'email', value: 'jane.doe@gmial.com', validate: validateEmail },
-  { field: 'phone', value: '+33 6 12 34 56 78', validate: validatePhone },
+  { field: 'ssn', value: '078-05-1120', validate: validateSsn, schema: ssnSchema },
+  { field: 'email', value: 'jane.doe@gmial.com', validate: validateEmail, schema: emailSchema },
+  { field: 'phone', value: '+33 6 12 34 56 78', validate: validatePhone, schema: phoneSchema },
 ];
+
+/** The SWIFT example IBAN with its last digit changed: the check digits no longer match. */
+const BAD_IBAN = 'DE89 3704 0044 0532 0130 01';
+
+/** Subpaths that hold no validator: the messages, their catalogs, the schemas and the service's client. */
+const isFieldSubpath = (specifier: string) =>
+  specifier !== 'verifield/client' && specifier !== 'verifield/standard-schema' && !specifier.startsWith('verifield/messages');
 
 /** The main function of each field subpath, with a value to call it with in the page. */
 interface FieldCall {
@@ -74,16 +103,26 @@ function pageImportMap(): Record<string, string> {
 interface Rendered {
   verdict: string;
   message: string;
+  reason: string;
   normalized: string;
 }
 
-function expectedDisplay(result: ValidationResult): Rendered {
-  return { verdict: result.valid ? 'valid' : 'invalid', message: result.message, normalized: result.normalizedValue ?? '—' };
+/** What the page should show for a schema's answer: the issue when refused, the normalized value when not. */
+function expectedDisplay(answer: FieldSchemaResult): Rendered {
+  if (answer.issues === undefined) return { verdict: 'valid', message: '—', reason: '—', normalized: answer.value };
+  const [issue] = answer.issues;
+  return { verdict: 'invalid', message: issue.message, reason: issue.reason, normalized: '—' };
 }
 
 async function rendered(page: Page, field: string): Promise<Rendered> {
-  const part = (name: string) => page.locator(`[data-field="${field}"] [data-part="${name}"]`).textContent();
-  return { verdict: (await part('verdict')) ?? '', message: (await part('message')) ?? '', normalized: (await part('normalized')) ?? '' };
+  const part = async (name: string) => (await page.locator(`[data-field="${field}"] [data-part="${name}"]`).textContent()) ?? '';
+  return { verdict: await part('verdict'), message: await part('message'), reason: await part('reason'), normalized: await part('normalized') };
+}
+
+/** Chooses a language in the page's switch and waits until every field shows it. */
+async function chooseLanguage(page: Page, language: string): Promise<void> {
+  await page.locator('#language').selectOption(language);
+  await page.waitForSelector(`html[data-language="${language}"]`, { timeout: 5_000 });
 }
 
 /** A machine as scripts/ensure-chromium.ts sees it, with the commands it ran. */
@@ -178,6 +217,8 @@ describe('the browser form example in Chromium', () => {
   let userDataDir = '';
   const pageErrors: string[] = [];
   const outsideRequests: string[] = [];
+  /** What the page asked for until it was ready, before any test imported a subpath in it. */
+  let requestedAtLoad: string[] = [];
 
   beforeAll(async () => {
     // scripts/ensure-chromium.ts runs before vitest in `npm test`; this says the same when run alone.
@@ -212,6 +253,7 @@ describe('the browser form example in Chromium', () => {
     });
     await page.goto(`${server.origin}${pagePath}`);
     await page.waitForSelector('html[data-ready="true"]', { timeout: 15_000 });
+    requestedAtLoad = [...server.requested];
   }, 60_000);
 
   afterAll(async () => {
@@ -227,16 +269,16 @@ describe('the browser form example in Chromium', () => {
 
   it('imports every browser subpath in the page', async () => {
     const specifiers = browserPackageEntries.map((entry) => entry.specifier);
-    // Sent as text: vitest would rewrite an `import()` written in this file for Node.
-    const functions = (await page.evaluate(`(async (list) => {
+    // Sent as text: vitest would rewrite an `import()` written in this file for Node. A catalog
+    // exports an object, the other subpaths functions: each is counted by its export names.
+    const exported = (await page.evaluate(`(async (list) => {
       const out = {};
-      for (const specifier of list) {
-        const module = await import(specifier);
-        out[specifier] = Object.values(module).filter((value) => typeof value === 'function').length;
-      }
+      for (const specifier of list) out[specifier] = Object.keys(await import(specifier)).sort();
       return out;
-    })(${JSON.stringify(specifiers)})`)) as Record<string, number>;
-    for (const specifier of specifiers) expect(functions[specifier], specifier).toBeGreaterThan(0);
+    })(${JSON.stringify(specifiers)})`)) as Record<string, string[]>;
+    for (const specifier of specifiers) expect(exported[specifier]?.length, specifier).toBeGreaterThan(0);
+    // Each catalog exports itself under its language code, and nothing else.
+    for (const language of CATALOG_LANGUAGES) expect(exported[`verifield/messages/${language}`]).toEqual([language]);
   });
 
   it('maps every package the built browser subpaths import in the import map', () => {
@@ -260,7 +302,7 @@ describe('the browser form example in Chromium', () => {
   });
 
   it('calls the main function of every field subpath in the page and gets what Node gets', async () => {
-    const fieldSubpaths = browserPackageEntries.map((entry) => entry.specifier).filter((specifier) => specifier !== 'verifield/client');
+    const fieldSubpaths = browserPackageEntries.map((entry) => entry.specifier).filter(isFieldSubpath);
     expect(new Set(fieldCalls.map((call) => call.specifier))).toEqual(new Set(fieldSubpaths));
     const calls = fieldCalls.map(({ specifier, name, value }) => ({ specifier, name, value }));
     // Sent as text, like the import above.
@@ -279,28 +321,87 @@ describe('the browser form example in Chromium', () => {
     expect([syntax.valid, syntax.normalizedValue]).toEqual([true, 'Jane.Doe@gmial.com']);
   });
 
-  it('shows the verdict while the user types an IBAN, key by key', async () => {
-    const input = page.locator('#iban');
-    await input.pressSequentially('DE89 3704');
-    expect(await rendered(page, 'iban')).toEqual(expectedDisplay(validateIban('DE89 3704')));
-    expect((await rendered(page, 'iban')).verdict).toBe('invalid');
-    await input.fill('');
-    expect(await rendered(page, 'iban')).toEqual({ verdict: '', message: '', normalized: '' });
+  it('localizes in the page as in Node, with every catalog', async () => {
+    // Country names come from the runtime's Intl.DisplayNames: Chromium's must name them as Node's does.
+    const value = 'FR76 3000 6000 0112 3456 7890';
+    const messages = (await page.evaluate(`(async ({ value, languages }) => {
+      const { validateIban } = await import('verifield/iban');
+      const { localize } = await import('verifield/messages');
+      const out = {};
+      for (const language of languages) {
+        const catalog = (await import('verifield/messages/' + language))[language];
+        out[language] = localize(validateIban(value), catalog).message;
+      }
+      return out;
+    })(${JSON.stringify({ value, languages: CATALOG_LANGUAGES })})`)) as Record<string, string>;
+    const inNode = Object.fromEntries(CATALOG_LANGUAGES.map((language) => [language, localize(validateIban(value), CATALOGS_BY_LANGUAGE[language]).message]));
+    expect(messages).toEqual(inNode);
+    expect(messages.es).toBe('Un IBAN de Francia tiene 27 caracteres');
   });
 
-  it('renders what the validator returns for one value of each offline field', async () => {
+  it('shows the verdict and the reason while the user types an IBAN, key by key', async () => {
+    const input = page.locator('#iban');
+    await input.pressSequentially('DE89 3704');
+    expect(await rendered(page, 'iban')).toEqual(expectedDisplay(ibanSchema()['~standard'].validate('DE89 3704')));
+    expect(await rendered(page, 'iban')).toMatchObject({ verdict: 'invalid', reason: 'IBAN_WRONG_LENGTH', normalized: '—' });
+    await input.fill('');
+    expect(await rendered(page, 'iban')).toEqual({ verdict: '', message: '', reason: '', normalized: '' });
+  });
+
+  it("renders what each field's schema answers for one value of each offline field", async () => {
     for (const { field, value } of formValues) await page.locator(`#${field}`).fill(value);
-    for (const { field, value, validate } of formValues) {
-      expect(await rendered(page, field), `${field}: ${value}`).toEqual(expectedDisplay(validate(value)));
+    for (const { field, value, schema } of formValues) {
+      expect(await rendered(page, field), `${field}: ${value}`).toEqual(expectedDisplay(schema()['~standard'].validate(value)));
     }
     const verdicts = Object.fromEntries(
       await Promise.all(formValues.map(async ({ field }) => [field, (await rendered(page, field)).verdict] as const)),
     );
     expect(verdicts).toEqual({ iban: 'valid', vat: 'valid', nif: 'valid', nas: 'valid', ssn: 'invalid', email: 'valid', phone: 'valid' });
-    expect((await rendered(page, 'iban')).normalized).toBe('DE89370400440532013000');
-    expect((await rendered(page, 'email')).message).toContain('Did you mean jane.doe@gmail.com?');
+    // A valid value shows the form to store, and neither message nor reason.
+    expect(await rendered(page, 'iban')).toEqual({ verdict: 'valid', message: '—', reason: '—', normalized: 'DE89370400440532013000' });
+    expect(await rendered(page, 'phone')).toMatchObject({ verdict: 'valid', normalized: '+33612345678' });
+    expect(await rendered(page, 'ssn')).toMatchObject({ reason: validateSsn('078-05-1120').reason, message: validateSsn('078-05-1120').message });
     mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
     await page.screenshot({ path: join(repoRoot, '.tmp/browser-form.png'), fullPage: true });
+  });
+
+  it('shows a bad IBAN with its reason and the English message', async () => {
+    await page.locator('#iban').fill(BAD_IBAN);
+    expect(await rendered(page, 'iban')).toEqual({
+      verdict: 'invalid',
+      message: 'IBAN check digits do not match, please check the number',
+      reason: 'IBAN_BAD_CHECKSUM',
+      normalized: '—',
+    });
+    expect((await rendered(page, 'iban')).message).toBe(validateIban(BAD_IBAN).message);
+  });
+
+  it('loads a catalog only when its language is chosen, and re-renders every message in it', async () => {
+    // The page loads no catalog until a language is chosen (the tests above imported them all since).
+    expect(requestedAtLoad).toContain('/dist/standard-schema/index.js');
+    expect(requestedAtLoad.filter((path) => path.startsWith('/dist/messages/'))).toEqual([]);
+    const english = await rendered(page, 'iban');
+    await chooseLanguage(page, 'es');
+    const spanish = localize(validateIban(BAD_IBAN), es).message;
+    expect(spanish).not.toBe(english.message);
+    expect(await rendered(page, 'iban')).toEqual({ ...english, message: spanish });
+    for (const { field, value, schema } of formValues.filter(({ field }) => field !== 'iban')) {
+      expect(await rendered(page, field), `${field}: ${value}`).toEqual(expectedDisplay(schema(es)['~standard'].validate(value)));
+    }
+    expect(await rendered(page, 'ssn')).toMatchObject({ message: localize(validateSsn('078-05-1120'), es).message, reason: 'SSN_SAMPLE_NUMBER' });
+    expect(await page.locator('[data-field="iban"] [data-part="message"]').getAttribute('lang')).toBe('es');
+    // Typing after the switch is answered in Spanish too.
+    await page.locator('#iban').fill('DE89 3704');
+    expect((await rendered(page, 'iban')).message).toBe(localize(validateIban('DE89 3704'), es).message);
+    await page.locator('#iban').fill(BAD_IBAN);
+    await page.screenshot({ path: join(repoRoot, '.tmp/browser-form-es.png'), fullPage: true });
+  });
+
+  it('restores the English messages when English is chosen again', async () => {
+    await chooseLanguage(page, 'en');
+    expect(await rendered(page, 'iban')).toEqual(expectedDisplay(ibanSchema()['~standard'].validate(BAD_IBAN)));
+    expect((await rendered(page, 'iban')).message).toBe('IBAN check digits do not match, please check the number');
+    expect((await rendered(page, 'ssn')).message).toBe(validateSsn('078-05-1120').message);
   });
 
   it('ran without a page error and without a request leaving loopback', () => {

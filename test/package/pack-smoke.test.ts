@@ -19,9 +19,11 @@ const specifiers = packageEntries.map((entry) => entry.specifier);
 // An official example (the German IBAN of the SWIFT IBAN registry), to see a validator work end to end.
 const exampleIban = 'DE89 3704 0044 0532 0130 00';
 
-/** One value each subpath's main function must accept (official examples or README samples). */
+/** One value each subpath's main function must accept (official examples or README samples), and one IBAN it must refuse. */
 const acceptedValues = {
   iban: exampleIban,
+  // The same IBAN with its last digit changed: the check digits no longer match.
+  badIban: 'DE89 3704 0044 0532 0130 01',
   // 12345678 mod 23 = 14, the letter Z.
   nif: '12345678-Z',
   // The Government of Canada's example SIN.
@@ -33,12 +35,16 @@ const acceptedValues = {
   phone: '+34 612 34 56 78',
 };
 
+/** The languages with a catalog subpath, `verifield/messages/<language>`. */
+const languages = specifiers.filter((specifier) => specifier.startsWith('verifield/messages/')).map((specifier) => specifier.slice('verifield/messages/'.length));
+
 /**
  * A script run once as ESM and once as CommonJS (only `load` differs): it calls the main function
  * of every subpath and prints every answer as one JSON object. A subpath that throws is reported
  * as `{ error }` so that one failure does not hide the others.
  */
 const callEverySubpath = `
+const languages = ${JSON.stringify(languages)};
 const values = ${JSON.stringify(acceptedValues)};
 const [dataDir, apiKey] = process.argv.slice(2);
 const fields = [
@@ -65,6 +71,27 @@ async function callEverySubpath(load) {
     return Object.fromEntries(fields.filter(([specifier]) => specifier !== 'verifield/email-syntax').map(([, name, value]) => [name, root[name](value)]));
   });
   for (const [specifier, name, value] of fields) await attempt(specifier, async () => (await load(specifier))[name](value));
+  // A catalog is data: each is used the way a form uses it, on a result of another subpath.
+  for (const language of languages) {
+    await attempt('verifield/messages/' + language, async () => {
+      const { localize } = await load('verifield/messages');
+      const { validateIban } = await load('verifield/iban');
+      // A rejection: its sentence differs in every language ('IBAN válido' is Spanish and Portuguese).
+      return localize(validateIban(values.badIban), (await load('verifield/messages/' + language))[language]);
+    });
+  }
+  await attempt('verifield/messages', async () => {
+    const { localize } = await load('verifield/messages');
+    const { validateNif } = await load('verifield/nif');
+    return localize(validateNif(values.nif), (await load('verifield/messages/es')).es);
+  });
+  await attempt('verifield/standard-schema', async () => {
+    const { ibanSchema } = await load('verifield/standard-schema');
+    const { es } = await load('verifield/messages/es');
+    const accepted = ibanSchema()['~standard'].validate(values.iban);
+    const refused = ibanSchema(es)['~standard'].validate(values.badIban);
+    return { valid: !('issues' in accepted), value: accepted.value, issues: refused.issues };
+  });
   await attempt('verifield/adapters', async () => {
     const { memoryVatCache, viesSoapClient } = await load('verifield/adapters');
     return { cache: Object.keys(memoryVatCache()).sort(), vies: typeof viesSoapClient().check };
@@ -144,8 +171,9 @@ describe('the packed tarball', () => {
     for (const path of resolved) expect(path.startsWith(join(project, 'node_modules', PACKAGE_NAME))).toBe(true);
   });
 
-  it('import()s and require()s every subpath, with the same functions both ways', () => {
-    const listFunctions = 'Object.keys(m).filter((k) => typeof m[k] === "function").sort()';
+  it('import()s and require()s every subpath, with the same exports both ways', () => {
+    // Catalogs export data, the other subpaths functions: each export's name with its type.
+    const listFunctions = 'Object.keys(m).sort().map((k) => k + ": " + typeof m[k])';
     const esm = `const out = {};\nfor (const s of ${JSON.stringify(specifiers)}) { const m = await import(s); out[s] = ${listFunctions}; }\nconsole.log(JSON.stringify(out));`;
     const cjs = `const out = {};\nfor (const s of ${JSON.stringify(specifiers)}) { const m = require(s); out[s] = ${listFunctions}; }\nconsole.log(JSON.stringify(out));`;
     writeFileSync(join(project, 'load.mjs'), esm);
@@ -175,10 +203,20 @@ describe('the packed tarball', () => {
     for (const [specifier, answer] of Object.entries(fromEsm)) {
       if (specifier === 'verifield') {
         for (const [name, result] of Object.entries(answer as Record<string, unknown>)) expect.soft(accepted(result), `verifield ${name}`).toBe(true);
+      } else if (specifier.startsWith('verifield/messages/')) {
+        expect.soft(answer, specifier).toMatchObject({ valid: false, reason: 'IBAN_BAD_CHECKSUM' });
       } else if (!['verifield/adapters', 'verifield/client', 'verifield/server'].includes(specifier)) {
         expect.soft(accepted(answer), `${specifier}: ${JSON.stringify(answer)}`).toBe(true);
       }
     }
+    const localized = languages.map((language) => (fromEsm[`verifield/messages/${language}`] as { message?: string }).message);
+    // Seven languages, seven different sentences, none of them the English one.
+    expect.soft(new Set(localized).size, JSON.stringify(localized)).toBe(languages.length);
+    expect.soft(localized).not.toContain('IBAN check digits do not match, please check the number');
+    expect.soft(fromEsm['verifield/standard-schema']).toMatchObject({
+      value: 'DE89370400440532013000',
+      issues: [{ reason: 'IBAN_BAD_CHECKSUM', message: expect.not.stringContaining('IBAN check digits do not match') }],
+    });
     expect.soft(fromEsm['verifield/adapters']).toEqual({ cache: expect.arrayContaining(['get', 'set']), vies: 'function' });
     expect.soft(fromEsm['verifield/client']).toEqual(expect.arrayContaining(['validateIban', 'validatePhone', 'vatRatesFor']));
     expect.soft(fromEsm['verifield/server']).toMatchObject({

@@ -39,11 +39,23 @@ describe('size budgets', () => {
     ]);
   });
 
-  it('checks validateVat and validateEmailSyntax imported alone against their fixed limits', () => {
+  it('checks validateVat, validateEmailSyntax, each catalog and each schema imported alone against their fixed limits', () => {
     const named = sizeLimitChecks().slice(packageEntries.length);
+    const catalogs = ['es', 'fr', 'de', 'it', 'pt', 'nl', 'pl'].map((language) => [
+      `verifield/messages/${language} { ${language} }`,
+      { [`dist/messages/${language}.js`]: `{ ${language} }` },
+      '3000 B',
+    ]);
+    const schemas = Object.entries({ iban: 4700, vat: 6800, nif: 3600, nas: 2500, ssn: 2900, email: 9800, phone: 54500 }).map(([field, limit]) => [
+      `verifield/standard-schema { ${field}Schema }`,
+      { 'dist/standard-schema/index.js': `{ ${field}Schema }` },
+      `${limit} B`,
+    ]);
     expect(named.map((check) => [check.name, check.import, check.limit])).toEqual([
-      ['verifield/vat { validateVat }', { 'dist/vat/index.js': '{ validateVat }' }, '5000 B'],
-      ['verifield/email-syntax { validateEmailSyntax }', { 'dist/email-syntax/index.js': '{ validateEmailSyntax }' }, '8000 B'],
+      ['verifield/vat { validateVat }', { 'dist/vat/index.js': '{ validateVat }' }, '5100 B'],
+      ['verifield/email-syntax { validateEmailSyntax }', { 'dist/email-syntax/index.js': '{ validateEmailSyntax }' }, '8100 B'],
+      ...catalogs,
+      ...schemas,
     ]);
     for (const check of named) expect(check.modifyEsbuildConfig({}).platform, check.name).toBe('browser');
     namedImportBudgets.forEach((budget, index) => {

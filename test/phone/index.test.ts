@@ -3,6 +3,7 @@ import metadata from 'libphonenumber-js/max/metadata';
 import examples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
 import { validatePhone } from '../../src/phone/index.js';
+import { PHONE_REASONS, type PhoneReason } from '../../src/reasons.js';
 import type { PhoneLineType } from '../../src/result.js';
 
 /** E.164 of a number written with separators: `+` and its digits. */
@@ -332,6 +333,7 @@ describe('validatePhone: other input', () => {
       expect(validatePhone(written)).toEqual({
         valid: false,
         message: 'Enter a phone number',
+        reason: 'PHONE_EMPTY',
         normalizedValue: null,
         originalValue: written,
         validationLevel: 'STANDARD',
@@ -376,6 +378,47 @@ describe('validatePhone: other input', () => {
 
   it.each([[123], [null], [undefined], [{}], [['+442079460123']]])('throws a TypeError for %j', (value) => {
     expect(() => validatePhone(value as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe('validatePhone: reason codes (docs/fields/phone.md#reasons)', () => {
+  const NOT_A_NUMBER = 'Enter the phone number in digits, starting with the country code (for example +44 20 7946 0958)';
+  // [input, reason, the English message that reason stands for]
+  const REASONS: [string, PhoneReason, string][] = [
+    ['', 'PHONE_EMPTY', 'Enter a phone number'],
+    [' - ( ) ', 'PHONE_EMPTY', 'Enter a phone number'],
+    [`+44 20 7946 0123${' '.repeat(300)}`, 'PHONE_INPUT_TOO_LONG', 'This is too long to be a phone number'],
+    ['abc', 'PHONE_NOT_A_NUMBER', NOT_A_NUMBER],
+    ['+44 20 7946 0123 abc', 'PHONE_NOT_A_NUMBER', NOT_A_NUMBER],
+    ['020 7946 0123', 'PHONE_MISSING_COUNTRY_CODE', 'Add the country code, starting with + or 00 (for example +44 20 7946 0958)'],
+    ['+999 123 4567', 'PHONE_UNKNOWN_CALLING_CODE', 'Unknown country calling code'],
+    ['+0 20 7946 0123', 'PHONE_UNKNOWN_CALLING_CODE', 'Unknown country calling code'],
+    ['+999', 'PHONE_UNKNOWN_CALLING_CODE', 'Unknown country calling code'],
+    ['+33 1 99 00 12 3', 'PHONE_TOO_SHORT', 'Phone number is too short for France (+33)'],
+    ['+44', 'PHONE_TOO_SHORT', 'Phone number is too short for country calling code +44'],
+    ['+4', 'PHONE_TOO_SHORT', 'Phone number is too short'],
+    ['+33 1 99 00 12 345', 'PHONE_TOO_LONG', 'Phone number is too long for France (+33)'],
+    [`+33 ${'1'.repeat(20)}`, 'PHONE_TOO_LONG', 'Phone number is too long for France (+33)'],
+    ['+421 2 1234 567', 'PHONE_WRONG_LENGTH', 'Phone number has the wrong number of digits for Slovakia (+421)'],
+    ['+33 4 00 00 00 00', 'PHONE_NOT_VALID', 'Not a valid phone number for France (+33)'],
+    ['+44 20 7946 0123 ext. 12', 'PHONE_HAS_EXTENSION', 'Enter the phone number without its extension (for example +44 20 7946 0958)'],
+  ];
+
+  it.each(REASONS)('%j is refused with %s', (input, reason, message) => {
+    const result = validatePhone(input);
+    expect(result.valid).toBe(false);
+    expect(result.reason).toBe(reason);
+    expect(result.message).toBe(message);
+  });
+
+  it('names every code of the field at least once', () => {
+    expect(new Set(REASONS.map(([, reason]) => reason))).toEqual(new Set(PHONE_REASONS));
+  });
+
+  it.each(PLAN_NUMBERS.map(({ written }) => written))('%s is valid with reason null', (written) => {
+    const result = validatePhone(written);
+    expect(result.valid).toBe(true);
+    expect(result.reason).toBeNull();
   });
 });
 

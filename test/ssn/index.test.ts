@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SSN_REASONS, type SsnReason } from '../../src/reasons.js';
 import { validateSsn } from '../../src/ssn/index.js';
 
 const NOT_NINE_DIGITS = 'An SSN is exactly 9 digits';
@@ -51,11 +52,12 @@ const typedWithSeparators = (digits: string) =>
 
 const dashed = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
 
-/** Asserts an invalid nine-digit answer with the message and ITIN flag given. */
-function expectRejected(input: string, message: string, itin = false): void {
+/** Asserts an invalid nine-digit answer with the message, reason and ITIN flag given. */
+function expectRejected(input: string, message: string, reason: SsnReason, itin = false): void {
   expect(validateSsn(input)).toEqual({
     valid: false,
     message,
+    reason,
     normalizedValue: input.replace(/[\s-]/g, ''),
     originalValue: input,
     validationLevel: 'STANDARD',
@@ -70,6 +72,7 @@ describe('validateSsn: verdicts and messages', () => {
         expect(validateSsn(dashed(ssn))).toEqual({
           valid: true,
           message: VALID,
+          reason: null,
           normalizedValue: ssn,
           originalValue: dashed(ssn),
           validationLevel: 'STANDARD',
@@ -88,19 +91,19 @@ describe('validateSsn: verdicts and messages', () => {
   it('rejects area 000, 666 and 900-999, group 00 and serial 0000, naming the part', () => {
     fc.assert(
       fc.property(group, serial, (g, s) => {
-        expectRejected(ssnOf(0, g, s), AREA_000);
-        expectRejected(ssnOf(666, g, s), AREA_666);
+        expectRejected(ssnOf(0, g, s), AREA_000, 'SSN_AREA_NOT_ISSUED');
+        expectRejected(ssnOf(666, g, s), AREA_666, 'SSN_AREA_NOT_ISSUED');
       }),
     );
     fc.assert(
       fc.property(area, serial, (a, s) => {
         fc.pre(!sampleDigits.has(ssnOf(a, 0, s)));
-        expectRejected(ssnOf(a, 0, s), GROUP_00);
+        expectRejected(ssnOf(a, 0, s), GROUP_00, 'SSN_GROUP_NOT_ISSUED');
       }),
     );
     fc.assert(
       fc.property(area, group, (a, g) => {
-        expectRejected(ssnOf(a, g, 0), SERIAL_0000);
+        expectRejected(ssnOf(a, g, 0), SERIAL_0000, 'SSN_SERIAL_NOT_ISSUED');
       }),
     );
   });
@@ -110,21 +113,21 @@ describe('validateSsn: verdicts and messages', () => {
     expect(nonItinGroups).toContain(93); // ATINs are not ITINs
     fc.assert(
       fc.property(fc.integer({ min: 900, max: 999 }), fc.constantFrom(...nonItinGroups), serial, (a, g, s) => {
-        expectRejected(ssnOf(a, g, s), AREA_900_999);
+        expectRejected(ssnOf(a, g, s), AREA_900_999, 'SSN_AREA_NOT_ISSUED');
       }),
     );
   });
 
   it('names the area first when several parts are never issued', () => {
-    expectRejected('000-00-0000', AREA_000);
-    expectRejected('666-00-0000', AREA_666);
-    expectRejected('123-00-0000', GROUP_00);
+    expectRejected('000-00-0000', AREA_000, 'SSN_AREA_NOT_ISSUED');
+    expectRejected('666-00-0000', AREA_666, 'SSN_AREA_NOT_ISSUED');
+    expectRejected('123-00-0000', GROUP_00, 'SSN_GROUP_NOT_ISSUED');
   });
 
   it.each(WELL_KNOWN_SAMPLES)('rejects the well-known sample %s, typed with or without dashes', (printed) => {
-    expectRejected(printed, sampleMessage(printed));
-    expectRejected(printed.replace(/-/g, ''), sampleMessage(printed));
-    expectRejected(printed.replace(/-/g, ' '), sampleMessage(printed));
+    expectRejected(printed, sampleMessage(printed), 'SSN_SAMPLE_NUMBER');
+    expectRejected(printed.replace(/-/g, ''), sampleMessage(printed), 'SSN_SAMPLE_NUMBER');
+    expectRejected(printed.replace(/-/g, ' '), sampleMessage(printed), 'SSN_SAMPLE_NUMBER');
   });
 
   it('flags an ITIN in every IRS group, with valid false', () => {
@@ -134,8 +137,8 @@ describe('validateSsn: verdicts and messages', () => {
       fc.assert(
         fc.property(itinOfGroup(itinGroup), (itin) => {
           fc.pre(!sampleDigits.has(itin));
-          expectRejected(itin, ITIN, true);
-          expectRejected(dashed(itin), ITIN, true);
+          expectRejected(itin, ITIN, 'SSN_ITIN', true);
+          expectRejected(dashed(itin), ITIN, 'SSN_ITIN', true);
         }),
         { numRuns: 20 },
       );
@@ -148,19 +151,20 @@ describe('validateSsn: verdicts and messages', () => {
   });
 
   it.each([
-    ['empty', ''],
-    ['blank', '  '],
-    ['eight digits', '12345678'],
-    ['ten digits', '1234567890'],
-    ['thirteen digits', '1234567890123'],
-    ['a letter', '123-45-678X'],
-    ['a placeholder', 'XXX-XX-XXXX'],
-    ['slashes', '123/45/6789'],
-    ['full-width digits', '１２３４５６７８９'],
-  ])('rejects %s as not 9 digits, without details', (_case, input) => {
+    ['empty', '', 'SSN_EMPTY'],
+    ['blank', '  ', 'SSN_EMPTY'],
+    ['eight digits', '12345678', 'SSN_NOT_NINE_DIGITS'],
+    ['ten digits', '1234567890', 'SSN_NOT_NINE_DIGITS'],
+    ['thirteen digits', '1234567890123', 'SSN_NOT_NINE_DIGITS'],
+    ['a letter', '123-45-678X', 'SSN_NOT_NINE_DIGITS'],
+    ['a placeholder', 'XXX-XX-XXXX', 'SSN_NOT_NINE_DIGITS'],
+    ['slashes', '123/45/6789', 'SSN_NOT_NINE_DIGITS'],
+    ['full-width digits', '１２３４５６７８９', 'SSN_NOT_NINE_DIGITS'],
+  ])('rejects %s (%j) as not 9 digits, without details, reason %s', (_case, input, reason) => {
     expect(validateSsn(input)).toEqual({
       valid: false,
       message: NOT_NINE_DIGITS,
+      reason,
       normalizedValue: null,
       originalValue: input,
       validationLevel: 'STANDARD',
@@ -180,6 +184,40 @@ describe('validateSsn: verdicts and messages', () => {
     for (const value of [536904399, null, undefined, { value: '536-90-4399' }]) {
       expect(() => validateSsn(value as unknown as string)).toThrow(TypeError);
     }
+  });
+});
+
+describe('validateSsn: reason codes (docs/fields/ssn.md#reasons)', () => {
+  // [input, reason, the English message that reason stands for]
+  const REASONS: [string, SsnReason, string][] = [
+    ['', 'SSN_EMPTY', NOT_NINE_DIGITS],
+    [' - ', 'SSN_EMPTY', NOT_NINE_DIGITS],
+    ['123-45-678', 'SSN_NOT_NINE_DIGITS', NOT_NINE_DIGITS],
+    ['078-05-1120', 'SSN_SAMPLE_NUMBER', sampleMessage('078-05-1120')],
+    ['987654329', 'SSN_SAMPLE_NUMBER', sampleMessage('987-65-4329')],
+    ['912-70-1234', 'SSN_ITIN', ITIN],
+    ['000-12-3456', 'SSN_AREA_NOT_ISSUED', AREA_000],
+    ['666-12-3456', 'SSN_AREA_NOT_ISSUED', AREA_666],
+    ['934-12-3456', 'SSN_AREA_NOT_ISSUED', AREA_900_999],
+    ['536-00-4399', 'SSN_GROUP_NOT_ISSUED', GROUP_00],
+    ['536-90-0000', 'SSN_SERIAL_NOT_ISSUED', SERIAL_0000],
+  ];
+
+  it.each(REASONS)('%j is refused with %s', (input, reason, message) => {
+    const result = validateSsn(input);
+    expect(result.valid).toBe(false);
+    expect(result.reason).toBe(reason);
+    expect(result.message).toBe(message);
+  });
+
+  it('names every code of the field at least once', () => {
+    expect(new Set(REASONS.map(([, reason]) => reason))).toEqual(new Set(SSN_REASONS));
+  });
+
+  it.each(['536-90-4399', '001-01-0001', '899-99-9999', '812-70-3456'])('%j is valid with reason null', (input) => {
+    const result = validateSsn(input);
+    expect(result.valid).toBe(true);
+    expect(result.reason).toBeNull();
   });
 });
 

@@ -8,5 +8,5 @@ import type { ErrorCode, ValidationResult } from '../../src/result.js';
 
 /** The body of such a refusal with `errorCode` and `message`: no value was read, so `originalValue` is ''. */
 export function refusedBeforeValue(errorCode: ErrorCode, message: string): ValidationResult {
-  return { valid: false, message, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode };
+  return { valid: false, message, reason: null, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode };
 }

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { VAT_REASONS } from '../../src/reasons.js';
 import { validateVat } from '../../src/vat/index.js';
 import { VALID_VAT_BUILDERS, anyValidVat, seededRng, typedLikeAPerson, withDigit } from '../support/generators/vat.js';
 
+const OFFLINE_REASONS = VAT_REASONS.filter((reason) => reason !== 'VAT_NOT_REGISTERED');
 const PREFIXES = [...Object.keys(VALID_VAT_BUILDERS), 'GR', 'US', 'EU'];
 
 /** Any string, often behind a known prefix so that the country checks run on it. */
@@ -27,6 +29,9 @@ describe('validateVat properties', () => {
         expect(result.vatDetails.registered).toBeNull();
         expect(result.vatDetails.vies_available).toBe(false);
         expect(typeof result.message).toBe('string');
+        // A code exactly when rejected, and one of the offline codes (VAT_NOT_REGISTERED needs VIES).
+        if (result.valid) expect(result.reason).toBeNull();
+        else expect(OFFLINE_REASONS).toContain(result.reason);
       }),
       { numRuns: 3000 }
     );
@@ -41,6 +46,7 @@ describe('validateVat properties', () => {
         expect(again.normalizedValue).toBe(first.normalizedValue);
         expect(again.valid).toBe(first.valid);
         expect(again.message).toBe(first.message);
+        expect(again.reason).toBe(first.reason);
         expect(again.vatDetails).toEqual(first.vatDetails);
       }),
       { numRuns: 3000 }

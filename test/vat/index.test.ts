@@ -23,6 +23,7 @@ describe('validateVat: the offline envelope (docs/fields/vat.md#details)', () =>
     expect(validateVat(number)).toEqual({
       valid: true,
       message: 'The German VAT number is well-formed; its registration has not been confirmed',
+      reason: null,
       normalizedValue: number,
       originalValue: number,
       validationLevel: 'BASIC',

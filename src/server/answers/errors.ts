@@ -52,7 +52,7 @@ export function quotaMessage(quota: number, resetsOn: string): string {
 
 /** The error envelope of a validation endpoint. */
 export function errorEnvelope(code: ErrorCode, message: string, originalValue: string): ValidationResult {
-  return { valid: false, message, normalizedValue: null, originalValue, validationLevel: 'STANDARD', errorCode: code };
+  return { valid: false, message, reason: null, normalizedValue: null, originalValue, validationLevel: 'STANDARD', errorCode: code };
 }
 
 /**
@@ -61,11 +61,11 @@ export function errorEnvelope(code: ErrorCode, message: string, originalValue: s
  * what happened. (A wrong method is answered with METHOD_NOT_ALLOWED, see {@link methodNotAllowed}.)
  */
 export function refusalEnvelope(message: string): ValidationResult {
-  return { valid: false, message, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD' };
+  return { valid: false, message, reason: null, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD' };
 }
 
-/** The `Allow` header of the validation paths, sent with every 405. */
-const ALLOW_POST = { Allow: 'POST' } as const;
+/** The `Allow` header of the validation paths, sent with every 405 (in English, as every error: docs/service.md#languages). */
+const ALLOW_POST = { Allow: 'POST', 'Content-Language': 'en' } as const;
 
 /** 405 METHOD_NOT_ALLOWED on a validation path (any method but POST), with `Allow: POST`. */
 export function methodNotAllowed(): Response {

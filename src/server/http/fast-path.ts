@@ -56,7 +56,7 @@ export function validationFastPath(deps: ValidateDeps): FastPath {
         // handleValidation never rejects; this is writing the answer failing, which carries no secret.
         logFailure(deps.log, { level: 'error', msg: 'writing a validation answer failed', endpoint: field }, describeError(error, []));
         Promise.resolve()
-          .then(() => writeAnswer(incoming, outgoing, errorAnswer(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL)))
+          .then(() => writeAnswer(incoming, outgoing, errorAnswer(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, '', { 'Content-Language': 'en' })))
           .catch(() => outgoing.destroy());
       });
     return true;

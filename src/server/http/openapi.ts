@@ -27,6 +27,8 @@ import { FIELD_CATALOG, FIELD_NAMES, validationPath, type FieldName } from '../.
 import { FIELD_OPERATIONS } from '../../fields/operations.js';
 import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
 import { ERROR_MESSAGES } from '../answers/errors.js';
+import { ANSWER_LANGUAGES, DEFAULT_LANGUAGE } from '../answers/answer-language.js';
+import { CATALOG_LANGUAGES } from '../../messages/catalogs.js';
 import { ADMIN_PARAMETERS, ADMIN_PATHS, ADMIN_RESPONSES, ADMIN_SCHEMAS, ADMIN_SECURITY_SCHEMES, ADMIN_TAG } from './openapi-admin.js';
 import {
   always,
@@ -155,7 +157,10 @@ const ssnDetails = objectOf<SsnDetails>('Details of a US SSN validation.', {
 /** The envelope fields every validation answer shares (docs/envelope.md#the-envelope). */
 const envelopeFields = {
   valid: flag('Whether the input passes the checks of that endpoint; a negative verdict is still a 200.'),
-  message: text('Human-readable summary, written to be shown to a user.'),
+  message: text(
+    "Human-readable summary, written to be shown to a user: in the language Content-Language names (Accept-Language picks it among the service's catalogs), English on error answers.",
+  ),
+  reason: orNull(text('Why the value was rejected: a stable code of the endpoint\'s list (docs/envelope.md#reason-codes); null when valid and on error answers.')),
   normalizedValue: orNull(text('Canonical form of the input (the form to store); null when none could be derived.')),
   originalValue: text('The exact input received.'),
   validationLevel: enumOf(LEVELS, 'Depth applied.'),
@@ -186,6 +191,7 @@ const validationResult = objectOf<ValidationResult>(
   {
     valid: always(envelopeFields.valid),
     message: always(envelopeFields.message),
+    reason: always(envelopeFields.reason),
     normalizedValue: always(envelopeFields.normalizedValue),
     originalValue: always(envelopeFields.originalValue),
     validationLevel: always(envelopeFields.validationLevel),
@@ -200,12 +206,21 @@ const validationResult = objectOf<ValidationResult>(
   },
 );
 
-/** The answer of one validation endpoint: the envelope and that endpoint's details object only. */
-function fieldResult(description: string, detailsKey: string, detailsSchema: string, detailsAlways: boolean): SchemaObject {
+/** The reason of one field's answers: a code of its list (src/reasons.ts), or null when valid. */
+function reasonOf(field: FieldName): SchemaObject {
+  return {
+    type: ['string', 'null'],
+    enum: [...FIELD_OPERATIONS[field].reasons, null],
+    description: `Why the value was rejected, one of the ${field} codes (docs/fields/${field}.md#reasons); null when valid. Codes are added, never renamed.`,
+  };
+}
+
+/** The answer of one validation endpoint: the envelope, its field's reasons and that endpoint's details object only. */
+function fieldResult(field: FieldName, description: string, detailsKey: string, detailsSchema: string, detailsAlways: boolean): SchemaObject {
   return {
     type: 'object',
     description,
-    properties: { ...envelopeFields, [detailsKey]: ref(detailsSchema) },
+    properties: { ...envelopeFields, reason: reasonOf(field), [detailsKey]: ref(detailsSchema) },
     required: [...Object.keys(envelopeFields), ...(detailsAlways ? [detailsKey] : [])],
     additionalProperties: false,
   };
@@ -218,7 +233,8 @@ function errorResult(status: ErrorStatus, description: string): SchemaObject {
     description,
     properties: {
       valid: { const: false, description: 'Always false on an error answer.' },
-      message: envelopeFields.message,
+      message: text('What went wrong, in English whatever Accept-Language asks for.'),
+      reason: { type: 'null', description: 'Always null on an error answer: errorCode says what went wrong.' },
       normalizedValue: { type: 'null', description: 'Always null on an error answer.' },
       originalValue: text('The value sent, when a string value arrived (its first 1,024 characters when it is longer); otherwise the empty string.', {
         maxLength: MAX_VALUE_CHARACTERS,
@@ -226,7 +242,7 @@ function errorResult(status: ErrorStatus, description: string): SchemaObject {
       validationLevel: { const: 'STANDARD', description: 'Always STANDARD on an error answer.' },
       errorCode: enumOf(ERROR_CODES_BY_STATUS[status], 'Machine-readable reason.'),
     },
-    required: ['valid', 'message', 'normalizedValue', 'originalValue', 'validationLevel', 'errorCode'],
+    required: ['valid', 'message', 'reason', 'normalizedValue', 'originalValue', 'validationLevel', 'errorCode'],
     additionalProperties: false,
   };
 }
@@ -345,18 +361,19 @@ const schemas: Record<string, SchemaObject> = {
     required: ['value'],
   },
   ValidationResult: validationResult,
-  VatValidationResult: fieldResult('Answer of POST /api/v1/validate/vat.', 'vatDetails', 'VatDetails', true),
-  IbanValidationResult: fieldResult('Answer of POST /api/v1/validate/iban.', 'ibanDetails', 'IbanDetails', true),
-  EmailValidationResult: fieldResult('Answer of POST /api/v1/validate/email.', 'emailDetails', 'EmailDetails', true),
+  VatValidationResult: fieldResult('vat', 'Answer of POST /api/v1/validate/vat.', 'vatDetails', 'VatDetails', true),
+  IbanValidationResult: fieldResult('iban', 'Answer of POST /api/v1/validate/iban.', 'ibanDetails', 'IbanDetails', true),
+  EmailValidationResult: fieldResult('email', 'Answer of POST /api/v1/validate/email.', 'emailDetails', 'EmailDetails', true),
   PhoneValidationResult: fieldResult(
+    'phone',
     'Answer of POST /api/v1/validate/phone; phoneDetails is present when the number could be read as international.',
     'phoneDetails',
     'PhoneDetails',
     false,
   ),
-  NifValidationResult: fieldResult('Answer of POST /api/v1/validate/nif; nifDetails is present when the shape was recognised.', 'nifDetails', 'NifDetails', false),
-  NasValidationResult: fieldResult('Answer of POST /api/v1/validate/nas; nasDetails is present when the input was nine digits.', 'nasDetails', 'NasDetails', false),
-  SsnValidationResult: fieldResult('Answer of POST /api/v1/validate/ssn; ssnDetails is present when the input was nine digits.', 'ssnDetails', 'SsnDetails', false),
+  NifValidationResult: fieldResult('nif', 'Answer of POST /api/v1/validate/nif; nifDetails is present when the shape was recognised.', 'nifDetails', 'NifDetails', false),
+  NasValidationResult: fieldResult('nas', 'Answer of POST /api/v1/validate/nas; nasDetails is present when the input was nine digits.', 'nasDetails', 'NasDetails', false),
+  SsnValidationResult: fieldResult('ssn', 'Answer of POST /api/v1/validate/ssn; ssnDetails is present when the input was nine digits.', 'ssnDetails', 'SsnDetails', false),
   EmailSignals: emailSignals,
   EmailDetails: emailDetails,
   VatDetails: vatDetails,
@@ -414,6 +431,21 @@ const headers: Record<string, HeaderObject> = {
     description: `${RATE_LIMIT_NOTE} r: validations left in the period (0 once the included quota is used); t: seconds until the period resets.`,
     schema: { type: 'string', pattern: '^"monthly";r=[0-9]+;t=[0-9]+$' },
   },
+  ContentLanguage: {
+    description:
+      'The language of the message: the catalog Accept-Language picked (RFC 4647 lookup: es-MX is answered in es), en when none matched or none was asked for.',
+    required: true,
+    schema: { type: 'string', enum: ANSWER_LANGUAGES },
+  },
+  ContentLanguageEnglish: {
+    description: 'Error answers are in English whatever Accept-Language asks for.',
+    schema: { type: 'string', const: DEFAULT_LANGUAGE },
+  },
+  VaryAcceptLanguage: {
+    description: 'The answer depends on Accept-Language.',
+    required: true,
+    schema: { type: 'string', const: 'Accept-Language' },
+  },
   RatesCacheControl: {
     description: 'The rates may be cached for one hour.',
     required: true,
@@ -427,28 +459,35 @@ const quotaHeaders = (required: boolean): Record<string, HeaderObject | Referenc
   RateLimit: required ? { ...(headers.RateLimit as HeaderObject), required: true } : headerRef('RateLimit'),
 });
 
+/** Error answers say they are English (docs/service.md#languages). */
+const english = { 'Content-Language': headerRef('ContentLanguageEnglish') };
+
 const responses: Record<string, ResponseObject> = {
   BadRequest: {
     description: 'Missing or malformed body or value. Not counted. Carries the quota state of the key.',
-    headers: quotaHeaders(false),
+    headers: { ...quotaHeaders(false), ...english },
     content: json('BadRequestResult', {
       invalidJson: {
         summary: 'The body is not JSON',
-        value: { valid: false, message: 'The request body is not valid JSON', normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: 'INVALID_JSON' },
+        value: { valid: false, message: 'The request body is not valid JSON', reason: null, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: 'INVALID_JSON' },
       },
     }),
   },
-  Unauthorized: { description: 'Missing or invalid API key, a key of a suspended account, or two different keys. Not counted.', content: json('UnauthorizedResult') },
+  Unauthorized: {
+    description: 'Missing or invalid API key, a key of a suspended account, or two different keys. Not counted.',
+    headers: english,
+    content: json('UnauthorizedResult'),
+  },
   Forbidden: {
     description: 'The API key lacks the nas scope. Not counted. Carries the quota state of the key.',
-    headers: quotaHeaders(false),
+    headers: { ...quotaHeaders(false), ...english },
     content: json('ForbiddenResult'),
   },
   TooManyRequests: {
     description:
       "The plan's concurrent-request maximum is exceeded, or the server-wide pool shared by non-PRO plans is full (CONCURRENCY_LIMIT, with Retry-After), " +
       'or a FREE account is over its quota (QUOTA_EXCEEDED; the message names the quota and the reset date, RateLimit says r=0 and when it resets). Not counted.',
-    headers: { 'Retry-After': { ...retryAfter, description: 'Seconds to wait; sent with CONCURRENCY_LIMIT.' }, ...quotaHeaders(false) },
+    headers: { 'Retry-After': { ...retryAfter, description: 'Seconds to wait; sent with CONCURRENCY_LIMIT.' }, ...quotaHeaders(false), ...english },
     content: json('TooManyRequestsResult'),
   },
   InternalError: {
@@ -456,6 +495,7 @@ const responses: Record<string, ResponseObject> = {
     headers: {
       'X-Request-Id': { description: "Identifies the failure in the service's log (which never holds the key or the value).", schema: { type: 'string' } },
       ...quotaHeaders(false),
+      ...english,
     },
     content: json('InternalErrorResult'),
   },
@@ -467,11 +507,12 @@ const responses: Record<string, ResponseObject> = {
       'Retry-After': { ...retryAfter, required: true },
       'X-Request-Id': { description: "Sent when a request failed at the store: identifies the failure in the service's log.", schema: { type: 'string' } },
       ...quotaHeaders(false),
+      ...english,
     },
     content: json('StoreUnavailableResult', {
       storeUnavailable: {
         summary: 'The store refuses writes',
-        value: { valid: false, message: ERROR_MESSAGES.STORE_UNAVAILABLE, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: 'STORE_UNAVAILABLE' },
+        value: { valid: false, message: ERROR_MESSAGES.STORE_UNAVAILABLE, reason: null, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: 'STORE_UNAVAILABLE' },
       },
     }),
   },
@@ -483,6 +524,16 @@ const responses: Record<string, ResponseObject> = {
 };
 
 const parameters: Record<string, ParameterObject> = {
+  AcceptLanguage: {
+    name: 'Accept-Language',
+    in: 'header',
+    required: false,
+    description:
+      `The language of the message of a 200 (RFC 9110 §12.5.4, matched by RFC 4647 lookup, q weights and * honoured, q=0 excludes): ${CATALOG_LANGUAGES.join(', ')} have a catalog, ` +
+      'anything else is answered in English. Only the first 32 ranges are read; a malformed header is ignored (English), never a 400. reason and every other field stay the same.',
+    schema: { type: 'string' },
+    examples: { spanish: { value: 'es-ES,es;q=0.9,en;q=0.8' } },
+  },
   ServiceSdk: {
     name: 'X-Service-SDK',
     in: 'header',
@@ -523,7 +574,7 @@ function validationOperation(field: FieldName): OperationObject {
     tags: ['Validation'],
     // Either scheme: the key in X-API-KEY or as Authorization: Bearer (the same key in both is accepted too).
     security: [{ ApiKey: [] }, { BearerKey: [] }],
-    parameters: [{ $ref: '#/components/parameters/ServiceSdk' }],
+    parameters: [{ $ref: '#/components/parameters/ServiceSdk' }, { $ref: '#/components/parameters/AcceptLanguage' }],
     requestBody: {
       required: true,
       description: 'application/json, at most 16 KiB.',
@@ -533,8 +584,9 @@ function validationOperation(field: FieldName): OperationObject {
     },
     responses: {
       '200': {
-        description: 'Validation performed, including a negative verdict (valid false). Counts as one call; the RateLimit fields count it.',
-        headers: quotaHeaders(true),
+        description:
+          'Validation performed, including a negative verdict (valid false). Counts as one call; the RateLimit fields count it. The message is in the language Content-Language names.',
+        headers: { ...quotaHeaders(true), 'Content-Language': headerRef('ContentLanguage'), Vary: headerRef('VaryAcceptLanguage') },
         content: json(operation.resultSchema),
       },
       ...errorResponses,

@@ -74,7 +74,7 @@ function refusalOf(code: string | undefined): { status: number; reason: string; 
 function refuseOnSocket(socket: Duplex, status: number, reason: string, envelope: ValidationResult, extraHeaders = ''): void {
   const body = JSON.stringify(envelope);
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=UTF-8\r\n${extraHeaders}` +
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Language: en\r\n${extraHeaders}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
@@ -104,7 +104,7 @@ function refuseOtherProtocols(server: Server): void {
   });
   server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
     const body = JSON.stringify(refusalEnvelope('Only "Expect: 100-continue" is supported'));
-    response.writeHead(417, { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+    response.writeHead(417, { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Language': 'en', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
     response.end(body);
   });
 }

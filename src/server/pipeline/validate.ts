@@ -12,6 +12,7 @@
  * owns: the 503 while the store cannot count, and the 500 of an unexpected failure.
  */
 import type { ValidationResult } from '../../result.js';
+import { inAnswerLanguage } from '../answers/answer-language.js';
 import { describeError, ERROR_MESSAGES, errorAnswer, type ValidationAnswer } from '../answers/errors.js';
 import { logFailure } from '../answers/log-throttle.js';
 import type { PlanLimits } from '../policy/plans.js';
@@ -99,11 +100,20 @@ function failureAnswer(error: unknown, failed: FailedRequest, log: (line: string
 }
 
 /**
- * Answers one validation request, read through `input` (a Web Request or Node's IncomingMessage).
+ * Answers one validation request, read through `input` (a Web Request or Node's IncomingMessage),
+ * in the language its Accept-Language asks for (answer-language.ts: a 200 only, once counted).
  * Never rejects: a store that cannot count is a 503 STORE_UNAVAILABLE, an unexpected failure a 500,
  * both without internals.
  */
 export async function handleValidation(field: Field, input: ValidationInput, deps: ValidateDeps): Promise<ValidationAnswer> {
+  const answer = await answerValidation(field, input, deps);
+  return inAnswerLanguage(answer, input.header('accept-language'), (error) =>
+    logFailure(deps.log, { level: 'error', msg: 'localizing a validation answer failed', endpoint: field }, describeError(error, [answer.body.originalValue])),
+  );
+}
+
+/** The stages in order; the answer in English. */
+async function answerValidation(field: Field, input: ValidationInput, deps: ValidateDeps): Promise<ValidationAnswer> {
   const started = performance.now();
   const arrived: ArrivedRequest = { field, input, requestId: newRequestId(), started };
   const presented = presentedKey(input.header('x-api-key'), input.header('authorization'));

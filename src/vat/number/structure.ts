@@ -4,6 +4,7 @@
  * asking the registry, so both agree on what a well-formed number is.
  */
 import type { Clock } from '../../ports.js';
+import type { VatReason } from '../../reasons.js';
 import { OTHER_RULES, VIES_RULES, type VatCountryRule } from './countries.js';
 import { UPPER_A, UPPER_Z } from '../../char-codes.js';
 import { VALID } from './checks/verdict.js';
@@ -22,6 +23,8 @@ export interface VatStructure {
   inVies: boolean;
   /** For the person who typed the number. */
   message: string;
+  /** Why the number is not well-formed (src/reasons.ts); null when it is. */
+  reason: VatReason | null;
 }
 
 /** A known prefix: its rule, and its messages written once, at load, rather than on every call. */
@@ -55,6 +58,17 @@ function compile(prefix: string, rule: VatCountryRule, inVies: boolean): Compile
     ],
   };
 }
+
+/**
+ * The reason of each verdict of checks/verdict.ts, indexed like a rule's messages. One tuple for
+ * every country: the reason says what failed, the message says it for that country.
+ */
+const VERDICT_REASONS: readonly [null, VatReason, VatReason, VatReason] = [
+  null,
+  'VAT_WRONG_FORMAT',
+  'VAT_BAD_CHECKSUM',
+  'VAT_ALL_ZEROS',
+];
 
 /** Two upper-case letters packed in one number, so the lookup needs no substring. */
 const prefixKey = (first: number, second: number): number => (first << 8) | second;
@@ -120,20 +134,20 @@ const systemClock: Clock = () => new Date();
  */
 export function checkVatStructure(value: string, now: Clock = systemClock): VatStructure {
   const compact = compactVat(value);
-  if (compact.length === 0) return notChecked(null, '', null, EMPTY_MESSAGE);
+  if (compact.length === 0) return notChecked(null, '', null, EMPTY_MESSAGE, 'VAT_EMPTY');
   const first = compact.charCodeAt(0);
   const second = compact.charCodeAt(1);
-  if (!isUpper(first) || !isUpper(second)) return notChecked(null, '', storable(compact), NO_PREFIX_MESSAGE);
+  if (!isUpper(first) || !isUpper(second)) return notChecked(null, '', storable(compact), NO_PREFIX_MESSAGE, 'VAT_MISSING_PREFIX');
 
   const compiled = RULES_BY_PREFIX.get(prefixKey(first, second));
   if (compiled === undefined) {
     const countryCode = compact.slice(0, 2);
+    const body = compact.slice(2);
+    if (countryCode === 'GR') return notChecked(countryCode, body, storable(compact), GREECE_MESSAGE, 'VAT_GREEK_PREFIX');
     const message =
-      countryCode === 'GR'
-        ? GREECE_MESSAGE
-        : `${countryCode} is not a VAT number prefix verifield can check: use the prefix of an EU member state ` +
-          '(EL for Greece), XI for Northern Ireland, or GB, CH or NO';
-    return notChecked(countryCode, compact.slice(2), storable(compact), message);
+      `${countryCode} is not a VAT number prefix verifield can check: use the prefix of an EU member state ` +
+      '(EL for Greece), XI for Northern Ireland, or GB, CH or NO';
+    return notChecked(countryCode, body, storable(compact), message, 'VAT_UNKNOWN_PREFIX');
   }
 
   const { prefix, rule: [, , , check, canonical], inVies } = compiled;
@@ -149,6 +163,7 @@ export function checkVatStructure(value: string, now: Clock = systemClock): VatS
     formatValid: verdict === VALID,
     inVies,
     message: compiled.messages[verdict],
+    reason: VERDICT_REASONS[verdict],
   };
 }
 
@@ -158,6 +173,12 @@ function storable(compact: string): string | null {
 }
 
 /** The answer for a value without a prefix of a known country: no check was run. */
-function notChecked(countryCode: string | null, body: string, normalized: string | null, message: string): VatStructure {
-  return { countryCode, body, normalized, formatValid: false, inVies: false, message };
+function notChecked(
+  countryCode: string | null,
+  body: string,
+  normalized: string | null,
+  message: string,
+  reason: VatReason,
+): VatStructure {
+  return { countryCode, body, normalized, formatValid: false, inVies: false, message, reason };
 }

@@ -177,7 +177,7 @@ describe('400: malformed requests, on every endpoint (docs/service.md#request-bo
       for (const { code, body, type, originalValue } of cases) {
         const answer = await post(service.url, field, body, key, type === undefined ? {} : { 'Content-Type': type });
         expect(answer.status, `${code} ${body.slice(0, 30)}`).toBe(400);
-        expect(answer.body).toEqual({ valid: false, message: expect.any(String), normalizedValue: null, originalValue, validationLevel: 'STANDARD', errorCode: code });
+        expect(answer.body).toEqual({ valid: false, message: expect.any(String), reason: null, normalizedValue: null, originalValue, validationLevel: 'STANDARD', errorCode: code });
       }
     });
   }
@@ -297,6 +297,7 @@ describe('500: internal errors carry no internals', () => {
     expect(JSON.parse(text)).toEqual({
       valid: false,
       message: 'Internal error',
+      reason: null,
       normalizedValue: null,
       originalValue: value,
       validationLevel: 'STANDARD',
@@ -401,6 +402,7 @@ describe('other paths', () => {
         expect(await wrongMethod.json()).toEqual({
           valid: false,
           message: ERROR_MESSAGES.METHOD_NOT_ALLOWED,
+          reason: null,
           normalizedValue: null,
           originalValue: '',
           validationLevel: 'STANDARD',

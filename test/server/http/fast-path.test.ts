@@ -99,6 +99,8 @@ async function readAnswer(response: Response): Promise<{ status: number; body: u
       contentType: response.headers.get('content-type'),
       retryAfter: response.headers.get('retry-after'),
       allow: response.headers.get('allow'),
+      contentLanguage: response.headers.get('content-language'),
+      vary: response.headers.get('vary'),
       rateLimitPolicy: response.headers.get('ratelimit-policy'),
       // The seconds to the reset may tick between the two calls: compared apart.
       rateLimit: rateLimit?.replace(/;t=\d+$/, '') ?? null,

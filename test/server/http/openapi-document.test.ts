@@ -23,6 +23,7 @@ import { errorEnvelope } from '../../../src/server/answers/errors.js';
 import { version as packageVersion } from '../../../package.json';
 import { ERROR_CODES_BY_STATUS, openApiDocument, openApiRoute, type SchemaObject } from '../../../src/server/http/openapi.js';
 import { ADMIN_ERROR_STATUS, type AdminErrorCode } from '../../../src/server/admin-api/errors.js';
+import { REASONS } from '../../../src/reasons.js';
 import { validateSsn } from '../../../src/ssn/index.js';
 import { validateVat, verifyVat } from '../../../src/vat/index.js';
 import { makeIban, registryCountries, seededPicker } from '../../support/generators/iban.js';
@@ -146,7 +147,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('asks for the key (X-API-KEY or Authorization: Bearer) on the validation endpoints only, which also take the optional X-Service-SDK header', () => {
+  it('asks for the key (X-API-KEY or Authorization: Bearer) on the validation endpoints only, which also take the optional X-Service-SDK and Accept-Language headers', () => {
     expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-KEY' });
     expect(doc.components.securitySchemes.BearerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const [path, { method }] of Object.entries(SPEC_ENDPOINTS)) {
@@ -154,13 +155,31 @@ describe('the OpenAPI document', () => {
       if (path.startsWith('/api/v1/validate/')) {
         // Two alternatives: either scheme alone is enough.
         expect(operation?.security, path).toEqual([{ ApiKey: [] }, { BearerKey: [] }]);
-        expect(operation?.parameters, path).toEqual([{ $ref: '#/components/parameters/ServiceSdk' }]);
+        expect(operation?.parameters, path).toEqual([{ $ref: '#/components/parameters/ServiceSdk' }, { $ref: '#/components/parameters/AcceptLanguage' }]);
         expect(operation?.requestBody?.required, path).toBe(true);
       } else {
         expect(operation?.security, path).toEqual([]);
       }
     }
     expect(doc.components.parameters.ServiceSdk).toMatchObject({ name: 'X-Service-SDK', in: 'header', required: false });
+    expect(doc.components.parameters.AcceptLanguage).toMatchObject({ name: 'Accept-Language', in: 'header', required: false });
+  });
+
+  it('declares the reason of each field as its list of codes or null, and the language headers of the validation answers', () => {
+    for (const field of Object.keys(REASONS) as (keyof typeof REASONS)[]) {
+      const path = `/api/v1/validate/${field}`;
+      const ok = doc.paths[path]?.post?.responses['200'] as unknown as { headers?: Record<string, { $ref?: string }>; content: { 'application/json': { schema: { $ref: string } } } };
+      const schema = resolvePointer(ok.content['application/json'].schema.$ref) as { properties: Record<string, { enum?: unknown[] }>; required: string[] };
+      expect(schema.properties.reason?.enum, field).toEqual([...REASONS[field], null]);
+      expect(schema.required, field).toContain('reason');
+      expect(Object.keys(schema.properties).slice(0, 3), field).toEqual(['valid', 'message', 'reason']);
+      expect(ok.headers?.['Content-Language'], field).toEqual({ $ref: '#/components/headers/ContentLanguage' });
+      expect(ok.headers?.Vary, field).toEqual({ $ref: '#/components/headers/VaryAcceptLanguage' });
+    }
+    expect(doc.components.headers.ContentLanguage).toMatchObject({ required: true, schema: { enum: ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'pl'] } });
+    for (const name of ['BadRequest', 'Unauthorized', 'TooManyRequests', 'InternalError', 'StoreUnavailable', 'Forbidden']) {
+      expect(doc.components.responses[name]?.headers?.['Content-Language'], name).toEqual({ $ref: '#/components/headers/ContentLanguageEnglish' });
+    }
   });
 
   it('declares the RateLimit fields on every validation answer once the key is known: always on a 200', () => {
@@ -173,7 +192,7 @@ describe('the OpenAPI document', () => {
         expect(Object.keys(doc.components.responses[name]?.headers ?? {}), name).toEqual(expect.arrayContaining(['RateLimit-Policy', 'RateLimit']));
       }
       // A 401 has no key to tell the state of.
-      expect(doc.components.responses.Unauthorized?.headers).toBeUndefined();
+      expect(Object.keys(doc.components.responses.Unauthorized?.headers ?? {})).toEqual(['Content-Language']);
     }
   });
 

@@ -32,7 +32,7 @@ describe('the lease stage', () => {
     expect(refused).toBeInstanceOf(Refusal);
     expect((refused as Refusal).answer).toEqual({
       status: 429,
-      body: { valid: false, message: concurrencyMessage(3), normalizedValue: null, originalValue: 'DE89', validationLevel: 'STANDARD', errorCode: 'CONCURRENCY_LIMIT' },
+      body: { valid: false, message: concurrencyMessage(3), reason: null, normalizedValue: null, originalValue: 'DE89', validationLevel: 'STANDARD', errorCode: 'CONCURRENCY_LIMIT' },
       headers: {
         'RateLimit-Policy': '"monthly";q=250;w=2678400;verifield-over-quota=refused',
         RateLimit: '"monthly";r=250;t=1166400',

@@ -60,7 +60,7 @@ describe('the meter stage', () => {
     const answer = await meterValidation(second, IBAN, result);
     expect(answer).toEqual({
       status: 429,
-      body: { valid: false, message: quotaMessage(1, '2026-02-15'), normalizedValue: null, originalValue: IBAN, validationLevel: 'STANDARD', errorCode: 'QUOTA_EXCEEDED' },
+      body: { valid: false, message: quotaMessage(1, '2026-02-15'), reason: null, normalizedValue: null, originalValue: IBAN, validationLevel: 'STANDARD', errorCode: 'QUOTA_EXCEEDED' },
       headers: { 'RateLimit-Policy': '"monthly";q=1;w=2678400;verifield-over-quota=refused', RateLimit: '"monthly";r=0;t=1166400' },
     });
     expect(await fixture.store.usage.used(fixture.account.id, '2026-01-15')).toBe(1);

@@ -34,7 +34,7 @@ describe('the quota stage', () => {
     expect(refused).toBeInstanceOf(Refusal);
     expect((refused as Refusal).answer).toEqual({
       status: 429,
-      body: { valid: false, message: quotaMessage(2, '2026-02-15'), normalizedValue: null, originalValue: 'DE89', validationLevel: 'STANDARD', errorCode: 'QUOTA_EXCEEDED' },
+      body: { valid: false, message: quotaMessage(2, '2026-02-15'), reason: null, normalizedValue: null, originalValue: 'DE89', validationLevel: 'STANDARD', errorCode: 'QUOTA_EXCEEDED' },
       headers: {
         'RateLimit-Policy': '"monthly";q=2;w=2678400;verifield-over-quota=refused',
         RateLimit: '"monthly";r=0;t=1166400',

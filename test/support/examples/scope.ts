@@ -21,7 +21,9 @@ const entrySources: ReadonlyMap<string, string> = new Map(
 export function sourceOfSpecifier(specifier: string): string | null {
   if (specifier === PACKAGE_NAME) return entrySources.get('index') ?? null;
   if (!specifier.startsWith(`${PACKAGE_NAME}/`)) return null;
-  return entrySources.get(`${specifier.slice(PACKAGE_NAME.length + 1)}/index`) ?? null;
+  const subpath = specifier.slice(PACKAGE_NAME.length + 1);
+  // `verifield/messages/es` is an entry of its own (`messages/es`), not a folder's index.
+  return entrySources.get(`${subpath}/index`) ?? entrySources.get(subpath) ?? null;
 }
 
 /** The entry a source file belongs to: the `index.ts` entry of the deepest folder holding it, else the root. */

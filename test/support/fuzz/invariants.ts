@@ -1,6 +1,6 @@
 /**
  * The promises every answer of a validator keeps, whatever the input (docs/envelope.md, docs/fields/):
- * the envelope's fields and their types, `originalValue` equal to the input, a `normalizedValue`
+ * the envelope's fields and their types, a `reason` code of the field exactly when invalid, `originalValue` equal to the input, a `normalizedValue`
  * of a valid answer that validates again to itself, and each field's details object present
  * exactly where its docs/fields/ file says, with the messages it fixes. Checks return the first broken
  * promise as text (null when all hold): plain comparisons, so that a million runs stay cheap.
@@ -10,6 +10,7 @@ import { validateIban } from '../../../src/iban/index.js';
 import { validateNas } from '../../../src/nas/index.js';
 import { validateNif } from '../../../src/nif/index.js';
 import { validatePhone } from '../../../src/phone/index.js';
+import { EMAIL_REASONS, IBAN_REASONS, NAS_REASONS, NIF_REASONS, PHONE_REASONS, SSN_REASONS, VAT_REASONS } from '../../../src/reasons.js';
 import type { ValidationLevel, ValidationResult } from '../../../src/result.js';
 import { validateSsn } from '../../../src/ssn/index.js';
 import { validateVat } from '../../../src/vat/index.js';
@@ -37,13 +38,29 @@ export interface FuzzTarget {
 
 const DETAILS_KEYS = ['emailDetails', 'vatDetails', 'phoneDetails', 'ibanDetails', 'nasDetails', 'nifDetails', 'ssnDetails'] as const;
 type DetailsKey = (typeof DETAILS_KEYS)[number];
-const ENVELOPE_KEYS = new Set<string>(['valid', 'message', 'normalizedValue', 'originalValue', 'validationLevel', ...DETAILS_KEYS]);
+const ENVELOPE_KEYS = new Set<string>(['valid', 'message', 'reason', 'normalizedValue', 'originalValue', 'validationLevel', ...DETAILS_KEYS]);
+/** The reason codes each field may give (src/reasons.ts, docs/envelope.md#reason-codes), by its details key. */
+const REASONS_OF: Record<DetailsKey, ReadonlySet<string>> = {
+  emailDetails: new Set(EMAIL_REASONS),
+  vatDetails: new Set(VAT_REASONS),
+  phoneDetails: new Set(PHONE_REASONS),
+  ibanDetails: new Set(IBAN_REASONS),
+  nasDetails: new Set(NAS_REASONS),
+  nifDetails: new Set(NIF_REASONS),
+  ssnDetails: new Set(SSN_REASONS),
+};
 
 /** What every envelope promises, and that no other field's details object is present. */
 function checkEnvelope(result: ValidationResult, input: string, level: ValidationLevel, own: DetailsKey): string | null {
   if (typeof result !== 'object' || result === null) return 'the answer is not an object';
   if (typeof result.valid !== 'boolean') return 'valid is not a boolean';
   if (typeof result.message !== 'string' || result.message.length === 0) return 'message is not a non-empty string';
+  if (!('reason' in result)) return 'reason missing (null when valid, a code when not)';
+  if (result.valid) {
+    if (result.reason !== null) return `reason ${String(result.reason)} on a valid answer`;
+  } else if (result.reason === null || !REASONS_OF[own].has(result.reason)) {
+    return `reason ${String(result.reason)} is not a code of the field's list (src/reasons.ts)`;
+  }
   if (result.originalValue !== input) return 'originalValue differs from the input';
   if (result.normalizedValue !== null && typeof result.normalizedValue !== 'string') return 'normalizedValue is neither a string nor null';
   if (result.valid && result.normalizedValue === null) return 'a valid answer has no normalizedValue';

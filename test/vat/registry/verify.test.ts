@@ -76,10 +76,10 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
     const vat = numberOf('LU');
     const typo = vat.slice(0, -1) + String((Number(vat.at(-1)) + 1) % 10);
     const result = await verifyVat(typo, options());
-    expect(result).toMatchObject({ valid: false, validationLevel: 'STANDARD', message: validateVat(typo).message });
+    expect(result).toMatchObject({ valid: false, validationLevel: 'STANDARD', message: validateVat(typo).message, reason: 'VAT_BAD_CHECKSUM' });
     expect(result.vatDetails).toMatchObject({ format_valid: false, registered: null, country_code: 'LU' });
     const noPrefix = await verifyVat(vat.slice(2), options());
-    expect(noPrefix).toMatchObject({ valid: false, vatDetails: { format_valid: false, registered: null } });
+    expect(noPrefix).toMatchObject({ valid: false, reason: 'VAT_MISSING_PREFIX', vatDetails: { format_valid: false, registered: null } });
     expect(fake.calls).toBe(before);
   });
 
@@ -88,7 +88,7 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
     const before = fake.calls;
     for (const prefix of ['GB', 'CH', 'NO']) {
       const result = await verifyVat(numberOf(prefix), options({ traderName: 'Acme' }));
-      expect(result).toMatchObject({ valid: true, validationLevel: 'STANDARD' });
+      expect(result).toMatchObject({ valid: true, reason: null, validationLevel: 'STANDARD' });
       expect(result.vatDetails).toMatchObject({
         format_valid: true,
         registered: null,
@@ -98,7 +98,9 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
       });
       expect(result.vatDetails.trader_name_match_source).toBeUndefined();
     }
-    expect((await verifyVat('US123456789', options())).vatDetails).toMatchObject({ format_valid: false, source: 'NOT_APPLICABLE' });
+    const unknown = await verifyVat('US123456789', options());
+    expect(unknown).toMatchObject({ valid: false, reason: 'VAT_UNKNOWN_PREFIX' });
+    expect(unknown.vatDetails).toMatchObject({ format_valid: false, source: 'NOT_APPLICABLE' });
     expect(fake.calls).toBe(before);
   });
 
@@ -109,6 +111,7 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
     expect(result).toEqual({
       valid: true,
       message: 'Valid VAT number, registered in VIES',
+      reason: null,
       normalizedValue: typed.replace(' ', '').toUpperCase(),
       originalValue: typed,
       validationLevel: 'STANDARD',
@@ -128,7 +131,11 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
   it('step 4: a well-formed number VIES does not hold is not registered, and not valid', async () => {
     const { options } = setup();
     const result = await verifyVat(numberOf('FR'), options());
-    expect(result).toMatchObject({ valid: false, message: 'This VAT number is not registered in VIES for France' });
+    expect(result).toMatchObject({
+      valid: false,
+      message: 'This VAT number is not registered in VIES for France',
+      reason: 'VAT_NOT_REGISTERED',
+    });
     expect(result.vatDetails).toMatchObject({ registered: false, source: 'LIVE', vies_available: true });
     expect(result.vatDetails.trader_name).toBeUndefined();
   });
@@ -150,7 +157,7 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
     advance(23 * HOUR + 59 * MINUTE);
     const cached = await verifyVat(typed, options());
     expect(fake.calls).toBe(calls);
-    expect(cached).toMatchObject({ valid: true, message: 'Valid VAT number, registered in VIES' });
+    expect(cached).toMatchObject({ valid: true, message: 'Valid VAT number, registered in VIES', reason: null });
     expect(cached.vatDetails).toMatchObject({
       registered: true,
       source: 'CACHE',
@@ -171,7 +178,12 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
     await verifyVat(vat, options());
     advance(HOUR);
     const result = await verifyVat(vat, options());
-    expect(result).toMatchObject({ valid: false, vatDetails: { registered: false, source: 'CACHE' } });
+    expect(result).toMatchObject({
+      valid: false,
+      message: 'This VAT number is not registered in VIES for Italy',
+      reason: 'VAT_NOT_REGISTERED',
+      vatDetails: { registered: false, source: 'CACHE' },
+    });
   });
 
   it('step 5: 29 days later with VIES failing, the cached answer is served as STALE', async () => {
@@ -182,6 +194,7 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
     fake.behave({ kind: 'fault', code: 'MS_UNAVAILABLE' });
     const result = await verifyVat(typed, options());
     expect(result.valid).toBe(true);
+    expect(result.reason).toBeNull();
     expect(result.message).toBe(VERIFY_VAT_MESSAGES.staleRegistered(new Date('2026-11-22T10:00:00.000Z')));
     expect(result.vatDetails).toMatchObject({
       registered: true,
@@ -199,7 +212,11 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
     advance(2 * DAY);
     fake.behave({ kind: 'fault', code: 'TIMEOUT' });
     const result = await verifyVat(vat, options());
-    expect(result).toMatchObject({ valid: false, vatDetails: { registered: false, source: 'STALE', vies_available: false } });
+    expect(result).toMatchObject({
+      valid: false,
+      reason: 'VAT_NOT_REGISTERED',
+      vatDetails: { registered: false, source: 'STALE', vies_available: false },
+    });
     expect(result.message).toContain('was not registered in VIES for Austria when last checked on 2026-11-22');
   });
 
@@ -213,6 +230,7 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
     expect(result).toMatchObject({
       valid: true,
       message: 'The VAT number is well formed, but VIES could not confirm its registration right now',
+      reason: null,
       vatDetails: { format_valid: true, registered: null, source: 'UNVERIFIED', vies_available: false },
     });
     expect(result.vatDetails).not.toHaveProperty('checked_at');
@@ -238,7 +256,7 @@ describe('verifyVat: a failure is never "not registered"', () => {
         const { options } = setup();
         fake.behave({ kind: 'fault', code, status }, { times: 1 });
         const result = await verifyVat(numberOf('PL'), options({ breaker: memoryBreakerStore() }));
-        expect(result).toMatchObject({ valid: true, vatDetails: { registered: null, source: 'UNVERIFIED', vies_available: false } });
+        expect(result).toMatchObject({ valid: true, reason: null, vatDetails: { registered: null, source: 'UNVERIFIED', vies_available: false } });
       }
     });
   }
@@ -248,7 +266,7 @@ describe('verifyVat: a failure is never "not registered"', () => {
       const { options } = setup();
       fake.behave(behaviour, { times: 1 });
       const result = await verifyVat(numberOf('PT'), options({ liveBudgetMs: 300 }));
-      expect(result).toMatchObject({ valid: true, vatDetails: { registered: null, source: 'UNVERIFIED', vies_available: false } });
+      expect(result).toMatchObject({ valid: true, reason: null, vatDetails: { registered: null, source: 'UNVERIFIED', vies_available: false } });
     });
   }
 
@@ -257,7 +275,7 @@ describe('verifyVat: a failure is never "not registered"', () => {
     const vat = numberOf('HU');
     fake.behave({ kind: 'fault', code: 'INVALID_INPUT' }, { times: 1 });
     const result = await verifyVat(vat, options());
-    expect(result).toMatchObject({ valid: false, vatDetails: { registered: false, source: 'LIVE', vies_available: true } });
+    expect(result).toMatchObject({ valid: false, reason: 'VAT_NOT_REGISTERED', vatDetails: { registered: false, source: 'LIVE', vies_available: true } });
     expect(await cache.get('HU', vat.slice(2))).toMatchObject({ answer: { valid: false } });
   });
 

@@ -1,0 +1,48 @@
+/**
+ * `localize`: a result with its message in the catalog's language (docs/messages.md). Pure code
+ * without Node built-ins, so that a form in the browser can call it.
+ */
+import type { ValidationResult } from '../result.js';
+import type { MessageCatalog, MessageFact, MessageKey } from './catalog.js';
+import { factOf } from './facts.js';
+import { unvettedKeyOf } from './message-key.js';
+
+const PLACEHOLDER = /\{([a-z]+)\}/g;
+const FACTS: ReadonlySet<string> = new Set<MessageFact>(['country', 'code', 'length', 'place', 'digits', 'number', 'letter', 'digit', 'date', 'suggestion']);
+
+/**
+ * `template` with every `{fact}` it names replaced by its value, in one pass (a value holding braces
+ * stays as it is); null when the result lacks one of them. The template says which facts it needs
+ * (test/messages checks them against MESSAGE_FACTS), so that table stays out of a form's bundle.
+ */
+function fill(template: string, key: MessageKey, result: ValidationResult, catalog: MessageCatalog): string | null {
+  let complete = true;
+  const text = template.replace(PLACEHOLDER, (placeholder: string, name: string) => {
+    const value = FACTS.has(name) ? factOf(name as MessageFact, key, result, catalog) : undefined;
+    if (value === undefined) complete = false;
+    return value ?? placeholder;
+  });
+  return complete ? text : null;
+}
+
+/**
+ * A copy of `result` whose `message` is the catalog's, with the details it names filled in. Every
+ * other field, and the order of the keys, stay as they are; `result` itself is not changed. An
+ * answer that is not a field's (an error answer of the service, an unknown reason) or whose
+ * details do not hold what the message shows is copied with its message unchanged.
+ * @example
+ * ```ts
+ * import { validateIban } from 'verifield/iban';
+ * import { es } from 'verifield/messages/es';
+ * localize(validateIban('FR76 3000 6000 0112 3456 7890'), es).message; // 'Un IBAN de Francia tiene 27 caracteres'
+ * ```
+ */
+export function localize<T extends ValidationResult>(result: T, catalog: MessageCatalog): T {
+  const key = unvettedKeyOf(result);
+  // A key the catalog does not hold (a reason newer than the catalog) keeps the English message.
+  const template = key !== null && Object.prototype.hasOwnProperty.call(catalog.messages, key) ? catalog.messages[key as MessageKey] : undefined;
+  if (typeof template !== 'string') return { ...result };
+  const message = fill(template, key as MessageKey, result, catalog);
+  // Spreading keeps `message` where it was among the keys.
+  return message === null ? { ...result } : { ...result, message };
+}

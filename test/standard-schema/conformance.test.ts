@@ -1,0 +1,193 @@
+/**
+ * Every schema of verifield/standard-schema against the Standard Schema v1 contract and against its
+ * validator: the `~standard` shape, a synchronous `validate`, the normalized value on success, one
+ * issue with the validator's English message and reason on failure, the catalog's message when one
+ * is given, VALUE_NOT_STRING for anything but a string, and never a throw.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validateEmailSyntax } from '../../src/email/syntax-entry.js';
+import { validateIban } from '../../src/iban/index.js';
+import type { MessageCatalog } from '../../src/messages/catalog.js';
+import { es } from '../../src/messages/es.js';
+import { localize } from '../../src/messages/localize.js';
+import { validateNas } from '../../src/nas/index.js';
+import { validateNif } from '../../src/nif/index.js';
+import { validatePhone } from '../../src/phone/index.js';
+import { REASONS, type ReasonCode } from '../../src/reasons.js';
+import type { ValidationResult } from '../../src/result.js';
+import { validateSsn } from '../../src/ssn/index.js';
+import {
+  NOT_A_STRING_MESSAGE,
+  emailSchema,
+  ibanSchema,
+  nasSchema,
+  nifSchema,
+  phoneSchema,
+  ssnSchema,
+  vatSchema,
+  type FieldSchema,
+} from '../../src/standard-schema/index.js';
+import { validateVat } from '../../src/vat/index.js';
+
+interface Case {
+  field: keyof typeof REASONS;
+  schema: (catalog?: MessageCatalog) => FieldSchema;
+  validator: (value: string) => ValidationResult;
+  good: { input: string; value: string };
+  bad: { input: string; message: string; reason: ReasonCode };
+  /** Inputs of the field's own alphabet, so that the property tests reach its valid answers too. */
+  alphabet: string;
+}
+
+const CASES: readonly Case[] = [
+  {
+    field: 'iban',
+    schema: ibanSchema,
+    validator: validateIban,
+    good: { input: 'de89 3704 0044 0532 0130 00', value: 'DE89370400440532013000' },
+    bad: { input: 'DE89 3704 0044 0532 0130 01', message: 'IBAN check digits do not match, please check the number', reason: 'IBAN_BAD_CHECKSUM' },
+    alphabet: 'DEGB0123456789 ',
+  },
+  {
+    field: 'vat',
+    schema: vatSchema,
+    validator: validateVat,
+    good: { input: 'DE 129 273 398', value: 'DE129273398' },
+    bad: { input: '129273398', message: 'Please start the VAT number with its two-letter country prefix (for example DE, FR, or EL for Greece)', reason: 'VAT_MISSING_PREFIX' },
+    alphabet: 'DEFRIT0123456789 ',
+  },
+  {
+    field: 'nif',
+    schema: nifSchema,
+    validator: validateNif,
+    good: { input: '12345678-z', value: '12345678Z' },
+    bad: { input: '12345678A', message: 'NIF control letter does not match, please check the number', reason: 'NIF_WRONG_CONTROL_LETTER' },
+    alphabet: 'XYZB0123456789',
+  },
+  {
+    field: 'nas',
+    schema: nasSchema,
+    validator: validateNas,
+    good: { input: '046 454 286', value: '046454286' },
+    bad: { input: '046 454 287', message: 'SIN check digit does not match, please check the number', reason: 'NAS_BAD_CHECK_DIGIT' },
+    alphabet: '0123456789 -',
+  },
+  {
+    field: 'ssn',
+    schema: ssnSchema,
+    validator: validateSsn,
+    good: { input: '536-22-1234', value: '536221234' },
+    bad: { input: '078-05-1120', message: '078-05-1120 is a well-known sample number, not a real SSN', reason: 'SSN_SAMPLE_NUMBER' },
+    alphabet: '0123456789-',
+  },
+  {
+    field: 'email',
+    schema: emailSchema,
+    validator: validateEmailSyntax,
+    good: { input: ' Jane.Doe@Example.COM ', value: 'Jane.Doe@example.com' },
+    bad: { input: 'jane@', message: 'Invalid email format', reason: 'EMAIL_INVALID_DOMAIN' },
+    alphabet: 'ab.@-',
+  },
+  {
+    field: 'phone',
+    schema: phoneSchema,
+    validator: validatePhone,
+    good: { input: '+49 30 901820', value: '+4930901820' },
+    bad: { input: '030 901820', message: 'Add the country code, starting with + or 00 (for example +44 20 7946 0958)', reason: 'PHONE_MISSING_COUNTRY_CODE' },
+    alphabet: '+0123456789 ',
+  },
+];
+
+describe.each(CASES)('$field schema', ({ field, schema, validator, good, bad, alphabet }) => {
+  const standard = schema()['~standard'];
+
+  it('has the ~standard shape of version 1, vendor verifield', () => {
+    expect(standard.version).toBe(1);
+    expect(standard.vendor).toBe('verifield');
+    expect(typeof standard.validate).toBe('function');
+  });
+
+  it('answers the normalized value for a good value, synchronously', () => {
+    const result = standard.validate(good.input);
+    expect(result).not.toBeInstanceOf(Promise);
+    expect(result).toEqual({ value: good.value });
+    expect(result.issues).toBeUndefined();
+  });
+
+  it('answers one issue with the English message and the reason for a bad value', () => {
+    expect(standard.validate(bad.input)).toEqual({ issues: [{ message: bad.message, reason: bad.reason }] });
+  });
+
+  it("answers the catalog's message with a catalog", () => {
+    const spanish = schema(es)['~standard'].validate(bad.input);
+    const expected = localize(validator(bad.input), es).message;
+    expect(expected).not.toBe(bad.message);
+    expect(spanish).toEqual({ issues: [{ message: expected, reason: bad.reason }] });
+    expect(schema(es)['~standard'].validate(good.input)).toEqual({ value: good.value });
+  });
+
+  it('answers VALUE_NOT_STRING for anything that is not a string, and never throws', () => {
+    fc.assert(
+      fc.property(
+        fc.anything().filter((value) => typeof value !== 'string'),
+        (value) => {
+          expect(standard.validate(value)).toEqual({ issues: [{ message: NOT_A_STRING_MESSAGE, reason: 'VALUE_NOT_STRING' }] });
+        },
+      ),
+    );
+  });
+
+  it("agrees with its validator on any string: the verdict, the value, the message and a reason of the field's list", () => {
+    const strings = fc.oneof(fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 24 }), fc.string({ unit: 'grapheme', maxLength: 40 }));
+    fc.assert(
+      fc.property(strings, (value) => {
+        const expected = validator(value);
+        const result = standard.validate(value);
+        if (expected.valid) {
+          expect(result).toEqual({ value: expected.normalizedValue });
+        } else {
+          expect(result).toEqual({ issues: [{ message: expected.message, reason: expected.reason }] });
+          expect(REASONS[field]).toContain(result.issues?.[0]?.reason);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('emailSchema on validateEmailSyntax', () => {
+  const CORPUS = [
+    'jane.doe@example.com',
+    'Jane.DOE@Example.COM',
+    '  jane@example.com\t',
+    'jane.doe@gmial.com',
+    'user@mailinator.com',
+    'info@example.com',
+    'jane@duck.com',
+    'josé@example.com',
+    'jane@bücher.example',
+    '',
+    'jane',
+    'jane@',
+    '@example.com',
+    'jane@@example.com',
+    'jane..doe@example.com',
+    'jane@example',
+    '"jane doe"@example.com',
+    'jane@[192.0.2.1]',
+    'a'.repeat(65) + '@example.com',
+  ];
+
+  it('gives the verdict and the normalized value validateEmail gives, on a corpus and on generated addresses', async () => {
+    const { validateEmail } = await import('../../src/email/index.js');
+    const verdict = (result: ValidationResult) => [result.valid, result.normalizedValue, result.reason];
+    for (const address of CORPUS) expect(verdict(validateEmailSyntax(address)), address).toEqual(verdict(validateEmail(address)));
+    fc.assert(
+      fc.property(fc.emailAddress(), (address) => {
+        expect(verdict(validateEmailSyntax(address))).toEqual(verdict(validateEmail(address)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
