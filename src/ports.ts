@@ -96,6 +96,12 @@ export interface VatRegistryAnswer {
   traderNameMatch?: VatRegistryMatch;
   /** Consultation number (VIES `requestIdentifier`); only when a requester was sent. */
   requestIdentifier?: string;
+  /**
+   * Hex SHA-256 of the registry's raw reply body, byte for byte as received, when the adapter can
+   * see it (`viesSoapClient`'s `check` does): the proof kept with an evidence record that the answer
+   * is the registry's own. Not part of what a cache keeps.
+   */
+  replySha256?: string;
 }
 
 /**

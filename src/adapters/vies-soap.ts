@@ -5,6 +5,7 @@
  * body on any HTTP status and mapped to a {@link VatRegistryError} carrying the VIES code, what it
  * is about (scope) and whether retrying may help. Protocol facts: docs/protocols.md#vies-soap.
  */
+import { createHash } from 'node:crypto';
 import {
   VatRegistryError,
   type VatRegistry,
@@ -173,7 +174,7 @@ export function readViesResponse(text: string, status = 200): ViesAnswer {
  * The VIES client: a {@link VatRegistry} for `verifyVat`, plus both operations for direct use.
  * `check` calls `checkVatApprox` when the query carries a trader name or a requester (VIES then
  * compares names itself where the member state does, and returns a consultation number), and
- * `checkVat` otherwise.
+ * `checkVat` otherwise; its answer carries `replySha256`, the hash of the reply's bytes as received.
  *
  * @example
  * ```ts
@@ -193,17 +194,22 @@ export function viesSoapClient(options: ViesSoapClientOptions = {}): VatRegistry
   const url = options.url ?? VIES_URL;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function call(envelope: string, signal: AbortSignal | undefined): Promise<ViesAnswer> {
+  async function call(envelope: string, signal: AbortSignal | undefined, hashReply = false): Promise<ViesAnswer> {
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    const reply = hashReply ? hashingFetch(fetchImpl) : null;
     try {
       const answer = await callSoap({
         url,
         soapAction: VIES_SOAP_ACTION,
         envelope,
         timeoutMs,
-        fetch: options.fetch,
+        fetch: reply?.fetch ?? fetchImpl,
         signal,
       });
-      return answerOf(answer.payload);
+      const read = answerOf(answer.payload);
+      const replySha256 = reply?.sha256();
+      if (replySha256 !== undefined) read.replySha256 = replySha256;
+      return read;
     } catch (error) {
       throw toRegistryError(error);
     }
@@ -217,22 +223,47 @@ export function viesSoapClient(options: ViesSoapClientOptions = {}): VatRegistry
   return {
     checkVat,
     checkVatApprox,
+    // The port's answer carries the hash of the reply (the service keeps it as evidence); the two
+    // operations above return what VIES said, the same whatever envelope form it used.
     check(query: VatRegistryQuery, signal?: AbortSignal): Promise<ViesAnswer> {
       const traderName = query.traderName?.trim() ?? '';
-      if (traderName === '' && query.requester === undefined) return checkVat(query.countryCode, query.vatNumber, signal);
-      return checkVatApprox(
-        {
-          countryCode: query.countryCode,
-          vatNumber: query.vatNumber,
-          ...(traderName !== '' ? { traderName } : {}),
-          ...(query.requester
-            ? { requesterCountryCode: query.requester.countryCode, requesterVatNumber: query.requester.vatNumber }
-            : {}),
-        },
-        signal,
-      );
+      if (traderName === '' && query.requester === undefined) return call(checkVatEnvelope(query.countryCode, query.vatNumber), signal, true);
+      const request: CheckVatApproxRequest = {
+        countryCode: query.countryCode,
+        vatNumber: query.vatNumber,
+        ...(traderName !== '' ? { traderName } : {}),
+        ...(query.requester
+          ? { requesterCountryCode: query.requester.countryCode, requesterVatNumber: query.requester.vatNumber }
+          : {}),
+      };
+      return call(checkVatApproxEnvelope(request), signal, true);
     },
   };
+}
+
+/** Statuses whose Response may not carry a body (the Fetch standard's "null body status"). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A `fetch` for one call that reads the reply's bytes itself and hashes them before handing a copy
+ * on: `Response.text()` drops a byte order mark and replaces bytes that are not UTF-8, so a hash of
+ * the decoded text would not be the hash of what VIES sent. The body is read inside the call, so
+ * the caller's time budget and signal still cover it. (A compressed reply is hashed as decoded:
+ * fetch removes the transfer's Content-Encoding before anyone sees the body.)
+ */
+function hashingFetch(fetchImpl: typeof fetch): { fetch: typeof fetch; sha256(): string | undefined } {
+  let digest: string | undefined;
+  const hashed: typeof fetch = async (input, init) => {
+    const response = await fetchImpl(input, init);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    digest = createHash('sha256').update(bytes).digest('hex');
+    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+  return { fetch: hashed, sha256: () => digest };
 }
 
 // ---------------------------------------------------------------------------------------------

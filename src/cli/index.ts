@@ -13,6 +13,8 @@ const commands: ReadonlyMap<string, () => Promise<Command>> = new Map([
   ['keys', async () => (await import('./keys.js')).runKeys],
   ['admin', async () => (await import('./admin.js')).runAdmin],
   ['check', async () => (await import('./check.js')).runCheck],
+  ['webhooks', async () => (await import('./webhooks.js')).runWebhooks],
+  ['jobs', async () => (await import('./jobs.js')).runJobs],
 ]);
 
 /** The general usage: the command lines of each command's usage, under one `usage:`. */
@@ -25,7 +27,7 @@ async function usage(): Promise<string> {
   ]);
   const synopsis = [
     'verifield serve [options]     (verifield serve --help lists the options)',
-    ...[accountsUsage, keysUsage, adminUsage, checkUsage].flatMap((text) =>
+    ...[accountsUsage, keysUsage, adminUsage, checkUsage, (await import('./jobs.js')).jobsUsage, (await import('./webhooks.js')).webhooksUsage].flatMap((text) =>
       text
         .split('\n')
         .filter((line) => /^(usage:)?\s*verifield /.test(line))

@@ -4,7 +4,16 @@
  * cannot drift apart. The admin commands reuse the store options (`--data-dir`, `--database-url`).
  */
 
-import { DEFAULT_DATA_DIR, DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from '../server/index.js';
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_EVIDENCE_YEARS,
+  DEFAULT_JOB_CONCURRENCY_PER_STATE,
+  DEFAULT_USAGE_LOG_DAYS,
+  DEFAULT_WATCH_INTERVAL_MS,
+  formatDuration,
+  parseDuration,
+  type ServerConfig,
+} from '../server/index.js';
 import { parseArgs, UsageError } from './args.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -187,6 +196,35 @@ const SERVE_OPTIONS: readonly ServeOption[] = [
     },
   },
   {
+    flag: 'job-concurrency-per-state',
+    env: 'VERIFIELD_JOB_CONCURRENCY_PER_STATE',
+    arg: 'N',
+    help: `VIES calls of jobs and watches in flight per member state, per process (default ${DEFAULT_JOB_CONCURRENCY_PER_STATE})`,
+    apply(config, raw, source) {
+      config.jobConcurrencyPerState = integer(raw, source, 1, 100);
+    },
+  },
+  {
+    flag: 'watch-interval',
+    env: 'VERIFIELD_WATCH_INTERVAL',
+    arg: 'DUR',
+    help: `how often watched VAT numbers are re-checked: 7d, 12h, 30m, 45s (default ${formatDuration(DEFAULT_WATCH_INTERVAL_MS)})`,
+    apply(config, raw, source) {
+      const ms = parseDuration(raw);
+      if (ms === null) throw new UsageError(`${source}: "${raw}" is not a duration such as 7d, 12h, 30m or 45s`);
+      config.watchIntervalMs = ms;
+    },
+  },
+  {
+    flag: 'evidence-years',
+    env: 'VERIFIELD_EVIDENCE_YEARS',
+    arg: 'N',
+    help: `years VIES answers are kept as evidence (default ${DEFAULT_EVIDENCE_YEARS})`,
+    apply(config, raw, source) {
+      config.evidenceYears = integer(raw, source, 1, 100);
+    },
+  },
+  {
     flag: 'shared-pool-size',
     env: 'VERIFIELD_SHARED_POOL_SIZE',
     arg: 'N',
@@ -205,6 +243,21 @@ interface EnvOnlyOption {
   apply(config: ServerConfig, raw: string, source: string): void;
 }
 
+/** The data key: base64 of 32 bytes. */
+const DATA_KEY_SHAPE = /^[A-Za-z0-9+/]{43}=?$/;
+
+/** VERIFIELD_DATA_KEY, for `serve` and the admin commands (which seal webhook secrets too). */
+const DATA_KEY_OPTION: EnvOnlyOption = {
+  env: 'VERIFIELD_DATA_KEY',
+  help: 'key values at rest are sealed with, base64 of 32 bytes (openssl rand -base64 32); required with PostgreSQL, the same for every instance; default for the embedded store: DIR/data.key, made on first start',
+  apply(config, raw, source) {
+    const key = raw.trim();
+    // Never quote the key: the message goes to a terminal and maybe a log.
+    if (!DATA_KEY_SHAPE.test(key) || Buffer.from(key, 'base64').length !== 32) throw new UsageError(`${source}: use the base64 of 32 bytes (e.g. openssl rand -base64 32)`);
+    config.dataKey = key;
+  },
+};
+
 /** An operator token: printable ASCII without spaces, long enough that guessing it is hopeless. */
 const ADMIN_TOKEN_SHAPE = /^[\x21-\x7e]{32,}$/;
 
@@ -220,14 +273,61 @@ const ENV_ONLY_OPTIONS: readonly EnvOnlyOption[] = [
       config.adminToken = token;
     },
   },
+  DATA_KEY_OPTION,
 ];
 
-/** `--no-jobs` / VERIFIELD_JOBS=off: an instance that serves requests but leaves the periodic jobs to others. */
-const JOBS_SWITCH = { flag: 'no-jobs', env: 'VERIFIELD_JOBS', help: 'do not run the periodic jobs (rates, VIES status, pruning) here' };
+/** A switch that turns something off: `--no-X`, or its variable set to off. */
+interface OffSwitch {
+  flag: string;
+  env: string;
+  help: string;
+  set(config: ServerConfig, on: boolean): void;
+}
+
+/** A switch that turns something on: `--X`, or its variable set to on. */
+interface OnSwitch extends OffSwitch {
+  on: true;
+}
+
+/**
+ * `--no-jobs` / VERIFIELD_JOBS=off: an instance that serves requests but leaves the periodic jobs to others;
+ * `--no-workers` / VERIFIELD_WORKERS=off: one that leaves batch jobs, watch re-checks and webhook deliveries to others;
+ * `--allow-private-webhooks`: webhooks may reach private addresses (a test or an internal receiver).
+ */
+const SWITCHES: ReadonlyArray<OffSwitch | OnSwitch> = [
+  {
+    flag: 'no-jobs',
+    env: 'VERIFIELD_JOBS',
+    help: 'do not run the periodic jobs (rates, VIES status, pruning) here',
+    set: (config, on) => {
+      config.jobs = on;
+    },
+  },
+  {
+    flag: 'no-workers',
+    env: 'VERIFIELD_WORKERS',
+    help: 'do not run batch jobs, VAT watch re-checks and webhook deliveries here',
+    set: (config, on) => {
+      config.workers = on;
+    },
+  },
+  {
+    flag: 'allow-private-webhooks',
+    env: 'VERIFIELD_ALLOW_PRIVATE_WEBHOOKS',
+    on: true,
+    help: 'let webhooks reach loopback, private and link-local addresses (default: refused)',
+    set: (config, on) => {
+      config.allowPrivateWebhooks = on;
+    },
+  },
+];
+
+const switchEnvText = (option: OffSwitch | OnSwitch): string => `${option.env}=${'on' in option ? 'on' : 'off'}`;
 
 function optionLines(options: readonly ServeOption[]): string {
   const rows: [string, string, string][] = options.map((option) => [`--${option.flag}${option.arg ? ` ${option.arg}` : ''}`, option.env, option.help]);
-  rows.push([`--${JOBS_SWITCH.flag}`, `${JOBS_SWITCH.env}=off`, JOBS_SWITCH.help], ['-h, --help', '', 'show this text']);
+  for (const option of SWITCHES) rows.push([`--${option.flag}`, switchEnvText(option), option.help]);
+  rows.push(['-h, --help', '', 'show this text']);
   const flagWidth = Math.max(...rows.map((row) => row[0].length));
   const envWidth = Math.max(...rows.map((row) => row[1].length));
   return rows.map(([flag, env, help]) => `  ${flag.padEnd(flagWidth)}  ${env.padEnd(envWidth)}  ${help}`).join('\n');
@@ -253,7 +353,7 @@ export type ServeRequest = { help: true } | { help: false; config: ServerConfig 
 
 /** The configuration `serve` runs with, from its arguments and the environment; throws a UsageError. */
 export function readServeOptions(argv: readonly string[], env: Env): ServeRequest {
-  const args = parseArgs(argv, { values: SERVE_OPTIONS.map((option) => option.flag), switches: ['help', JOBS_SWITCH.flag] });
+  const args = parseArgs(argv, { values: SERVE_OPTIONS.map((option) => option.flag), switches: ['help', ...SWITCHES.map((option) => option.flag)] });
   if (args.switches.has('help')) return { help: true };
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument: ${args.positionals[0] as string}`);
   const config: ServerConfig = {};
@@ -271,10 +371,12 @@ export function readServeOptions(argv: readonly string[], env: Env): ServeReques
     const envValue = env[option.env];
     if (envValue !== undefined && envValue !== '') option.apply(config, envValue, option.env);
   }
-  if (args.switches.has(JOBS_SWITCH.flag)) config.jobs = false;
-  else {
-    const envValue = env[JOBS_SWITCH.env];
-    if (envValue !== undefined && envValue !== '') config.jobs = switchValue(envValue, JOBS_SWITCH.env);
+  for (const option of SWITCHES) {
+    if (args.switches.has(option.flag)) option.set(config, 'on' in option);
+    else {
+      const envValue = env[option.env];
+      if (envValue !== undefined && envValue !== '') option.set(config, switchValue(envValue, option.env));
+    }
   }
   return { help: false, config };
 }
@@ -283,6 +385,8 @@ export function readServeOptions(argv: readonly string[], env: Env): ServeReques
 export interface StoreLocation {
   dataDir?: string;
   databaseUrl?: string;
+  /** VERIFIELD_DATA_KEY: what the store seals with (required with PostgreSQL). */
+  dataKey?: string;
 }
 
 /** The store flags' help lines, for the admin commands' usage texts. */
@@ -291,7 +395,7 @@ export const storeOptionsUsage = STORE_OPTIONS.map((option) => `  --${option.fla
 /** The flag names of the store options, for an admin command's own {@link parseArgs} spec. */
 export const STORE_FLAGS: readonly string[] = STORE_OPTIONS.map((option) => option.flag);
 
-/** The store location from parsed admin-command flags and the environment. */
+/** The store location from parsed admin-command flags and the environment (the data key from VERIFIELD_DATA_KEY). */
 export function readStoreLocation(flags: ReadonlyMap<string, string>, env: Env): StoreLocation {
   const config: ServerConfig = {};
   for (const option of STORE_OPTIONS) {
@@ -305,5 +409,10 @@ export function readStoreLocation(flags: ReadonlyMap<string, string>, env: Env):
   const location: StoreLocation = {};
   if (config.dataDir !== undefined) location.dataDir = config.dataDir;
   if (config.databaseUrl !== undefined) location.databaseUrl = config.databaseUrl;
+  const key = env[DATA_KEY_OPTION.env];
+  if (key !== undefined && key !== '') {
+    DATA_KEY_OPTION.apply(config, key, DATA_KEY_OPTION.env);
+    if (config.dataKey !== undefined) location.dataKey = config.dataKey;
+  }
   return location;
 }

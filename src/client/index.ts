@@ -17,11 +17,13 @@ import {
   type VatValidationResult,
 } from '../result.js';
 import { FIELD_CATALOG, FIELD_NAMES, validationPath, type FieldName, type FieldResults, type OperationOf } from '../fields/catalog.js';
+import { backgroundMethods, type BackgroundMethods, type JsonCall, type StreamCall } from './background.js';
 import { VerifieldApiError, type ErrorBody } from './errors.js';
 import { SDK_HEADER_VALUE } from './version.js';
 
 export { VerifieldApiError, isVerifieldApiError, type ErrorBody } from './errors.js';
 export { CLIENT_VERSION, SDK_HEADER_VALUE } from './version.js';
+export type { BackgroundCallOptions, Job, JobResultLine, JobStatus, JobSubmission, SubmittedJob, VatEvidence, VatWatch } from './background.js';
 export type {
   Deliverability,
   EmailDetails,
@@ -81,7 +83,7 @@ export interface VatCallOptions extends CallOptions {
 }
 
 /** A client of the service; see {@link createClient}. */
-export interface VerifieldClient {
+export interface VerifieldClient extends BackgroundMethods {
   /** POST /api/v1/validate/vat: structure, check digits and registration in VIES. */
   validateVat(value: string, options?: VatCallOptions): Promise<VatValidationResult>;
   /** POST /api/v1/validate/iban. */
@@ -162,30 +164,52 @@ export function createClient(options: ClientOptions): VerifieldClient {
   // Called through a wrapper: a browser's fetch throws "Illegal invocation" when called as a method of another object.
   const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
+  /** The body read as JSON; null when it is not JSON (a proxy's error page, a truncated answer: reported with the status). */
+  async function parsed(response: Response): Promise<unknown> {
+    const body = await response.text();
+    try {
+      return JSON.parse(body);
+    } catch {
+      return null;
+    }
+  }
+
   /** The JSON body of a 200 answer (or of one of `alsoOk`), else the {@link VerifieldApiError} of the answer. */
   async function read<T>(response: Response, alsoOk?: number): Promise<T> {
-    const body = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      // Not JSON (a proxy's error page, a truncated answer): reported below with the status.
-    }
-    if ((response.status === 200 || response.status === alsoOk) && isObject(parsed)) return parsed as T;
-    throw errorOf(response, parsed);
+    const body = await parsed(response);
+    if ((response.status === 200 || response.status === alsoOk) && isObject(body)) return body as T;
+    throw errorOf(response, body);
   }
+
+  function keyHeaders(accept: string): Record<string, string> {
+    const headers: Record<string, string> = { Accept: accept, 'X-Service-SDK': SDK_HEADER_VALUE };
+    if (apiKey !== undefined) headers['X-API-KEY'] = apiKey;
+    return headers;
+  }
+
+  // The background endpoints answer lists as well as objects, and 204 with no body.
+  const json: JsonCall = async <T>(method: string, path: string, call: { body?: unknown; ok: number; signal?: AbortSignal | undefined }) => {
+    const headers = keyHeaders('application/json');
+    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await send(base + path, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: call.signal });
+    if (response.status === 204 && call.ok === 204) return null as T;
+    const body = await parsed(response);
+    if ((response.status === 200 || response.status === call.ok) && typeof body === 'object' && body !== null) return body as T;
+    throw errorOf(response, body);
+  };
+  const stream: StreamCall = async (path, accept, signal) => {
+    const response = await send(base + path, { method: 'GET', headers: keyHeaders(accept), signal });
+    if (response.status !== 200) throw errorOf(response, await parsed(response));
+    return response;
+  };
 
   async function validate(field: FieldName, value: string, call: VatCallOptions | undefined): Promise<unknown> {
     const { operation, takesTraderName } = FIELD_CATALOG[field];
     const traderName = takesTraderName ? call?.traderName : undefined;
     if (traderName !== undefined) requireString(traderName, `${operation} traderName`);
     requireString(value, operation);
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      'X-Service-SDK': SDK_HEADER_VALUE,
-    };
-    if (apiKey !== undefined) headers['X-API-KEY'] = apiKey;
+    const headers = keyHeaders('application/json');
+    headers['Content-Type'] = 'application/json';
     const language = call?.language ?? options.language;
     if (language !== undefined) headers['Accept-Language'] = language;
     const response = await send(base + validationPath(field), {
@@ -208,6 +232,7 @@ export function createClient(options: ClientOptions): VerifieldClient {
 
   return {
     ...(fieldMethods as FieldMethods),
+    ...backgroundMethods(json, stream),
     vatRates: (call) => get<VatRates>('/api/v1/vat/rates', call),
     vatRatesFor: async (countryCode, call) => {
       requireString(countryCode, 'vatRatesFor');

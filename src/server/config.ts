@@ -10,6 +10,15 @@ import type { Store } from './storage/types.js';
 /** Days the usage log keeps its raw rows unless configured (docs/service.md#usage-log). */
 export const DEFAULT_USAGE_LOG_DAYS = 90;
 
+/** How often a watched VAT number is re-checked unless configured (docs/service.md#vat-monitoring): 7 days. */
+export const DEFAULT_WATCH_INTERVAL_MS = 7 * 86_400_000;
+
+/** VIES calls in flight per member state, per process, for jobs and watches unless configured. */
+export const DEFAULT_JOB_CONCURRENCY_PER_STATE = 2;
+
+/** Years VIES evidence is kept unless configured (docs/service.md#evidence). */
+export const DEFAULT_EVIDENCE_YEARS = 10;
+
 /** The service's settings: each one a `verifield serve` flag and variable, all optional. */
 export interface ServerConfig {
   /** TCP port (`--port`, PORT). Default 8080; 0 picks a free port. */
@@ -44,6 +53,26 @@ export interface ServerConfig {
   adminToken?: string;
   /** Run the periodic jobs (rates refresh, VIES status sampler, pruning) in this process. Default true. */
   jobs?: boolean;
+  /**
+   * The data key (VERIFIELD_DATA_KEY; no flag, since a command line shows in `ps`): base64 of 32
+   * bytes, the key values at rest are sealed with (storage/sealing.ts). Required with PostgreSQL,
+   * where every instance must seal with the same key; the embedded store otherwise keeps its own
+   * in `<dataDir>/data.key` (made on first start, mode 0600).
+   */
+  dataKey?: string;
+  /**
+   * Run the background workers (batch jobs, VAT watch re-checks, webhook deliveries) in this
+   * process (`--no-workers`, VERIFIELD_WORKERS). Independent of `jobs`. Default true.
+   */
+  workers?: boolean;
+  /** VIES calls of jobs and watches in flight per member state, per process (`--job-concurrency-per-state`, VERIFIELD_JOB_CONCURRENCY_PER_STATE). Default 2. */
+  jobConcurrencyPerState?: number;
+  /** How often watched VAT numbers are re-checked, in milliseconds (`--watch-interval` 7d/12h/30m/45s, VERIFIELD_WATCH_INTERVAL); an account's own setting wins. Default 7 days. */
+  watchIntervalMs?: number;
+  /** Let webhooks reach loopback, private and link-local addresses (`--allow-private-webhooks`, VERIFIELD_ALLOW_PRIVATE_WEBHOOKS). Default false. */
+  allowPrivateWebhooks?: boolean;
+  /** Years VIES evidence is kept (`--evidence-years`, VERIFIELD_EVIDENCE_YEARS). Default 10. */
+  evidenceYears?: number;
   /** An already-open store (tests, embedding); when set, dataDir, databaseUrl and redisUrl are ignored. */
   store?: Store;
   /** The concurrency limiter that goes with `store` (e.g. the shared one it was opened with); default: in memory. */
@@ -54,4 +83,33 @@ export interface ServerConfig {
   fetch?: typeof fetch;
   /** Where operational log lines go (never a key or a validated value). Default: stderr. */
   log?: (line: string) => void;
+}
+
+/** The background options of a configuration with their defaults applied (what the API routes and the workers read). */
+export interface BackgroundConfig {
+  /** VIES calls in flight per member state, per process (jobs and watch re-checks). */
+  jobConcurrencyPerState: number;
+  /** The service's default interval between two checks of a watched number. */
+  watchIntervalMs: number;
+  /** Whether webhook URLs may point at private, loopback or link-local addresses. */
+  allowPrivateWebhooks: boolean;
+  /** How many years VIES evidence is kept. */
+  evidenceYears: number;
+}
+
+/**
+ * `config`'s background options, defaults applied.
+ * @example
+ * ```ts
+ * backgroundConfig({}).jobConcurrencyPerState; // 2
+ * backgroundConfig({ evidenceYears: 12 }).evidenceYears; // 12
+ * ```
+ */
+export function backgroundConfig(config: ServerConfig): BackgroundConfig {
+  return {
+    jobConcurrencyPerState: config.jobConcurrencyPerState ?? DEFAULT_JOB_CONCURRENCY_PER_STATE,
+    watchIntervalMs: config.watchIntervalMs ?? DEFAULT_WATCH_INTERVAL_MS,
+    allowPrivateWebhooks: config.allowPrivateWebhooks ?? false,
+    evidenceYears: config.evidenceYears ?? DEFAULT_EVIDENCE_YEARS,
+  };
 }

@@ -25,7 +25,14 @@ export {
   type ServerTimeouts,
   type StartConfig,
 } from './http/start.js';
-export { DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from './config.js';
+export {
+  DEFAULT_EVIDENCE_YEARS,
+  DEFAULT_JOB_CONCURRENCY_PER_STATE,
+  DEFAULT_USAGE_LOG_DAYS,
+  DEFAULT_WATCH_INTERVAL_MS,
+  type ServerConfig,
+} from './config.js';
+export { formatDuration, parseDuration } from './policy/durations.js';
 export { PLANS, billingPeriod, isPlan, type PlanLimits } from './policy/plans.js';
 export {
   createAccountAdmin,

@@ -6,7 +6,13 @@
  * their counts, and closes the store if the service opened it.
  */
 import type { AppConfig } from './http/app.js';
+import { startBatchRunner } from './batch/runner.js';
+import { backgroundConfig } from './config.js';
 import { startJobs, type Jobs } from './jobs/periodic.js';
+import type { PlanLimits } from './policy/plans.js';
+import type { Plan } from './storage/types.js';
+import { startWatchScheduler } from './watch/scheduler.js';
+import { startWebhookDelivery } from './webhooks/delivery.js';
 import { RETENTION_MS } from './jobs/calendar.js';
 import { createAuthenticator } from './pipeline/auth.js';
 import type { ValidateRuntime } from './pipeline/context.js';
@@ -17,10 +23,17 @@ import { openStore } from './storage/compose.js';
 /** How long close() waits for requests in flight before closing the store anyway. */
 const CLOSE_WAIT_MS = 10_000;
 
-/** What runs once the store is open: the pipeline's runtime and the jobs. */
+/** Something running in the background until it is stopped. */
+interface Worker {
+  stop(): Promise<void>;
+}
+
+/** What runs once the store is open: the pipeline's runtime, the periodic jobs and the workers. */
 export interface ServiceRuntime extends ValidateRuntime {
   /** Null when the configuration leaves the jobs to other instances. */
   jobs: Jobs | null;
+  /** The batch runner, the watch scheduler and the webhook sender; none with `workers: false`. */
+  workers: readonly Worker[];
 }
 
 /** The lifecycle of one service; see {@link createLifecycle}. */
@@ -33,7 +46,7 @@ export interface Lifecycle {
   close(): Promise<void>;
 }
 
-async function open(config: AppConfig): Promise<ServiceRuntime> {
+async function open(config: AppConfig, plans: Readonly<Record<Plan, PlanLimits>>): Promise<ServiceRuntime> {
   const { log } = basicsOf(config);
   const opened = await openStore(config, log);
   try {
@@ -57,16 +70,28 @@ async function open(config: AppConfig): Promise<ServiceRuntime> {
             instanceId: crypto.randomUUID(),
             log,
             ...(config.usageLogDays === undefined ? {} : { usageLogDays: config.usageLogDays }),
+            ...(config.evidenceYears === undefined ? {} : { evidenceYears: config.evidenceYears }),
           });
-    return { services, auth, quota: createQuotaHint(store.usage), jobs };
+    return { services, auth, quota: createQuotaHint(store.usage), jobs, workers: config.workers === false ? [] : startWorkers(config, services, plans, log) };
   } catch (error) {
     if (opened.ownsStore) await opened.store.close().catch(() => undefined);
     throw error;
   }
 }
 
+/** The background workers of this process (docs/service.md#jobs, #vat-monitoring, #webhooks), over the open services. */
+function startWorkers(config: AppConfig, services: ServiceRuntime['services'], plans: Readonly<Record<Plan, PlanLimits>>, log: (line: string) => void): Worker[] {
+  const background = backgroundConfig(config);
+  const deps = { services: () => services, plans, log, now: services.now, config: background };
+  return [
+    startBatchRunner({ services, jobConcurrencyPerState: background.jobConcurrencyPerState, plans }),
+    startWatchScheduler(deps),
+    startWebhookDelivery(deps),
+  ];
+}
+
 /** The lifecycle of the service `config` describes; nothing is opened until the runtime is first asked for. */
-export function createLifecycle(config: AppConfig): Lifecycle {
+export function createLifecycle(config: AppConfig, plans: Readonly<Record<Plan, PlanLimits>>): Lifecycle {
   let runtime: ServiceRuntime | null = null;
   let readying: Promise<ServiceRuntime> | null = null;
   let closing: Promise<void> | null = null;
@@ -75,7 +100,7 @@ export function createLifecycle(config: AppConfig): Lifecycle {
   function ready(): ServiceRuntime | Promise<ServiceRuntime> {
     if (runtime !== null) return runtime;
     if (closing !== null) return Promise.reject(new Error('the service is closed'));
-    readying ??= open(config).then(
+    readying ??= open(config, plans).then(
       (opened) => {
         runtime = opened;
         return opened;
@@ -92,6 +117,7 @@ export function createLifecycle(config: AppConfig): Lifecycle {
   async function close(): Promise<void> {
     const opened = runtime ?? (readying === null ? null : await readying.catch(() => null));
     await opened?.jobs?.stop();
+    await Promise.all((opened?.workers ?? []).map((worker) => worker.stop()));
     if (inFlight.size > 0) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<void>((resolve) => {

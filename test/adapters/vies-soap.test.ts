@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkVatEnvelope,
@@ -270,6 +271,64 @@ describe('viesSoapClient', () => {
       await client().check(LU);
       expect(fake.calls - before).toBe(2);
       expect(fake.callsFor('LU')).toBeGreaterThanOrEqual(2);
+    });
+  });
+
+  describe('replySha256: the hash of the reply as received (evidence)', () => {
+    const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
+    const approxReply = (name: string): string =>
+      responseXml('checkVatApproxResponse', [
+        ['countryCode', 'LU'],
+        ['vatNumber', '11112222'],
+        ['requestDate', '2026-11-22+01:00'],
+        ['valid', 'true'],
+        ['traderName', name],
+        ['traderAddress', 'RUE DU NORD 1'],
+        ['requestIdentifier', 'WAPI000000000042'],
+      ]);
+
+    it('is the SHA-256 of the exact reply checkVat sent through the port', async () => {
+      const answer = await client().check(LU);
+      const expected = responseXml('checkVatResponse', [
+        ['countryCode', 'LU'],
+        ['vatNumber', '11112222'],
+        ['requestDate', '2026-11-22+01:00'],
+        ['valid', 'true'],
+        ['name', 'AL&FA <TAXI> "KG"'],
+        ['address', 'RUE DU NORD 1\nL-1111  LUXEMBOURG'],
+      ]);
+      expect(answer.replySha256).toBe(sha256(expected));
+    });
+
+    it('hashes the bytes, not the decoded text: a byte order mark and non-ASCII names count', async () => {
+      const body = '\uFEFF' + approxReply('MÜLLER & SØN SARL');
+      fake.behave({ kind: 'body', status: 200, contentType: 'text/xml; charset=UTF-8', body }, { times: 1 });
+      const answer = await client().check({ ...LU, requester: { countryCode: 'BE', vatNumber: '0999888777' } });
+      expect(answer).toMatchObject({ valid: true, name: 'MÜLLER & SØN SARL', requestIdentifier: 'WAPI000000000042' });
+      expect(answer.replySha256).toBe(sha256(Buffer.from(body, 'utf8')));
+      // Response.text() drops the mark: a hash of the decoded text would differ.
+      expect(answer.replySha256).not.toBe(sha256(approxReply('MÜLLER & SØN SARL')));
+    });
+
+    it('differs between two replies that differ by one character', async () => {
+      fake.behave({ kind: 'body', status: 200, contentType: 'text/xml', body: approxReply('ALFA SARL') }, { times: 1 });
+      const first = await client().check({ ...LU, traderName: 'x' });
+      fake.behave({ kind: 'body', status: 200, contentType: 'text/xml', body: approxReply('ALFB SARL') }, { times: 1 });
+      const second = await client().check({ ...LU, traderName: 'x' });
+      expect(first.replySha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(second.replySha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(first.replySha256).not.toBe(second.replySha256);
+    });
+
+    it('leaves faults and time limits as they were: a fault still rejects, a stalled body still times out', async () => {
+      fake.behave({ kind: 'fault', code: 'MS_UNAVAILABLE', status: 500 }, { times: 1 });
+      expect(await failure(client().check(LU))).toMatchObject({ faultCode: 'MS_UNAVAILABLE', status: 500 });
+      fake.behave({ kind: 'stall' }, { times: 1 });
+      expect(await failure(client(300).check(LU))).toMatchObject({ kind: 'timeout', scope: 'outage' });
+    });
+
+    it('is left off the two operations called directly, which read the same whatever the envelope form', async () => {
+      expect(await client().checkVat(LU.countryCode, LU.vatNumber)).not.toHaveProperty('replySha256');
     });
   });
 

@@ -147,13 +147,20 @@ describe('what may import what (docs/architecture.md)', () => {
   // Each server room and the rooms it must not import: lower rooms never reach up.
   // dashboard/ and admin-api/ speak HTTP beside http/, which mounts them; the admin API reads the dashboard's sessions.
   const WEB = ['http', 'dashboard', 'admin-api'];
+  // The workers: batch/ (jobs) and watch/ run validations through the pipeline's validators and send events
+  // through webhooks/; evidence/ and webhooks/ sit below them, over the store.
+  const WORKERS = ['batch', 'watch', 'webhooks', 'evidence'];
   const FORBIDDEN_ROOMS: Readonly<Record<string, readonly string[]>> = {
-    storage: [...WEB, 'pipeline', 'admin', 'jobs'],
-    pipeline: WEB,
-    admin: [...WEB, 'pipeline'],
-    jobs: [...WEB, 'pipeline', 'admin'],
-    answers: [...WEB, 'pipeline', 'admin', 'jobs'],
-    policy: [...WEB, 'pipeline', 'admin', 'jobs'],
+    storage: [...WEB, 'pipeline', 'admin', 'jobs', ...WORKERS],
+    pipeline: [...WEB, 'batch', 'watch', 'webhooks'],
+    admin: [...WEB, 'pipeline', 'batch', 'watch', 'evidence'],
+    jobs: [...WEB, 'pipeline', 'admin', 'batch', 'watch', 'webhooks'],
+    batch: [...WEB, 'admin', 'jobs', 'watch'],
+    watch: [...WEB, 'admin', 'jobs'],
+    webhooks: [...WEB, 'pipeline', 'admin', 'jobs', 'batch', 'watch', 'evidence'],
+    evidence: [...WEB, 'pipeline', 'admin', 'jobs', 'batch', 'watch', 'webhooks'],
+    answers: [...WEB, 'pipeline', 'admin', 'jobs', ...WORKERS],
+    policy: [...WEB, 'pipeline', 'admin', 'jobs', ...WORKERS],
     dashboard: ['http', 'admin-api'],
     'admin-api': ['http'],
   };

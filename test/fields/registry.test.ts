@@ -168,9 +168,12 @@ describe('the validators the service runs', () => {
       subscriptionStart: '2026-01-01',
       vatNumber: overrides.vatNumber ?? null,
       createdAt: new Date('2026-01-01T00:00:00Z'),
+      watchIntervalMs: null,
       suspendedAt: null,
     };
-    const store = { viesCache: memoryVatCache(), breaker: memoryBreakerStore() } as unknown as Store;
+    // The service keeps every live VIES answer as evidence (src/server/evidence/): kept here, unread.
+    const evidence: Pick<Store['evidence'], 'add'> = { add: async () => undefined };
+    const store = { viesCache: memoryVatCache(), breaker: memoryBreakerStore(), evidence } as unknown as Store;
     const validation: ValidationContext = {
       services: { registry, store, dns, domainAge: { registeredAt: async () => null }, now: () => new Date('2026-11-26T10:00:00Z') },
       account,

@@ -27,6 +27,7 @@ export function anAccount(change: Partial<Account> = {}): Account {
     vatNumber: null,
     createdAt: new Date('2026-03-15T09:00:00Z'),
     suspendedAt: null,
+    watchIntervalMs: null,
     ...change,
   };
 }

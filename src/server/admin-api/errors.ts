@@ -47,6 +47,7 @@ export const ADMIN_MESSAGES = {
   // The same words for an unknown id and an id of another account: an account learns nothing of the others.
   NO_ACCOUNT: 'No account with this id',
   NO_KEY: 'No key with this id',
+  NO_WEBHOOK: 'The account has no webhook: set its URL with PUT /api/v1/admin/accounts/{id}/webhook',
   NO_PATH: 'No admin API endpoint at this path',
   INVALID_JSON: ERROR_MESSAGES.INVALID_JSON,
   NOT_AN_OBJECT: 'The request body must be a JSON object',

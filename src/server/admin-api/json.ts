@@ -4,7 +4,7 @@
  * the account administration's values (../admin/service.ts). Times are ISO 8601 strings in UTC,
  * days YYYY-MM-DD. A key's hash never leaves the store; the key itself only in {@link CreatedKeyJson}.
  */
-import { logPosition, type AccountOverview, type CreatedKey, type ListedKey, type UsageByDay } from '../admin/service.js';
+import { logPosition, type AccountOverview, type CreatedKey, type ListedKey, type UsageByDay, type WebhookSummary } from '../admin/service.js';
 import type { RevokeOutcome } from '../admin/key-admin.js';
 import type { PlanLimits } from '../policy/plans.js';
 import type { Field, Plan, UsageEntry } from '../storage/types.js';
@@ -27,6 +27,8 @@ export interface AccountJson {
   suspended: boolean;
   /** When it was suspended; null while active. */
   suspendedAt: string | null;
+  /** Milliseconds between two checks of its watched VAT numbers; null: the service's default. */
+  watchIntervalMs: number | null;
   /** The billing period now: YYYY-MM-DD, end exclusive (the day the count resets). */
   period: { start: string; end: string };
   /** Validations counted in the period. */
@@ -162,6 +164,7 @@ export function accountJson(overview: AccountOverview): AccountJson {
     createdAt: iso(account.createdAt),
     suspended: account.suspendedAt !== null,
     suspendedAt: isoOrNull(account.suspendedAt),
+    watchIntervalMs: account.watchIntervalMs,
     period: { start: overview.period.start, end: overview.period.end },
     used: overview.used,
     quota: overview.quota,
@@ -229,4 +232,29 @@ export function logPageJson(entries: readonly UsageEntry[], limit: number): LogP
     })),
     nextBefore: entries.length === limit && last !== undefined ? logPosition(last) : null,
   };
+}
+
+/** GET /api/v1/admin/accounts/{id}/webhook: the account's webhook, never its secret. */
+export interface WebhookJson {
+  /** Where the account's events are POSTed. */
+  url: string;
+  /** When the URL or the secret last changed. */
+  updatedAt: string;
+}
+
+/** PUT …/webhook: the URL set and its new secret, shown this once. */
+export interface WebhookSetJson {
+  url: string;
+  /** The signing secret (`whsec_…`): the only time it is shown. */
+  secret: string;
+}
+
+/** POST …/webhook/rotate: the new secret, shown this once. */
+export interface WebhookRotatedJson {
+  /** The signing secret (`whsec_…`): the only time it is shown. */
+  secret: string;
+}
+
+export function webhookJson(webhook: WebhookSummary): WebhookJson {
+  return { url: webhook.url, updatedAt: webhook.updatedAt.toISOString() };
 }

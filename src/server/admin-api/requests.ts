@@ -86,9 +86,9 @@ export function accountRequestOf(body: JsonObject): AccountRequest {
   return request;
 }
 
-/** PATCH /api/v1/admin/accounts/{id}: `{ name?, plan?, vatNumber?, suspended? }`. */
+/** PATCH /api/v1/admin/accounts/{id}: `{ name?, plan?, vatNumber?, suspended?, watchInterval? }`. */
 export function accountUpdateOf(body: JsonObject): AccountUpdate {
-  onlyMembers(body, ['name', 'plan', 'vatNumber', 'suspended']);
+  onlyMembers(body, ['name', 'plan', 'vatNumber', 'suspended', 'watchInterval']);
   const update: AccountUpdate = {};
   const name = optionalString(body, 'name');
   if (name !== undefined) update.name = name;
@@ -98,6 +98,8 @@ export function accountUpdateOf(body: JsonObject): AccountUpdate {
   if (vatNumber !== undefined) update.vatNumber = vatNumber;
   const suspended = optionalBoolean(body, 'suspended');
   if (suspended !== undefined) update.suspended = suspended;
+  const watchInterval = stringOrNull(body, 'watchInterval');
+  if (watchInterval !== undefined) update.watchInterval = watchInterval;
   return update;
 }
 
@@ -148,4 +150,10 @@ export function logSearchOf(query: (name: string) => string | undefined): LogSea
   const limit = query('limit');
   if (limit !== undefined && limit !== '') search.limit = wholeNumber(limit);
   return search;
+}
+
+/** PUT /api/v1/admin/accounts/{id}/webhook: `{ url }` (the account administration checks the URL itself). */
+export function webhookUrlOf(body: JsonObject): string {
+  onlyMembers(body, ['url']);
+  return requiredString(body, 'url');
 }

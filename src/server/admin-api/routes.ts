@@ -20,8 +20,20 @@ import { couldBeStoredId } from '../storage/ids.js';
 import { KeyLimitError, type Plan } from '../storage/types.js';
 import { callerOf, operatorTokenCheck, type Caller } from './auth.js';
 import { ADMIN_MESSAGES, AdminApiError, adminErrorResponse, methodNotAllowed, NO_STORE } from './errors.js';
-import { accountJson, createdKeyJson, keyJson, logPageJson, revokedKeyJson, usageJson, type AccountListJson, type KeyListJson } from './json.js';
-import { accountRequestOf, accountUpdateOf, keyRequestOf, logSearchOf, readJsonObject, wholeNumber } from './requests.js';
+import {
+  accountJson,
+  createdKeyJson,
+  keyJson,
+  logPageJson,
+  revokedKeyJson,
+  usageJson,
+  webhookJson,
+  type AccountListJson,
+  type KeyListJson,
+  type WebhookRotatedJson,
+  type WebhookSetJson,
+} from './json.js';
+import { accountRequestOf, accountUpdateOf, keyRequestOf, logSearchOf, readJsonObject, webhookUrlOf, wholeNumber } from './requests.js';
 
 /** What the admin API needs; the app (../http/app.ts) hands the same services to every route. */
 export interface AdminApiDeps {
@@ -43,7 +55,7 @@ const DEFAULT_USAGE_DAYS = '30';
 /** The Retry-After of a 503 for a store failing outside the guard (an injected, unguarded store). */
 const RETRY_AFTER_UNGUARDED_S = 5;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One admin request once its caller is known. */
 interface AdminCall {
@@ -139,6 +151,34 @@ const usageLog: Handler = async (call) => {
   return ok(logPageJson(entries, search.limit ?? DEFAULT_LOG_PAGE));
 };
 
+/** The host of a webhook URL, for audit lines: its path or query may hold the receiver's token. */
+function hostOf(url: string): string {
+  return new URL(url).host;
+}
+
+const getWebhook: Handler = async (call) => {
+  const webhook = await call.admin.webhook(visibleAccountId(call));
+  if (webhook === null) throw new AdminApiError('NOT_FOUND', ADMIN_MESSAGES.NO_WEBHOOK);
+  return ok(webhookJson(webhook));
+};
+
+const setWebhook: Handler = async (call) => {
+  const id = visibleAccountId(call);
+  const { url, secret } = await call.admin.setWebhook(id, webhookUrlOf(await readJsonObject(call.request)));
+  call.audit('webhook set', id, { host: hostOf(url) });
+  const body: WebhookSetJson = { url, secret };
+  return ok(body);
+};
+
+const rotateWebhook: Handler = async (call) => {
+  const id = visibleAccountId(call);
+  if ((await call.admin.webhook(id)) === null) throw new AdminApiError('NOT_FOUND', ADMIN_MESSAGES.NO_WEBHOOK);
+  const { url, secret } = await call.admin.rotateWebhookSecret(id);
+  call.audit('webhook secret rotated', id, { host: hostOf(url) });
+  const body: WebhookRotatedJson = { secret };
+  return ok(body);
+};
+
 /** Every path of the admin API and what each method does there. */
 const ROUTES: ReadonlyArray<[path: string, handlers: Partial<Record<Method, Handler>>]> = [
   ['/accounts', { GET: listAccounts, POST: createAccount }],
@@ -146,6 +186,8 @@ const ROUTES: ReadonlyArray<[path: string, handlers: Partial<Record<Method, Hand
   ['/accounts/:id/keys', { GET: listKeys, POST: createKey }],
   ['/accounts/:id/usage', { GET: usage }],
   ['/accounts/:id/log', { GET: usageLog }],
+  ['/accounts/:id/webhook', { GET: getWebhook, PUT: setWebhook }],
+  ['/accounts/:id/webhook/rotate', { POST: rotateWebhook }],
   ['/keys/:keyId', { DELETE: revokeKey }],
 ];
 

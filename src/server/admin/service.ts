@@ -6,10 +6,25 @@
  * UnknownAccountError. A key exists in clear only in what {@link AccountAdmin.createKey} returns.
  */
 import type { Clock } from '../../ports.js';
+import { parseDuration } from '../policy/durations.js';
 import { billingPeriod, isPlan, PLANS } from '../policy/plans.js';
 import type { PlanLimits } from '../policy/plans.js';
 import { FIELD_NAMES, isFieldName } from '../../fields/catalog.js';
-import type { Account, AccountChange, ApiKeyRecord, DailyUsageTotal, Field, Plan, Store, UsageEntry, UsageLogQuery } from '../storage/types.js';
+import type {
+  Account,
+  AccountChange,
+  ApiKeyRecord,
+  DailyUsageTotal,
+  Field,
+  Plan,
+  Store,
+  UsageEntry,
+  UsageLogQuery,
+  WebhookAttempt,
+  WebhookDelivery,
+} from '../storage/types.js';
+import { readWebhookUrl } from '../webhooks/destination.js';
+import { newWebhookSecret } from '../webhooks/secret.js';
 import {
   createApiKey,
   keyStatus,
@@ -69,6 +84,8 @@ export interface AccountUpdate {
   vatNumber?: string | null;
   /** true suspends the account (its keys answer 401 ACCOUNT_SUSPENDED), false resumes it. */
   suspended?: boolean;
+  /** How often its watched VAT numbers are re-checked (`7d`, `12h`, `30m`), or null for the service's default. */
+  watchInterval?: string | null;
 }
 
 /** Validations of one day, endpoint and verdict, all keys together. */
@@ -119,6 +136,24 @@ export interface CreatedKey {
   account: Account;
 }
 
+/** An account's webhook as it may be shown: never its secret. */
+export interface WebhookSummary {
+  /** Where the account's events are POSTed. */
+  url: string;
+  /** When the URL or the secret last changed. */
+  updatedAt: Date;
+}
+
+/** A webhook just set or rotated: `secret` is shown once, then only the store holds it (sealed). */
+export interface WebhookSecret {
+  url: string;
+  /** The signing secret (`whsec_…`). */
+  secret: string;
+}
+
+/** A delivery of an event with its attempts, newest first (docs/service.md#webhooks). */
+export type DeliveryWithAttempts = WebhookDelivery & { log: WebhookAttempt[] };
+
 /** The administration of accounts and keys; see {@link createAccountAdmin}. */
 export interface AccountAdmin {
   /** Creates an account; rejects with a RangeError for bad input. */
@@ -151,6 +186,30 @@ export interface AccountAdmin {
   usageByDay(accountId: string, days: number): Promise<UsageByDay>;
   /** A page of the account's usage log, newest first (values as stored: personal numbers masked). */
   searchLog(accountId: string, search: LogSearch): Promise<UsageEntry[]>;
+  /**
+   * Sets the account's webhook URL (http or https) with a new signing secret, and resolves with
+   * both: the secret is shown once. Rejects with a RangeError for a bad URL or an UnknownAccountError.
+   */
+  setWebhook(accountId: string, url: string): Promise<WebhookSecret>;
+  /** Replaces the signing secret of the account's webhook; a RangeError when it has none. */
+  rotateWebhookSecret(accountId: string): Promise<WebhookSecret>;
+  /** The account's webhook, without its secret; null when none is set. */
+  webhook(accountId: string): Promise<WebhookSummary | null>;
+  /** The account's newest deliveries (1 to 100, default 20) with their attempts. */
+  webhookDeliveries(accountId: string, limit?: number): Promise<DeliveryWithAttempts[]>;
+}
+
+/**
+ * A watch interval as `7d`, `12h`, `30m` or `45s`, at least a minute (a shorter one would only hammer VIES).
+ * @example
+ * ```ts
+ * parseWatchInterval('1d'); // 86400000
+ * ```
+ */
+export function parseWatchInterval(text: string): number {
+  const ms = parseDuration(text);
+  if (ms === null || ms < 60_000) throw new RangeError(`"${text.slice(0, 32)}" is not a watch interval: use a duration of a minute or more such as 7d, 12h or 30m`);
+  return ms;
 }
 
 /**
@@ -172,6 +231,8 @@ const MAX_USAGE_DAYS = 366;
 /** Entries of a usage log page unless the search says otherwise. */
 export const DEFAULT_LOG_PAGE = 50;
 const MAX_LOG_PAGE = 500;
+const DEFAULT_DELIVERY_PAGE = 20;
+const MAX_DELIVERY_PAGE = 100;
 
 /** A whole number of days from 1 to 366; a RangeError otherwise. */
 function parseUsageDays(days: number): number {
@@ -314,6 +375,7 @@ export function createAccountAdmin(store: Store, options: { now?: Clock; plans?:
       if (update.plan !== undefined) change.plan = parsePlan(update.plan);
       if (update.vatNumber !== undefined) change.vatNumber = update.vatNumber === null || update.vatNumber.trim() === '' ? null : parseOwnVatNumber(update.vatNumber);
       if (update.suspended !== undefined) change.suspended = update.suspended;
+      if (update.watchInterval !== undefined) change.watchIntervalMs = update.watchInterval === null ? null : parseWatchInterval(update.watchInterval);
       const account = await store.accounts.update(accountId, change, now());
       if (account === null) throw new UnknownAccountError(accountId);
       return account;
@@ -352,6 +414,36 @@ export function createAccountAdmin(store: Store, options: { now?: Clock; plans?:
       const query = parseLogSearch(search);
       await accountOf(accountId);
       return store.usage.search(accountId, query);
+    },
+
+    async setWebhook(accountId, url) {
+      const read = readWebhookUrl(url);
+      if (!read.ok) throw new RangeError(read.message);
+      await accountOf(accountId);
+      const secret = newWebhookSecret();
+      await store.webhooks.set({ accountId, url: read.url, secret, updatedAt: now() });
+      return { url: read.url, secret };
+    },
+
+    async rotateWebhookSecret(accountId) {
+      await accountOf(accountId);
+      const endpoint = await store.webhooks.get(accountId);
+      if (endpoint === null) throw new RangeError('The account has no webhook yet: set its URL first (verifield webhooks set --account ID --url URL)');
+      const secret = newWebhookSecret();
+      await store.webhooks.set({ accountId, url: endpoint.url, secret, updatedAt: now() });
+      return { url: endpoint.url, secret };
+    },
+
+    async webhook(accountId) {
+      await accountOf(accountId);
+      const endpoint = await store.webhooks.get(accountId);
+      return endpoint === null ? null : { url: endpoint.url, updatedAt: endpoint.updatedAt };
+    },
+
+    async webhookDeliveries(accountId, limit = DEFAULT_DELIVERY_PAGE) {
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_DELIVERY_PAGE) throw new RangeError(`limit must be a whole number from 1 to ${MAX_DELIVERY_PAGE}`);
+      await accountOf(accountId);
+      return store.webhooks.deliveries(accountId, limit);
     },
   };
 }

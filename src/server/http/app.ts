@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { mountAdminApi } from '../admin-api/routes.js';
 import { mountDashboard } from '../dashboard/routes/index.js';
 import { loggablePath } from '../dashboard/sign-in.js';
-import { DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from '../config.js';
+import { backgroundConfig, DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from '../config.js';
 import { bearerToken } from '../pipeline/auth.js';
 import { describeError, ERROR_MESSAGES, errorResponse, messageResponse } from '../answers/errors.js';
 import { logFailure } from '../answers/log-throttle.js';
@@ -18,9 +18,14 @@ import { PLANS, type PlanLimits } from '../policy/plans.js';
 import { mountHealthRoutes } from './routes/health.js';
 import { mountReferenceRoutes } from './routes/reference.js';
 import { mountValidationRoutes } from './routes/validation.js';
+import type { ApiRouteDeps } from './routes/api-key.js';
+import { mountEvidenceRoutes } from './routes/evidence.js';
+import { mountJobRoutes } from './routes/jobs.js';
+import { mountWatchRoutes } from './routes/watch.js';
 import type { ValidateDeps } from '../pipeline/validate.js';
 import { createLifecycle } from '../runtime.js';
 import { basicsOf, type AdapterOverrides, type Services } from '../services.js';
+import { StoreUnavailableError } from '../storage/guard.js';
 import type { Plan } from '../storage/types.js';
 
 /** Settings for tests and embedding, beyond the flags and env vars of {@link ServerConfig}. */
@@ -73,9 +78,9 @@ export function createApp(config: AppConfig): VerifieldApp {
 
 /** {@link createApp}, with the validation pipeline the app runs (start.ts serves it on Node's own request objects). */
 export function assembleApp(config: AppConfig): AssembledApp {
-  const { log } = basicsOf(config);
+  const { log, now } = basicsOf(config);
   const plans = mergedPlans(config.planOverrides);
-  const lifecycle = createLifecycle(config);
+  const lifecycle = createLifecycle(config, plans);
 
   const app = new Hono();
   const validation: ValidateDeps = { runtime: lifecycle.runtime, plans, track: lifecycle.track, log };
@@ -83,12 +88,20 @@ export function assembleApp(config: AppConfig): AssembledApp {
   const services = async (): Promise<Services> => (await lifecycle.runtime()).services;
   mountReferenceRoutes(app, { services, log });
   mountHealthRoutes(app, { services, log });
+  const api: ApiRouteDeps = { services, plans, log, now, config: backgroundConfig(config) };
+  mountJobRoutes(app, api);
+  mountWatchRoutes(app, api);
+  mountEvidenceRoutes(app, api);
   mountAdminApi(app, { services, plans, log, adminToken: config.adminToken });
   mountDashboard(app, { services, plans, log, usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS });
   openApiRoute(app);
 
   app.notFound(() => messageResponse(404, 'Not found'));
   app.onError((error, c) => {
+    // A store that cannot be reached is an outage the client may wait out, on every path, not an internal error.
+    if (error instanceof StoreUnavailableError) {
+      return errorResponse(503, 'STORE_UNAVAILABLE', error.outage.message, '', { 'Retry-After': String(error.outage.retryAfterSeconds) });
+    }
     const requestId = crypto.randomUUID();
     // Validation requests handle their own failures; what lands here carries no value, and keys are cut out anyway.
     const keys = [c.req.header('x-api-key'), bearerToken(c.req.header('authorization'))].filter((key): key is string => key !== undefined);

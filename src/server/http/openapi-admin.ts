@@ -7,7 +7,21 @@
  */
 import { FIELD_NAMES } from '../../fields/catalog.js';
 import { ADMIN_ERROR_STATUS, ADMIN_MESSAGES, type AdminErrorCode, type AdminErrorStatus } from '../admin-api/errors.js';
-import type { AccountJson, AccountListJson, CreatedKeyJson, KeyJson, KeyListJson, LogEntryJson, LogPageJson, RevokedKeyJson, UsageJson, UsageTotalJson } from '../admin-api/json.js';
+import type {
+  AccountJson,
+  AccountListJson,
+  CreatedKeyJson,
+  KeyJson,
+  KeyListJson,
+  LogEntryJson,
+  LogPageJson,
+  RevokedKeyJson,
+  UsageJson,
+  UsageTotalJson,
+  WebhookJson,
+  WebhookRotatedJson,
+  WebhookSetJson,
+} from '../admin-api/json.js';
 import { ADMIN_API_PREFIX } from '../admin-api/routes.js';
 import type { PlanLimits } from '../policy/plans.js';
 import { PLANS } from '../policy/plans.js';
@@ -66,6 +80,7 @@ const account = objectOf<AccountJson>('An account with the state of its current 
   createdAt: always(time('When the account was created.')),
   suspended: always(flag('Whether the account is suspended: its keys then answer 401 ACCOUNT_SUSPENDED.')),
   suspendedAt: always(orNull(time('When it was suspended; null while active.'))),
+  watchIntervalMs: always(orNull({ type: 'integer', minimum: 60000, description: 'Milliseconds between two checks of its watched VAT numbers; null: the service default (--watch-interval).' })),
   period: always({
     type: 'object',
     description: 'The billing period now; end is exclusive (the day the count resets).',
@@ -151,6 +166,24 @@ const keyList = objectOf<KeyListJson>("An account's keys.", {
   keys: always({ type: 'array', items: ref('AdminKey'), description: 'Oldest first, revoked and expired ones included.' }),
 });
 
+const WEBHOOK_SECRET = text('The signing secret: whsec_ and 43 base64url characters. Shown in this answer only; receivers check Verifield-Signature with it.', {
+  pattern: '^whsec_[A-Za-z0-9_-]{43}$',
+});
+
+const webhook = objectOf<WebhookJson>("An account's webhook, never its secret.", {
+  url: always(text("Where the account's events are POSTed.", { format: 'uri' })),
+  updatedAt: always(time('When the URL or the secret last changed.')),
+});
+
+const webhookSet = objectOf<WebhookSetJson>('The webhook set, with its new signing secret: the only answer that holds it.', {
+  url: always(text('The URL as stored.', { format: 'uri' })),
+  secret: always(WEBHOOK_SECRET),
+});
+
+const webhookRotated = objectOf<WebhookRotatedJson>('The new signing secret: the only answer that holds it. The old one no longer signs.', {
+  secret: always(WEBHOOK_SECRET),
+});
+
 const name = text('1 to 100 printable characters.', { minLength: 1, maxLength: 100 });
 const plan = text('FREE, STARTER, GROWTH or PRO (any case).', { examples: ['GROWTH'] });
 const vatNumber = orNull(text("The account's own EU VAT number, used as VIES requester (a VIES prefix and a valid number); null or '' removes it."));
@@ -167,7 +200,13 @@ const requestSchemas: Record<string, SchemaObject> = {
   AdminAccountUpdate: {
     type: 'object',
     description: "What to change; absent members stay. plan and suspended are the operator's only (an account's session gets 403). At most 16 KiB.",
-    properties: { name, plan, vatNumber, suspended: flag('true suspends the account (its keys answer 401 ACCOUNT_SUSPENDED), false resumes it.') },
+    properties: {
+      name,
+      plan,
+      vatNumber,
+      suspended: flag('true suspends the account (its keys answer 401 ACCOUNT_SUSPENDED), false resumes it.'),
+      watchInterval: orNull(text('How often its watched VAT numbers are re-checked: a duration of a minute or more such as 7d, 12h or 30m; null returns to the service default.')),
+    },
     additionalProperties: false,
   },
   AdminKeyRequest: {
@@ -179,6 +218,18 @@ const requestSchemas: Record<string, SchemaObject> = {
       scopes: scopes('The endpoints the key may call (any case); default all.'),
     },
     required: ['name'],
+    additionalProperties: false,
+  },
+  AdminWebhookRequest: {
+    type: 'object',
+    description: "The account's webhook URL. At most 16 KiB.",
+    properties: {
+      url: text('An http or https URL without user name or password, at most 2048 characters. Loopback and private addresses are refused at delivery unless the service runs with --allow-private-webhooks.', {
+        format: 'uri',
+        maxLength: 2048,
+      }),
+    },
+    required: ['url'],
     additionalProperties: false,
   },
 };
@@ -205,7 +256,7 @@ const ERROR_DESCRIPTIONS: Record<AdminErrorStatus, string> = {
   400: 'The body is not JSON (INVALID_JSON), or a member or a query parameter is missing, of the wrong type, unknown or out of range (INVALID_REQUEST; the message says which and what is accepted).',
   401: 'No valid operator token and no valid dashboard session (a wrong Bearer token is refused, never passed over for the cookie).',
   403: "An account's session asking for what only the operator does (FORBIDDEN), or a session's request that changes something without its CSRF token in X-CSRF-Token (CSRF_TOKEN_INVALID). Nothing changed.",
-  404: "No such account or key, or one of another account (the same answer), or no endpoint at this path.",
+  404: "No such account or key, or one of another account (the same answer), no webhook set (for the webhook's operations), or no endpoint at this path.",
   405: 'A method the path does not take; Allow lists those it does.',
   409: "The plan's maximum of live keys is reached (KEY_LIMIT), or the account is suspended (ACCOUNT_SUSPENDED): no key was created.",
   413: 'The body is larger than 16 KiB.',
@@ -231,6 +282,9 @@ export const ADMIN_SCHEMAS: Readonly<Record<string, SchemaObject>> = {
   AdminUsage: usage,
   AdminLogEntry: logEntry,
   AdminLogPage: logPage,
+  AdminWebhook: webhook,
+  AdminWebhookSet: webhookSet,
+  AdminWebhookRotated: webhookRotated,
   ...requestSchemas,
   ...errorSchemas,
 };
@@ -302,7 +356,7 @@ export const ADMIN_SECURITY_SCHEMES: Readonly<Record<string, SecuritySchemeObjec
     type: 'apiKey',
     in: 'header',
     name: 'X-CSRF-Token',
-    description: "The session's CSRF token, required with the session cookie on POST, PATCH and DELETE; a dashboard page holds it in <meta name=\"csrf-token\">.",
+    description: "The session's CSRF token, required with the session cookie on POST, PUT, PATCH and DELETE; a dashboard page holds it in <meta name=\"csrf-token\">.",
   },
 };
 
@@ -325,7 +379,7 @@ interface AdminOperation {
   errors: readonly AdminErrorStatus[];
 }
 
-function operation(method: 'get' | 'post' | 'patch' | 'delete', spec: AdminOperation): OperationObject {
+function operation(method: 'get' | 'post' | 'put' | 'patch' | 'delete', spec: AdminOperation): OperationObject {
   const responses: Record<string, ResponseObject | ReferenceObject> = {
     [String(spec.success.status)]: {
       description: spec.success.description,
@@ -359,6 +413,8 @@ const ALWAYS = [401, 500, 503] as const;
 const WITH_BODY = [400, 403, 413, 415] as const;
 /** Statuses of an operation on one account or key named in the path: 404 for an unknown one, or another account's. */
 const ONE_NAMED = [404, ...ALWAYS] as const;
+
+/** A path item that may also take PUT (the webhook's URL is set with PUT). */
 
 /** The admin API's paths, for `paths`. */
 export const ADMIN_PATHS: Readonly<Record<string, PathItemObject>> = {
@@ -473,6 +529,40 @@ export const ADMIN_PATHS: Readonly<Record<string, PathItemObject>> = {
       parameters: ['AdminAccountId', 'AdminLogField', 'AdminLogValid', 'AdminLogDay', 'AdminLogBefore', 'AdminLogLimit'],
       success: { status: 200, description: 'One page.', schema: 'AdminLogPage' },
       errors: [400, ...ONE_NAMED],
+    }),
+  },
+  [`${ADMIN_API_PREFIX}/accounts/{accountId}/webhook`]: {
+    get: operation('get', {
+      operationId: 'getAccountWebhook',
+      summary: "The account's webhook URL (never its secret)",
+      description: 'Events job.completed, vat.registration_changed and vat.details_changed are POSTed there, signed. 404 when none is set.',
+      parameters: ['AdminAccountId'],
+      success: { status: 200, description: 'The webhook.', schema: 'AdminWebhook', example: { url: 'https://shop.example/hooks/verifield', updatedAt: '2026-01-15T10:00:00.000Z' } },
+      errors: ONE_NAMED,
+    }),
+    put: operation('put', {
+      operationId: 'setAccountWebhook',
+      summary: "Set the account's webhook URL, with a new signing secret: the answer holds it, this once",
+      description: 'Replaces the URL and the secret; deliveries already queued are signed with the new secret from now on.',
+      parameters: ['AdminAccountId'],
+      request: { schema: 'AdminWebhookRequest', example: { url: 'https://shop.example/hooks/verifield' } },
+      success: {
+        status: 200,
+        description: 'The webhook set. Its `secret` is shown only here.',
+        schema: 'AdminWebhookSet',
+        example: { url: 'https://shop.example/hooks/verifield', secret: 'whsec_0000000000000000000000000000000000000000000' },
+      },
+      errors: [...WITH_BODY, ...ONE_NAMED],
+    }),
+  },
+  [`${ADMIN_API_PREFIX}/accounts/{accountId}/webhook/rotate`]: {
+    post: operation('post', {
+      operationId: 'rotateAccountWebhookSecret',
+      summary: "Replace the webhook's signing secret: the answer holds the new one, this once",
+      description: 'The URL stays. 404 when the account has no webhook.',
+      parameters: ['AdminAccountId'],
+      success: { status: 200, description: 'The new secret.', schema: 'AdminWebhookRotated', example: { secret: 'whsec_0000000000000000000000000000000000000000000' } },
+      errors: [403, ...ONE_NAMED],
     }),
   },
 };

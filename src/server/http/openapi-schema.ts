@@ -87,6 +87,7 @@ export interface OperationObject {
 /** The methods of one path. */
 export interface PathItemObject {
   get?: OperationObject;
+  put?: OperationObject;
   post?: OperationObject;
   patch?: OperationObject;
   delete?: OperationObject;

@@ -30,6 +30,9 @@ import { ERROR_MESSAGES } from '../answers/errors.js';
 import { ANSWER_LANGUAGES, DEFAULT_LANGUAGE } from '../answers/answer-language.js';
 import { CATALOG_LANGUAGES } from '../../messages/catalogs.js';
 import { ADMIN_PARAMETERS, ADMIN_PATHS, ADMIN_RESPONSES, ADMIN_SCHEMAS, ADMIN_SECURITY_SCHEMES, ADMIN_TAG } from './openapi-admin.js';
+import { EVIDENCE_PATHS, EVIDENCE_SCHEMAS, EVIDENCE_TAG } from './openapi-evidence.js';
+import { JOBS_TAG, paths as JOB_PATHS, schemas as JOB_SCHEMAS } from './openapi-jobs.js';
+import { WATCH_PATHS, WATCH_SCHEMAS, WATCH_TAG } from './openapi-watch.js';
 import {
   always,
   enumOf,
@@ -405,6 +408,7 @@ const schemas: Record<string, SchemaObject> = {
   ViesStatusResponse: viesStatusResponse,
   NotMemberState: messageBody('The code is not an EU member state.', { pattern: '^Not an EU member state: ' }),
   RatesUnavailable: messageBody('No rates have been retrieved yet; retry after the Retry-After seconds.'),
+  ServerError: messageBody('An internal error; the body carries no internals and X-Request-Id finds the log line.', { const: ERROR_MESSAGES.INTERNAL }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -515,6 +519,13 @@ const responses: Record<string, ResponseObject> = {
         value: { valid: false, message: ERROR_MESSAGES.STORE_UNAVAILABLE, reason: null, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode: 'STORE_UNAVAILABLE' },
       },
     }),
+  },
+  // The jobs, watch and evidence endpoints fail through the app's error handler (app.ts), which
+  // answers { message } outside /api/v1/validate/: not the validation envelope of InternalError.
+  ServerError: {
+    description: 'Internal server error. The body carries no internals. Not counted.',
+    headers: { 'X-Request-Id': { description: "Identifies the failure in the service's log (which never holds the key or the value).", required: true, schema: { type: 'string' } } },
+    content: json('ServerError'),
   },
   RatesUnavailable: {
     description: 'No rates retrieved yet: the service has never reached the source. Retry.',
@@ -702,11 +713,14 @@ export const openApiDocument: OpenApiDocument = {
     { name: 'Validation', description: 'The seven validation endpoints: API key required, one call each against the quota.' },
     { name: 'Reference', description: 'Public reference data: no API key, no quota.' },
     { name: 'Operations', description: 'Liveness and readiness for supervisors and load balancers: no API key, no quota.' },
+    JOBS_TAG,
+    WATCH_TAG,
+    EVIDENCE_TAG,
     ADMIN_TAG,
   ],
-  paths: { ...paths, ...ADMIN_PATHS },
+  paths: { ...paths, ...JOB_PATHS, ...WATCH_PATHS, ...EVIDENCE_PATHS, ...ADMIN_PATHS },
   components: {
-    schemas: { ...schemas, ...ADMIN_SCHEMAS },
+    schemas: { ...schemas, ...JOB_SCHEMAS, ...WATCH_SCHEMAS, ...EVIDENCE_SCHEMAS, ...ADMIN_SCHEMAS },
     responses: { ...responses, ...ADMIN_RESPONSES },
     parameters: { ...parameters, ...ADMIN_PARAMETERS },
     headers,

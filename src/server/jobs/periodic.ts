@@ -40,6 +40,8 @@ export interface JobsDeps {
   instanceId: string;
   /** Days the usage log keeps its raw rows. Default {@link DEFAULT_USAGE_LOG_DAYS}. */
   usageLogDays?: number;
+  /** How many years VIES evidence is kept (default 10). */
+  evidenceYears?: number;
   log: (line: string) => void;
   /** Default: the global timers, unref'd so they never keep the process alive. */
   timers?: JobTimers;
@@ -88,7 +90,7 @@ export function startJobs(deps: JobsDeps): Jobs {
   };
   const rates = createRatesJob(context, deps.rates);
   const sample = createStatusSampler(context, deps.tracker, deps.statusFeed);
-  const prune = createPruning(context, deps.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS);
+  const prune = createPruning(context, deps.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS, deps.evidenceYears);
 
   function track<T>(promise: Promise<T>): Promise<T> {
     inFlight.add(promise);

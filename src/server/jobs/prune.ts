@@ -1,14 +1,29 @@
 /**
  * The `prune` job (docs/service.md#periodic-jobs), hourly: drops VIES answers older than the
  * 30-day stale limit, old status samples, usage log rows older than the usage log retention
- * (the per-day totals stay), dashboard sessions idle past their limit and expired login links.
+ * (the per-day totals stay), dashboard sessions idle past their limit and expired login links,
+ * and VIES evidence older than its own retention (`evidenceYears`, 10 by default): a separate limit,
+ * never the usage log's, since evidence is kept for a tax audit years after the usage log is gone.
  */
 import { SESSION_IDLE_MS } from '../policy/sessions.js';
 import { DAY_MS, RETENTION_MS, slotOf } from './calendar.js';
 import type { JobContext } from './context.js';
 
-/** One pruning run; `usageLogDays` is how long the usage log keeps its raw rows. */
-export function createPruning(context: JobContext, usageLogDays: number): () => Promise<void> {
+/** How many years VIES evidence is kept when the configuration does not say (ServerConfig `evidenceYears`). */
+export const DEFAULT_EVIDENCE_YEARS = 10;
+
+/** The first moment still within `years` calendar years before `at` (UTC; 29 February steps to 1 March). */
+export function evidenceCutoff(at: Date, years: number): Date {
+  const cutoff = new Date(at.getTime());
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+  return cutoff;
+}
+
+/**
+ * One pruning run; `usageLogDays` is how long the usage log keeps its raw rows, `evidenceYears`
+ * how long VIES evidence is kept.
+ */
+export function createPruning(context: JobContext, usageLogDays: number, evidenceYears = DEFAULT_EVIDENCE_YEARS): () => Promise<void> {
   const { store, now, log, claim } = context;
   return async function prune(): Promise<void> {
     const at = now();
@@ -23,5 +38,7 @@ export function createPruning(context: JobContext, usageLogDays: number): () => 
     const sessions = await store.sessions.prune(new Date(at.getTime() - SESSION_IDLE_MS));
     const links = await store.loginLinks.prune(at);
     if (sessions + links > 0) log(`jobs: pruned ${sessions} idle dashboard sessions and ${links} expired login links`);
+    const evidence = await store.evidence.prune(evidenceCutoff(at, evidenceYears));
+    if (evidence > 0) log(`jobs: pruned ${evidence} VIES evidence records older than ${evidenceYears} year${evidenceYears === 1 ? '' : 's'}`);
   };
 }

@@ -2,12 +2,14 @@
  * Which library function answers each validation endpoint, read from the field registry
  * (src/fields/validators.ts): the verified validator of a field that has one, the offline one
  * otherwise. No rule about a value lives here; the server only hands over what it knows: the
- * ports backed by the store, the plan's email level and the account's own VAT number as requester.
+ * ports backed by the store, the plan's email level and the account's own VAT number as requester,
+ * and keeps the VIES answers of a VAT validation as the account's evidence (../evidence/capture.ts).
  */
 import { FIELD_NAMES } from '../../fields/catalog.js';
 import { VALIDATORS, type ServiceContext } from '../../fields/validators.js';
-import type { ValidationResult } from '../../result.js';
+import type { ValidationResult, VatValidationResult } from '../../result.js';
 import { readRequester } from '../../vat/registry/requester.js';
+import { evidenceRecords, keepEvidence, recordingRegistry } from '../evidence/capture.js';
 import type { PlanLimits } from '../policy/plans.js';
 import type { Services } from '../services.js';
 import type { Account, Field } from '../storage/types.js';
@@ -61,7 +63,26 @@ function validatorOf(field: Field): FieldValidator {
   return verified === undefined ? (value) => offline(value) : (value, context) => verified(value, serviceContext(context));
 }
 
+/**
+ * The VAT validator with its evidence (docs/service.md#evidence): every answer VIES gave this
+ * validation is stored for the account that asked before the result is returned. Requests, jobs
+ * and watch re-checks all come through here, each with its own registry (a job's is paced).
+ *
+ * A failure to store rejects the validation instead of answering it: evidence must never be lost
+ * without anyone knowing, so the request takes the path of a meter failure (validate.ts: 503
+ * STORE_UNAVAILABLE when the store is unavailable, else 500), and a job line or a watch check is
+ * left unanswered, to be done again. The validation is then not counted either (the meter runs after).
+ */
+async function vatWithEvidence(value: string, context: ValidationContext): Promise<VatValidationResult> {
+  const { services, account } = context;
+  const { offline, verified = async (text: string) => offline(text) } = VALIDATORS.vat;
+  const recording = recordingRegistry(services.registry, services.now);
+  const result = await verified(value, serviceContext({ ...context, services: { ...services, registry: recording.registry } }));
+  await keepEvidence(services.store.evidence, evidenceRecords(account.id, result, recording.exchanges()));
+  return result;
+}
+
 /** Field -> the library call that answers it. */
 export const FIELD_VALIDATORS: Readonly<Record<Field, FieldValidator>> = Object.fromEntries(
-  FIELD_NAMES.map((field) => [field, validatorOf(field)]),
+  FIELD_NAMES.map((field) => [field, field === 'vat' ? vatWithEvidence : validatorOf(field)]),
 ) as Record<Field, FieldValidator>;

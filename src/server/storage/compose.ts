@@ -9,6 +9,10 @@
  * | neither | SQLite in `dataDir` (default `./.verifield`) | memory (per process) | SQLite, fronted in memory (memory/hot-vies.ts) |
  * | `redisUrl` too | as above | Redis leases | Redis, in front of the store's table |
  *
+ * Values at rest are sealed under the data key (./sealing.ts): `dataKey` when configured, else the
+ * embedded store's `<dataDir>/data.key` (made on first start). PostgreSQL without `dataKey` is
+ * refused: instances that each made their own key could not open each other's rows.
+ *
  * Each backend's code is loaded only when the configuration needs it (pg, ioredis and
  * better-sqlite3 are optional peer dependencies).
  */
@@ -17,6 +21,7 @@ import { guardLimiter, guardStore, withAvailabilityOf } from './guard.js';
 import type { ConcurrencyLimiter } from './limiter.js';
 import { withHotVies } from './memory/hot-vies.js';
 import { createMemoryLimiter } from './memory/limiter.js';
+import { createSealer, loadDataKey, POSTGRES_NEEDS_DATA_KEY } from './sealing.js';
 import type { Store } from './types.js';
 
 /** The default data directory of the embedded store (docs/service.md#configuration). */
@@ -33,7 +38,7 @@ export interface OpenedStore {
 }
 
 /** What {@link openStore} reads of the configuration. */
-export type StoreConfig = Pick<ServerConfig, 'store' | 'limiter' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'sharedPoolSize'>;
+export type StoreConfig = Pick<ServerConfig, 'store' | 'limiter' | 'dataDir' | 'databaseUrl' | 'redisUrl' | 'sharedPoolSize' | 'dataKey'>;
 
 /** The options every limiter takes from the configuration. */
 function limiterOptions(config: StoreConfig): { sharedPoolSize?: number } {
@@ -45,6 +50,10 @@ function limiterOptions(config: StoreConfig): { sharedPoolSize?: number } {
  * as a store, with the lease-table limiter for deployments without Redis.
  */
 async function openPostgresStore(config: StoreConfig, databaseUrl: string, log: (line: string) => void): Promise<OpenedStore> {
+  // Checked before connecting: the one line the operator needs, not a connection error first.
+  const key = loadDataKey({ dataKey: config.dataKey });
+  if (key === null) throw new Error(POSTGRES_NEEDS_DATA_KEY);
+  const sealer = createSealer(key);
   const [{ openPostgres }, { createSqlStore }, { createSqlLimiter }] = await Promise.all([
     import('./postgres/client.js'),
     import('./sql/store.js'),
@@ -53,7 +62,7 @@ async function openPostgresStore(config: StoreConfig, databaseUrl: string, log: 
   const sql = await openPostgres(databaseUrl, { log });
   try {
     // Availability tracked (../store-guard.ts): the leases are in PostgreSQL too, so they share it.
-    const store = guardStore(await createSqlStore(sql), { log });
+    const store = guardStore(await createSqlStore(sql, { sealer }), { log });
     return { store, ownsStore: true, limiter: guardLimiter(createSqlLimiter(sql, { ...limiterOptions(config), log }), store) };
   } catch (error) {
     await sql.close().catch(() => undefined);
@@ -64,8 +73,10 @@ async function openPostgresStore(config: StoreConfig, databaseUrl: string, log: 
 /** SQLite in the data directory, its VIES answers and breakers fronted in memory, with the in-process limiter. */
 async function openSqliteStore(config: StoreConfig, log: (line: string) => void): Promise<OpenedStore> {
   const { openEmbeddedStore } = await import('./sqlite/store.js');
+  const dataDir = config.dataDir ?? DEFAULT_DATA_DIR;
+  const sealer = createSealer(loadDataKey({ dataKey: config.dataKey, dataDir }) as Buffer);
   // Availability tracked, and the database file watched (../store-guard.ts).
-  const store = guardStore(await openEmbeddedStore(config.dataDir ?? DEFAULT_DATA_DIR), { log });
+  const store = guardStore(await openEmbeddedStore(dataDir, { sealer }), { log });
   // With Redis, the breakers and the hot answers are Redis's (withRedis), shared at once.
   const fronted = config.redisUrl === undefined ? withAvailabilityOf(withHotVies(store), store) : store;
   return { store: fronted, ownsStore: true, limiter: createMemoryLimiter(limiterOptions(config)) };

@@ -271,6 +271,10 @@ export function guardStore(store: Store, options: StoreGuardOptions): Store {
     jobs: guardGroup(store.jobs, failed),
     sessions: guardGroup(store.sessions, failed),
     loginLinks: guardGroup(store.loginLinks, failed),
+    batchJobs: guardGroup(store.batchJobs, failed),
+    watches: guardGroup(store.watches, failed),
+    webhooks: guardGroup(store.webhooks, failed),
+    evidence: guardGroup(store.evidence, failed),
     ...(probe === undefined ? {} : { probe: () => probe.call(store).then(undefined, failed) }),
     ...(store.file === undefined ? {} : { file: store.file }),
     close() {

@@ -5,6 +5,7 @@
  */
 import { FIELD_NAMES, type FieldName } from '../../fields/catalog.js';
 import type { CircuitBreakerStore, VatAnswerCache, VatRates, ViesStatusSnapshot } from '../../ports.js';
+import type { ValidationResult } from '../../result.js';
 
 /** The plans of docs/service.md#plans. */
 export type Plan = 'FREE' | 'STARTER' | 'GROWTH' | 'PRO';
@@ -31,6 +32,8 @@ export interface Account {
   createdAt: Date;
   /** When the operator suspended the account (its keys then answer 401 ACCOUNT_SUSPENDED); null while active. */
   suspendedAt: Date | null;
+  /** How often the account's VAT watches are re-checked, in milliseconds; null: the service's default (`watchIntervalMs`). */
+  watchIntervalMs: number | null;
 }
 
 /** What `accounts.update` may change; absent members stay as they are. */
@@ -43,6 +46,8 @@ export interface AccountChange {
   vatNumber?: string | null;
   /** true: suspend (keeps the first suspension time if already suspended); false: resume. */
   suspended?: boolean;
+  /** The account's watch interval in milliseconds (a positive integer), or null for the service's default. */
+  watchIntervalMs?: number | null;
 }
 
 /** What `accounts.create` needs. */
@@ -198,6 +203,129 @@ export interface StoreFile {
   ino: number;
 }
 
+/** Status of a batch job (docs/service.md#jobs). */
+export type BatchJobStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
+
+/** A batch job: a list of values of one field, validated in the background. */
+export interface BatchJobRecord {
+  id: string;
+  accountId: string;
+  /** The key that submitted it (usage log rows name it). */
+  keyId: string;
+  field: Field;
+  status: BatchJobStatus;
+  total: number;
+  /** Lines answered so far (valid + invalid). */
+  done: number;
+  valid: number;
+  invalid: number;
+  /** Where `job.completed` goes besides the account's webhook; null when none was given. */
+  webhookUrl: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  /** Why a job failed; null otherwise. */
+  error: string | null;
+}
+
+/** One answered line of a batch job. */
+export interface BatchJobLine {
+  /** 1-based line number of the input. */
+  line: number;
+  /** The ValidationResult of the line's value. */
+  result: ValidationResult;
+}
+
+/** A watched VAT number (docs/service.md#vat-monitoring). */
+export interface VatWatchRecord {
+  id: string;
+  accountId: string;
+  /** The key that created it: re-checks are counted under it. */
+  keyId: string;
+  /** The normalized VAT number. */
+  value: string;
+  traderName: string | null;
+  /** The last known verdict: null until a check brought a known answer. */
+  registered: boolean | null;
+  /** Name and address of the last known answer (null when not disclosed). */
+  name: string | null;
+  address: string | null;
+  /** The last check that brought a known answer; null before the first. */
+  lastCheckedAt: Date | null;
+  /** The last check attempted, known answer or not. */
+  lastAttemptAt: Date | null;
+  nextCheckAt: Date;
+  createdAt: Date;
+}
+
+/** What a re-check learned, written with {@link Store.watches} `recordCheck`. */
+export interface VatWatchCheck {
+  registered: boolean | null;
+  name: string | null;
+  address: string | null;
+  at: Date;
+  nextCheckAt: Date;
+}
+
+/** An account's webhook endpoint. `secret` is the signing secret (sealed at rest). */
+export interface WebhookEndpoint {
+  accountId: string;
+  url: string;
+  secret: string;
+  updatedAt: Date;
+}
+
+/** Event types sent to webhooks. */
+export type WebhookEventType = 'job.completed' | 'vat.registration_changed' | 'vat.details_changed';
+
+/** One event to deliver to one URL, with its delivery state. */
+export interface WebhookDelivery {
+  /** Event id (`evt_…`): the same for every delivery of the event; receivers deduplicate by it. */
+  id: string;
+  accountId: string;
+  type: WebhookEventType;
+  createdAt: Date;
+  /** The event's `data` object. */
+  data: Record<string, unknown>;
+  /** Where it goes: the account's URL, or a job's own `webhookUrl`. */
+  url: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAttemptAt: Date;
+}
+
+/** One delivery attempt, for the log. */
+export interface WebhookAttempt {
+  eventId: string;
+  url: string;
+  at: Date;
+  /** HTTP status of the answer; null when none came (timeout, refused, network). */
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** A VIES answer kept as evidence for the account that asked (docs/service.md#evidence). */
+export interface VatEvidenceRecord {
+  id: string;
+  accountId: string;
+  /** The normalized VAT number asked about. */
+  value: string;
+  countryCode: string;
+  registered: boolean;
+  name: string | null;
+  address: string | null;
+  /** VIES `requestDate`, YYYY-MM-DD. */
+  requestDate: string;
+  /** VIES `requestIdentifier`, when a requester was sent. */
+  consultationNumber: string | null;
+  /** The requester VAT number sent, when one was. */
+  requester: string | null;
+  checkedAt: Date;
+  /** Hex SHA-256 of the raw SOAP reply. */
+  replySha256: string;
+}
+
 /** Everything the service keeps (embedded SQLite or PostgreSQL, one schema). */
 export interface Store {
   /** Customer accounts. */
@@ -302,6 +430,77 @@ export interface Store {
   /** Periodic jobs: the first instance to claim (job, slot) runs it (docs/architecture.md#job-slots). */
   jobs: {
     claim(job: string, slot: string, instance: string): Promise<boolean>;
+  };
+  /**
+   * Batch jobs (POST /api/v1/jobs). Values and results are sealed at rest (storage/sealing.ts):
+   * NIF, SIN, SSN and personal VAT numbers are never stored in clear.
+   */
+  batchJobs: {
+    /** Stores a queued job and its input lines in one transaction. */
+    create(job: BatchJobRecord, values: readonly string[]): Promise<void>;
+    /** The job when it belongs to `accountId`; null otherwise (another account's job is never visible). */
+    get(accountId: string, id: string): Promise<BatchJobRecord | null>;
+    /** An account's jobs, newest first. */
+    list(accountId: string, limit: number): Promise<BatchJobRecord[]>;
+    /** Marks a queued or running job cancelled; false when it is not the account's or already ended. */
+    cancel(accountId: string, id: string, now: Date): Promise<boolean>;
+    /**
+     * Claims one queued or running job whose lease expired (or never was taken) for `instance`
+     * until `leaseUntil`: with several instances, a job runs in one of them at a time. Marks it
+     * running (and `startedAt`) on its first claim. Null when there is none.
+     */
+    claim(instance: string, now: Date, leaseUntil: Date): Promise<BatchJobRecord | null>;
+    /** Extends a lease the instance holds; false when it lost it (another instance took the job, or it was cancelled). */
+    renew(id: string, instance: string, leaseUntil: Date): Promise<boolean>;
+    /** Up to `limit` unanswered lines from line `after` on, in order: the input values to validate. */
+    pending(id: string, after: number, limit: number): Promise<Array<{ line: number; value: string }>>;
+    /**
+     * Stores the answers of some lines and moves the counters (done, valid, invalid) in one
+     * transaction; a line answered already is left as it is (a resumed job never counts one twice).
+     */
+    answer(id: string, lines: readonly BatchJobLine[]): Promise<void>;
+    /** Ends a job: `done` or `failed` (with `error`), releasing its lease. */
+    finish(id: string, status: 'done' | 'failed', now: Date, error?: string): Promise<void>;
+    /** Answered lines from line `after` on (exclusive), in order, at most `limit`. */
+    lines(id: string, after: number, limit: number): Promise<BatchJobLine[]>;
+  };
+  /** Watched VAT numbers. Values, names and addresses are sealed at rest. */
+  watches: {
+    /** Adds a watch; when the account watches that value already, resolves with the existing one. */
+    create(watch: VatWatchRecord): Promise<VatWatchRecord>;
+    get(accountId: string, id: string): Promise<VatWatchRecord | null>;
+    list(accountId: string): Promise<VatWatchRecord[]>;
+    delete(accountId: string, id: string): Promise<boolean>;
+    /** Claims up to `limit` watches due at `now` by pushing their `nextCheckAt` to `leaseUntil` (one instance checks each). */
+    claimDue(now: Date, leaseUntil: Date, limit: number): Promise<VatWatchRecord[]>;
+    /**
+     * Records a check: always `lastAttemptAt` and `nextCheckAt`; the verdict, name, address and
+     * `lastCheckedAt` only when `registered` is not null (an unknown answer never replaces a known one).
+     */
+    recordCheck(id: string, check: VatWatchCheck): Promise<VatWatchRecord | null>;
+  };
+  /** Webhook endpoints, the outbox of events and the delivery log. Secrets and event data are sealed. */
+  webhooks: {
+    /** Sets (or replaces) the account's URL and secret. */
+    set(endpoint: WebhookEndpoint): Promise<void>;
+    get(accountId: string): Promise<WebhookEndpoint | null>;
+    /** Queues one delivery per URL of an event; the same event id for each. */
+    enqueue(deliveries: readonly WebhookDelivery[]): Promise<void>;
+    /** Claims up to `limit` pending deliveries due at `now`, pushing their `nextAttemptAt` to `leaseUntil`. */
+    claimDue(now: Date, leaseUntil: Date, limit: number): Promise<WebhookDelivery[]>;
+    /** Logs an attempt and sets the delivery's new state. */
+    recordAttempt(attempt: WebhookAttempt, next: { status: WebhookDelivery['status']; nextAttemptAt: Date }): Promise<void>;
+    /** An account's deliveries, newest first, with their attempts. */
+    deliveries(accountId: string, limit: number): Promise<Array<WebhookDelivery & { log: WebhookAttempt[] }>>;
+  };
+  /** VIES answers kept as evidence, 10 years by default; never pruned with the usage log. Values, names and addresses are sealed. */
+  evidence: {
+    add(record: VatEvidenceRecord): Promise<void>;
+    /** An account's records for one normalized value, newest first (found by a keyed hash of the value, not the value). */
+    forValue(accountId: string, value: string): Promise<VatEvidenceRecord[]>;
+    get(accountId: string, id: string): Promise<VatEvidenceRecord | null>;
+    /** Deletes records checked before `before`; resolves with how many. */
+    prune(before: Date): Promise<number>;
   };
   /**
    * Writes one small row and reads it back: resolves once the store takes writes, rejects when it

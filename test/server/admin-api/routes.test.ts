@@ -130,6 +130,23 @@ describe('suspension', () => {
   });
 });
 
+describe("an account's watch interval", () => {
+  it('is set as a duration, read back in milliseconds, refused under a minute, and reset with null', async () => {
+    const { account } = await accountWithKey(store, 'STARTER');
+    const daily = await call('PATCH', `/accounts/${account.id}`, operator, { watchInterval: '1d' });
+    expect(daily.status).toBe(200);
+    expect(daily.json).toMatchObject({ watchIntervalMs: 86_400_000 });
+    expect((await store.accounts.get(account.id))?.watchIntervalMs).toBe(86_400_000);
+
+    const tooShort = await call('PATCH', `/accounts/${account.id}`, operator, { watchInterval: '30s' });
+    expect(tooShort.status).toBe(400);
+    expect((await store.accounts.get(account.id))?.watchIntervalMs).toBe(86_400_000);
+
+    const reset = await call('PATCH', `/accounts/${account.id}`, operator, { watchInterval: null });
+    expect(reset.json).toMatchObject({ watchIntervalMs: null });
+  });
+});
+
 describe('a plan change', () => {
   /** Ten slow VAT lookups at once with `key`, each of a number not asked before (a cached one would not wait for VIES). */
   async function tenAtOnce(key: string, sixDigits: string): Promise<number[]> {

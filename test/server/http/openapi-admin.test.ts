@@ -46,6 +46,10 @@ function failingAccounts(inner: Store, failure: () => Error): Store {
     statusSamples: inner.statusSamples,
     rates: inner.rates,
     jobs: inner.jobs,
+    batchJobs: inner.batchJobs,
+    watches: inner.watches,
+    webhooks: inner.webhooks,
+    evidence: inner.evidence,
     probe: () => inner.probe?.() ?? Promise.resolve(),
     close: () => inner.close(),
   };
@@ -79,7 +83,7 @@ afterAll(async () => {
 });
 
 /** One admin request; its answer must conform to the document. */
-async function call<T = Record<string, unknown>>(method: 'get' | 'post' | 'patch' | 'delete', path: string, as: As, body?: unknown, options: { base?: string; headers?: Record<string, string> } = {}): Promise<AdminAnswer<T>> {
+async function call<T = Record<string, unknown>>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, as: As, body?: unknown, options: { base?: string; headers?: Record<string, string> } = {}): Promise<AdminAnswer<T>> {
   const answer = await adminCall<T>(options.base ?? main.url, method.toUpperCase(), path, as, { body, headers: options.headers });
   const problems = validator.check({ method, path: `${ADMIN}${path}`, status: answer.status, headers: answer.headers, body: answer.text });
   expect(problems, `${method.toUpperCase()} ${path} -> ${answer.status} ${answer.text.slice(0, 300)}`).toEqual([]);
@@ -117,6 +121,12 @@ describe('successful answers match the document', () => {
     const log = await call<{ entries: unknown[] }>('get', `/accounts/${account.id}/log?limit=1`, { session });
     expect(log.json).toMatchObject({ entries: [{ sdk: 'openapi-admin-test/1' }], nextBefore: expect.any(String) });
   });
+
+  it('webhook: set (the secret shown once), read, rotate', async () => {
+    expect(await statusOf(call('put', `/accounts/${account.id}/webhook`, { session }, { url: 'https://shop.example/hooks' }))).toBe(200);
+    expect(await statusOf(call('get', `/accounts/${account.id}/webhook`, operator))).toBe(200);
+    expect(await statusOf(call('post', `/accounts/${account.id}/webhook/rotate`, { session }))).toBe(200);
+  });
 });
 
 describe('error answers match the document', () => {
@@ -127,6 +137,7 @@ describe('error answers match the document', () => {
     expect(await statusOf(call('post', `/accounts/${account.id}/keys`, operator, { name: 'x', scopes: ['bogus'] }))).toBe(400);
     expect(await statusOf(call('get', `/accounts/${account.id}/usage?days=0`, operator))).toBe(400);
     expect(await statusOf(call('get', `/accounts/${account.id}/log?valid=perhaps`, operator))).toBe(400);
+    expect(await statusOf(call('put', `/accounts/${account.id}/webhook`, operator, { url: 'ftp://shop.example/' }))).toBe(400);
   });
 
   it('401 on every operation without credentials', async () => {
@@ -141,6 +152,9 @@ describe('error answers match the document', () => {
       ['delete', `/keys/${keyId}`],
       ['get', `/accounts/${account.id}/usage`],
       ['get', `/accounts/${account.id}/log`],
+      ['get', `/accounts/${account.id}/webhook`],
+      ['put', `/accounts/${account.id}/webhook`],
+      ['post', `/accounts/${account.id}/webhook/rotate`],
     ] as const) {
       expect(await statusOf(call(method, path, { token: 'not-it' }, method === 'get' || method === 'delete' ? undefined : {})), `${method} ${path}`).toBe(401);
     }
@@ -152,6 +166,8 @@ describe('error answers match the document', () => {
     const noCsrf: As = { session, csrf: null };
     expect(await statusOf(call('post', `/accounts/${account.id}/keys`, noCsrf, { name: 'x' }))).toBe(403);
     expect(await statusOf(call('delete', `/keys/${crypto.randomUUID()}`, noCsrf))).toBe(403);
+    expect(await statusOf(call('put', `/accounts/${account.id}/webhook`, noCsrf, { url: 'https://shop.example/' }))).toBe(403);
+    expect(await statusOf(call('post', `/accounts/${account.id}/webhook/rotate`, noCsrf))).toBe(403);
   });
 
   it("404: unknown ids, and another account's", async () => {
@@ -164,6 +180,9 @@ describe('error answers match the document', () => {
       ['get', `/accounts/${other}/usage`],
       ['get', `/accounts/${other}/log`],
       ['delete', `/keys/${other}`],
+      ['get', `/accounts/${other}/webhook`],
+      ['put', `/accounts/${other}/webhook`, { url: 'https://shop.example/' }],
+      ['post', `/accounts/${other}/webhook/rotate`],
     ] as const) {
       expect(await statusOf(call(method, path, operator, body)), `${method} ${path}`).toBe(404);
     }
@@ -183,6 +202,7 @@ describe('error answers match the document', () => {
       ['post', '/accounts'],
       ['patch', `/accounts/${account.id}`],
       ['post', `/accounts/${account.id}/keys`],
+      ['put', `/accounts/${account.id}/webhook`],
     ] as const) {
       expect(await statusOf(call(method, path, operator, { name: 'x'.repeat(20_000) })), `${method} ${path}`).toBe(413);
       expect(await statusOf(call(method, path, operator, 'name=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })), `${method} ${path}`).toBe(415);
@@ -201,6 +221,9 @@ describe('error answers match the document', () => {
       ['delete', `/keys/${keyId}`],
       ['get', `/accounts/${account.id}/usage`],
       ['get', `/accounts/${account.id}/log`],
+      ['get', `/accounts/${account.id}/webhook`],
+      ['put', `/accounts/${account.id}/webhook`, { url: 'https://shop.example/' }],
+      ['post', `/accounts/${account.id}/webhook/rotate`],
     ] as const;
     for (const [method, path, body] of operations) {
       const failed = await call(method, path, operator, body, { base: broken.url });
@@ -231,7 +254,7 @@ describe('error answers match the document', () => {
 describe('coverage', () => {
   it('every status the document declares on every admin operation was answered by the servers above', () => {
     const declared = validator.declared().filter((entry) => entry.includes(` ${ADMIN}/`));
-    expect(declared).toHaveLength(59);
+    expect(declared).toHaveLength(79);
     expect(declared.filter((entry) => !validator.seen.has(entry))).toEqual([]);
   });
 });

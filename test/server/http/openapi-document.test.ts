@@ -56,8 +56,29 @@ const SPEC_ENDPOINTS: Record<string, { method: 'get' | 'post'; statuses: string[
   '/readyz': { method: 'get', statuses: ['200', '503'] },
 };
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
-const METHODS: readonly Method[] = ['get', 'post', 'patch', 'delete'];
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+const METHODS: readonly Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** The jobs, watch and evidence endpoints (src/server/http/routes/{jobs,watch,evidence}.ts): each path's methods and statuses. */
+const ACCOUNT_ENDPOINTS: Record<string, Partial<Record<Method, string[]>>> = {
+  '/api/v1/jobs': {
+    get: ['200', '401', '500', '503'],
+    post: ['202', '400', '401', '403', '413', '415', '429', '500', '503'],
+  },
+  '/api/v1/jobs/{id}': {
+    get: ['200', '401', '404', '500', '503'],
+    delete: ['200', '401', '404', '409', '500', '503'],
+  },
+  '/api/v1/jobs/{id}/results': { get: ['200', '401', '404', '500', '503'] },
+  '/api/v1/vat/watch': {
+    get: ['200', '401', '403', '500', '503'],
+    post: ['200', '201', '400', '401', '403', '500', '503'],
+  },
+  '/api/v1/vat/watch/{id}': { delete: ['204', '401', '403', '404', '500', '503'] },
+  '/api/v1/vat/watch/{id}/check': { post: ['200', '401', '403', '404', '429', '500', '503'] },
+  '/api/v1/vat/evidence': { get: ['200', '400', '401', '403', '500', '503'] },
+  '/api/v1/vat/evidence/{id}': { get: ['200', '401', '403', '404', '500', '503'] },
+};
 
 /** The admin API (src/server/admin-api/routes.ts): each path's methods and the statuses each declares. */
 const ADMIN_ENDPOINTS: Record<string, Partial<Record<Method, string[]>>> = {
@@ -76,6 +97,11 @@ const ADMIN_ENDPOINTS: Record<string, Partial<Record<Method, string[]>>> = {
   '/api/v1/admin/keys/{keyId}': { delete: ['200', '401', '403', '404', '500', '503'] },
   '/api/v1/admin/accounts/{accountId}/usage': { get: ['200', '400', '401', '404', '500', '503'] },
   '/api/v1/admin/accounts/{accountId}/log': { get: ['200', '400', '401', '404', '500', '503'] },
+  '/api/v1/admin/accounts/{accountId}/webhook': {
+    get: ['200', '401', '404', '500', '503'],
+    put: ['200', '400', '401', '403', '404', '413', '415', '500', '503'],
+  },
+  '/api/v1/admin/accounts/{accountId}/webhook/rotate': { post: ['200', '401', '403', '404', '500', '503'] },
 };
 
 /** Every `$ref` string anywhere in `value`. */
@@ -111,14 +137,14 @@ describe('the OpenAPI document', () => {
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 
-  it('declares exactly the ten endpoints of docs/service.md#endpoints, the two health endpoints and the admin API, each with exactly its statuses', () => {
-    expect(Object.keys(doc.paths).sort()).toEqual([...Object.keys(SPEC_ENDPOINTS), ...Object.keys(ADMIN_ENDPOINTS)].sort());
+  it('declares exactly the ten endpoints of docs/service.md#endpoints, the two health endpoints, the jobs, watch and evidence endpoints and the admin API, each with exactly its statuses', () => {
+    expect(Object.keys(doc.paths).sort()).toEqual([...Object.keys(SPEC_ENDPOINTS), ...Object.keys(ACCOUNT_ENDPOINTS), ...Object.keys(ADMIN_ENDPOINTS)].sort());
     for (const [path, { method, statuses }] of Object.entries(SPEC_ENDPOINTS)) {
       const item = doc.paths[path];
       expect(Object.keys(item ?? {}), path).toEqual([method]);
       expect(Object.keys(item?.[method]?.responses ?? {}).sort(), path).toEqual(statuses);
     }
-    for (const [path, methods] of Object.entries(ADMIN_ENDPOINTS)) {
+    for (const [path, methods] of Object.entries({ ...ACCOUNT_ENDPOINTS, ...ADMIN_ENDPOINTS })) {
       const item = doc.paths[path];
       expect(Object.keys(item ?? {}).sort(), path).toEqual(Object.keys(methods).sort());
       for (const [method, statuses] of Object.entries(methods) as [Method, string[]][]) {
@@ -142,7 +168,8 @@ describe('the OpenAPI document', () => {
           const resolved = ('$ref' in response ? resolvePointer(response.$ref) : response) as { headers?: Record<string, { required?: boolean; schema: unknown }> };
           expect(resolved.headers?.['Cache-Control'], `${method} ${path}`).toMatchObject({ required: true, schema: { const: 'no-store' } });
         }
-        expect(operation?.requestBody === undefined, `${method} ${path}`).toBe(method === 'get' || method === 'delete');
+        // Rotating a webhook secret is the one change without a body: the service makes the secret.
+        expect(operation?.requestBody === undefined, `${method} ${path}`).toBe(method === 'get' || method === 'delete' || path.endsWith('/webhook/rotate'));
       }
     }
   });
@@ -160,6 +187,10 @@ describe('the OpenAPI document', () => {
       } else {
         expect(operation?.security, path).toEqual([]);
       }
+    }
+    // The jobs, watch and evidence endpoints take the same key, either way.
+    for (const [path, methods] of Object.entries(ACCOUNT_ENDPOINTS)) {
+      for (const method of Object.keys(methods) as Method[]) expect(doc.paths[path]?.[method]?.security, `${method} ${path}`).toEqual([{ ApiKey: [] }, { BearerKey: [] }]);
     }
     expect(doc.components.parameters.ServiceSdk).toMatchObject({ name: 'X-Service-SDK', in: 'header', required: false });
     expect(doc.components.parameters.AcceptLanguage).toMatchObject({ name: 'Accept-Language', in: 'header', required: false });
@@ -198,8 +229,8 @@ describe('the OpenAPI document', () => {
 
   it('has unique operation ids', () => {
     const ids = Object.values(doc.paths).flatMap((item) => METHODS.map((method) => item[method])).filter((op) => op !== undefined).map((op) => op.operationId);
-    expect(ids).toHaveLength(21);
-    expect(new Set(ids).size).toBe(21);
+    expect(ids).toHaveLength(35);
+    expect(new Set(ids).size).toBe(35);
   });
 
   it('resolves every $ref', () => {
@@ -218,9 +249,9 @@ describe('the OpenAPI document', () => {
     };
     for (const pointer of refsIn({ paths: doc.paths })) visit(pointer);
     const unused = Object.keys(schemas).filter((name) => !reachable.has(`#/components/schemas/${name}`));
-    // ValidationResult (docs/envelope.md#the-envelope, every details object optional), ErrorCode and the 405 envelopes (answered to
-    // methods that have no operation) are there for readers and generators.
-    expect(unused.sort()).toEqual(['AdminError405', 'ErrorCode', 'MethodNotAllowedResult', 'ValidationResult']);
+    // ErrorCode and the 405 envelopes (answered to methods that have no operation) are there for readers and generators;
+    // ValidationResult (docs/envelope.md#the-envelope) is used by the job results' lines.
+    expect(unused.sort()).toEqual(['AdminError405', 'ErrorCode', 'MethodNotAllowedResult']);
   });
 
   it('compiles the header and parameter schemas strictly too', () => {

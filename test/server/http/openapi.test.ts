@@ -73,7 +73,7 @@ interface CallOptions {
 }
 
 /** One request to the service; its answer must conform to the document. */
-async function call(method: 'get' | 'post', path: string, options: CallOptions = {}): Promise<Exchange> {
+async function call(method: 'get' | 'post' | 'delete', path: string, options: CallOptions = {}): Promise<Exchange> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key !== undefined) headers['X-API-KEY'] = options.key;
   let body: string | undefined;
@@ -336,10 +336,202 @@ describe('reference answers match the document', () => {
   });
 });
 
+/**
+ * `inner` whose jobs, watches and evidence members fail with `failure()` while it returns an error:
+ * the rest (keys, accounts, usage) keeps working, so a request gets past its key and then fails.
+ */
+function breakable(inner: Store, failure: () => Error | null): Store {
+  const wrap = <T extends object>(group: T): T =>
+    new Proxy(group, {
+      get(target, name) {
+        const member: unknown = Reflect.get(target, name);
+        if (typeof member !== 'function') return member;
+        return (...args: unknown[]): unknown => {
+          const error = failure();
+          return error === null ? (member as (...a: unknown[]) => unknown).apply(target, args) : Promise.reject(error);
+        };
+      },
+    });
+  return {
+    ...inner,
+    batchJobs: wrap(inner.batchJobs),
+    watches: wrap(inner.watches),
+    evidence: wrap(inner.evidence),
+    close: () => inner.close(),
+  };
+}
+
+describe('jobs, watch and evidence answers match the document', () => {
+  /** A service without workers (its jobs stay queued until cancelled), over a store that can be made to fail. */
+  let quiet: TestServer;
+  let quietStore: Store;
+  let failure: Error | null = null;
+  let owner: { account: Account; key: string };
+  let stranger: { account: Account; key: string };
+  let noVat: { key: string };
+  let freeHolder: { account: Account; key: string };
+  const WATCHED = luxembourgVat('424242');
+  const q = (method: 'get' | 'post' | 'delete', path: string, options: CallOptions = {}): Promise<Exchange> => call(method, path, { ...options, base: quiet.url });
+  const randomId = '0192f1a4-6c1e-7d3a-9b2f-4e5d6c7b8a90';
+
+  beforeAll(async () => {
+    fakes.vies.register(WATCHED, { valid: true, name: 'WATCHED SA', address: '2 rue du Test\nL-1234 Luxembourg' });
+    quietStore = guardStore(
+      breakable(await openEmbeddedStore(), () => failure),
+      { log: () => undefined },
+    );
+    quiet = await startTestServer(quietStore, { ...fakeConfig(fakes), jobs: false, workers: false, keyCacheMs: 0, planOverrides: { FREE: { quota: 2 } } });
+    owner = await accountWithKey(quietStore, 'STARTER');
+    stranger = await accountWithKey(quietStore, 'STARTER');
+    noVat = await createKey(quietStore, owner.account, { scopes: ['iban', 'email', 'phone', 'nif', 'nas', 'ssn'] });
+    freeHolder = await accountWithKey(quietStore, 'FREE');
+  });
+
+  afterAll(async () => {
+    await quiet?.close();
+    await quietStore?.close();
+  });
+
+  it('jobs: submitted (JSON, CSV, NDJSON), refused, listed, read, cancelled, and results streamed as documented', async () => {
+    const submitted = await q('post', '/api/v1/jobs', { key: owner.key, body: { field: 'iban', values: ['DE89370400440532013000', 'nope'] } });
+    expect(submitted.status).toBe(202);
+    const { id } = submitted.json as { id: string };
+    expect(submitted.headers.get('location')).toBe(`/api/v1/jobs/${id}`);
+    for (const [type, body] of [['text/csv', 'DE89370400440532013000\r\n"DE00 1234"\r\n'], ['application/x-ndjson', '"DE89370400440532013000"\n{"value":"x"}\n']]) {
+      expect((await q('post', '/api/v1/jobs?field=iban', { key: owner.key, body, headers: { 'Content-Type': type as string } })).status).toBe(202);
+    }
+    expect((await q('post', '/api/v1/jobs', { key: owner.key, body: { field: 'iban', values: [] } })).json).toMatchObject({ errorCode: 'INVALID_JOB' });
+    expect((await q('post', '/api/v1/jobs', { key: owner.key, body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
+    const tooLarge = await q('post', '/api/v1/jobs?field=iban', { key: owner.key, body: 'x'.repeat(16 * 1024 * 1024 + 1), headers: { 'Content-Type': 'text/csv' } });
+    expect(tooLarge.status).toBe(413);
+    expect((await q('post', '/api/v1/jobs', { key: noVat.key, body: { field: 'vat', values: [REGISTERED_LU] } })).status).toBe(403);
+    expect((await q('post', '/api/v1/jobs', { key: freeHolder.key, body: { field: 'iban', values: ['a', 'b', 'c'] } })).json).toMatchObject({ errorCode: 'QUOTA_EXCEEDED' });
+    expect((await q('post', '/api/v1/jobs', { body: { field: 'iban', values: ['a'] } })).status).toBe(401);
+
+    const listed = await q('get', '/api/v1/jobs', { key: owner.key });
+    expect((listed.json as { jobs: { id: string }[] }).jobs.map((job) => job.id)).toContain(id);
+    expect((await q('get', '/api/v1/jobs')).status).toBe(401);
+    expect((await q('get', `/api/v1/jobs/${id}`, { key: owner.key })).json).toMatchObject({ id, status: 'queued', total: 2 });
+    for (const path of [`/api/v1/jobs/${id}`, `/api/v1/jobs/${id}/results`]) {
+      // Another account's job is as unknown as a made-up id.
+      expect((await q('get', path, { key: stranger.key })).status).toBe(404);
+      expect((await q('get', path.replace(id, randomId), { key: owner.key })).status).toBe(404);
+      expect((await q('get', path)).status).toBe(401);
+    }
+    expect((await q('get', `/api/v1/jobs/${id}/results`, { key: owner.key })).status).toBe(200);
+    expect((await q('delete', `/api/v1/jobs/${id}`)).status).toBe(401);
+    expect((await q('delete', `/api/v1/jobs/${id}`, { key: stranger.key })).status).toBe(404);
+    expect((await q('delete', `/api/v1/jobs/${id}`, { key: owner.key })).json).toMatchObject({ id, status: 'cancelled' });
+    expect((await q('delete', `/api/v1/jobs/${id}`, { key: owner.key })).json).toMatchObject({ errorCode: 'JOB_ENDED' });
+  });
+
+  it('jobs: a job the main service ran has results whose every NDJSON line is a JobResultLine, and a CSV with its header', async () => {
+    const submitted = await call('post', '/api/v1/jobs', { key: pro.key, body: { field: 'iban', values: ['DE89370400440532013000', 'nope', 'DE89 3704 0044 0532 0130 00'] } });
+    const { id } = submitted.json as { id: string };
+    await until(async () => ((await call('get', `/api/v1/jobs/${id}`, { key: pro.key })).json as { status: string }).status === 'done');
+    const ndjson = await call('get', `/api/v1/jobs/${id}/results`, { key: pro.key });
+    expect(ndjson.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const lines = ndjson.text.split('\n').filter((line) => line !== '');
+    expect(lines.map((line) => (JSON.parse(line) as { line: number }).line)).toEqual([1, 2, 3]);
+    const resultLine = validator.schema('JobResultLine');
+    for (const line of lines) expect(resultLine(JSON.parse(line)), `${line} ${JSON.stringify(resultLine.errors)}`).toBe(true);
+    const csv = await call('get', `/api/v1/jobs/${id}/results`, { key: pro.key, headers: { Accept: 'text/csv' } });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.text.split(/\r?\n/)[0]).toBe('line,valid,reason,message,normalizedValue,originalValue');
+  });
+
+  it('watch: created, found again, refused, listed, checked, out of quota, deleted', async () => {
+    const created = await q('post', '/api/v1/vat/watch', { key: owner.key, body: { value: WATCHED, traderName: 'Watched' } });
+    expect(created.status).toBe(201);
+    const { id } = created.json as { id: string };
+    expect((await q('post', '/api/v1/vat/watch', { key: owner.key, body: { value: WATCHED } })).json).toMatchObject({ id });
+    expect((await q('post', '/api/v1/vat/watch', { key: owner.key, body: { value: 'LU1' } })).json).toMatchObject({ errorCode: 'INVALID_VAT_NUMBER' });
+    expect((await q('post', '/api/v1/vat/watch', { key: owner.key, body: '{"value":' })).json).toMatchObject({ errorCode: 'INVALID_JSON' });
+    expect((await q('post', '/api/v1/vat/watch', { key: noVat.key, body: { value: WATCHED } })).status).toBe(403);
+    expect((await q('post', '/api/v1/vat/watch', { body: { value: WATCHED } })).status).toBe(401);
+    expect(((await q('get', '/api/v1/vat/watch', { key: owner.key })).json as { watches: { id: string }[] }).watches.map((w) => w.id)).toEqual([id]);
+    expect((await q('get', '/api/v1/vat/watch', { key: noVat.key })).status).toBe(403);
+    expect((await q('get', '/api/v1/vat/watch')).status).toBe(401);
+
+    const path = `/api/v1/vat/watch/${id}`;
+    expect((await q('post', `${path}/check`, { key: owner.key })).json).toMatchObject({ id, registered: true, name: 'WATCHED SA' });
+    for (const [method, route] of [['post', `${path}/check`], ['delete', path]] as const) {
+      expect((await q(method, route, { key: stranger.key })).status).toBe(404);
+      expect((await q(method, route, { key: noVat.key })).status).toBe(403);
+      expect((await q(method, route)).status).toBe(401);
+    }
+    // A FREE account whose quota is spent cannot re-check.
+    const freeWatch = (await q('post', '/api/v1/vat/watch', { key: freeHolder.key, body: { value: WATCHED } })).json as { id: string };
+    for (let i = 0; i < 2; i++) expect((await q('post', '/api/v1/validate/iban', { key: freeHolder.key, body: { value: 'DE89370400440532013000' } })).status).toBe(200);
+    expect((await q('post', `/api/v1/vat/watch/${freeWatch.id}/check`, { key: freeHolder.key })).json).toMatchObject({ errorCode: 'QUOTA_EXCEEDED' });
+    expect((await q('delete', path, { key: owner.key })).status).toBe(204);
+    expect((await q('delete', path, { key: owner.key })).status).toBe(404);
+  });
+
+  it('evidence: the record a live VIES answer left, as JSON and CSV; refusals', async () => {
+    const evidenced = luxembourgVat('515151');
+    fakes.vies.register(evidenced, { valid: true, name: 'EVIDENCE SARL' });
+    expect((await q('post', '/api/v1/validate/vat', { key: owner.key, body: { value: evidenced } })).status).toBe(200);
+    const listed = await q('get', `/api/v1/vat/evidence?value=${encodeURIComponent(evidenced)}`, { key: owner.key });
+    const records = (listed.json as { evidence: { id: string; registered: boolean }[] }).evidence;
+    expect(records).toHaveLength(1);
+    const id = records[0]?.id as string;
+    expect((await q('get', `/api/v1/vat/evidence/${id}`, { key: owner.key })).json).toMatchObject({ id, registered: true, name: 'EVIDENCE SARL' });
+    const csv = await q('get', `/api/v1/vat/evidence/${id}`, { key: owner.key, headers: { Accept: 'text/csv' } });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.text).toContain('EVIDENCE SARL');
+    expect((await q('get', `/api/v1/vat/evidence?value=${encodeURIComponent(evidenced)}`, { key: stranger.key })).json).toEqual({ evidence: [] });
+    expect((await q('get', `/api/v1/vat/evidence/${id}`, { key: stranger.key })).status).toBe(404);
+    expect((await q('get', '/api/v1/vat/evidence', { key: owner.key })).json).toMatchObject({ errorCode: 'MISSING_VALUE' });
+    for (const path of [`/api/v1/vat/evidence?value=${evidenced}`, `/api/v1/vat/evidence/${id}`]) {
+      expect((await q('get', path, { key: noVat.key })).status).toBe(403);
+      expect((await q('get', path)).status).toBe(401);
+    }
+  });
+
+  it('500 with { message } when the store fails, then 503 STORE_UNAVAILABLE with Retry-After while it cannot be reached', async () => {
+    const job = (await q('post', '/api/v1/jobs', { key: owner.key, body: { field: 'iban', values: ['DE89370400440532013000'] } })).json as { id: string };
+    const watch = (await q('post', '/api/v1/vat/watch', { key: owner.key, body: { value: WATCHED } })).json as { id: string };
+    // Watch and evidence first: the first failure of a jobs route is not mapped to 503 (routes/jobs.ts
+    // lets StoreUnavailableError reach the app's 500); once the guard knows of the outage every route answers 503.
+    const requests: [method: 'get' | 'post' | 'delete', path: string, body?: unknown][] = [
+      ['get', `/api/v1/vat/evidence?value=${REGISTERED_LU}`],
+      ['get', `/api/v1/vat/evidence/${randomId}`],
+      ['post', '/api/v1/vat/watch', { value: WATCHED }],
+      ['get', '/api/v1/vat/watch'],
+      ['post', `/api/v1/vat/watch/${watch.id}/check`],
+      ['delete', `/api/v1/vat/watch/${watch.id}`],
+      ['post', '/api/v1/jobs', { field: 'iban', values: ['DE89370400440532013000'] }],
+      ['get', '/api/v1/jobs'],
+      ['get', `/api/v1/jobs/${job.id}`],
+      ['get', `/api/v1/jobs/${job.id}/results`],
+      ['delete', `/api/v1/jobs/${job.id}`],
+    ];
+    failure = new Error('connection to the database lost');
+    try {
+      for (const [method, path, body] of requests) {
+        const answer = await q(method, path, { key: owner.key, ...(body === undefined ? {} : { body }) });
+        expect(answer.status, `${method} ${path}`).toBe(500);
+        expect(answer.json).toEqual({ message: 'Internal error' });
+      }
+      // A full disk is an outage: the guard (storage/guard.ts) refuses everything until a probe write succeeds.
+      failure = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      for (const [method, path, body] of requests) {
+        const answer = await q(method, path, { key: owner.key, ...(body === undefined ? {} : { body }) });
+        expect(answer.status, `${method} ${path}`).toBe(503);
+        expect(answer.json).toMatchObject({ errorCode: 'STORE_UNAVAILABLE' });
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    } finally {
+      failure = null;
+    }
+  });
+});
+
 describe('coverage', () => {
-  it('every status the document declares on every endpoint but the admin API (test/server/http/openapi-admin.test.ts) was answered by the server above', () => {
+  it('every status the document declares on every endpoint (jobs, watch and evidence included) but the admin API (test/server/http/openapi-admin.test.ts) was answered by the server above', () => {
     const declared = validator.declared().filter((entry) => !entry.includes(' /api/v1/admin/'));
     expect(declared.filter((entry) => !validator.seen.has(entry))).toEqual([]);
-    expect(declared).toHaveLength(52);
+    expect(declared).toHaveLength(118);
   });
 });

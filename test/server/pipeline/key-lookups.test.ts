@@ -24,7 +24,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 const FIELDS: Field[] = ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'];
-const ACCOUNT: Account = { id: 'acc-1', name: 'test', plan: 'PRO', subscriptionStart: '2026-01-01', vatNumber: null, createdAt: new Date(0), suspendedAt: null };
+const ACCOUNT: Account = { id: 'acc-1', name: 'test', plan: 'PRO', subscriptionStart: '2026-01-01', vatNumber: null, createdAt: new Date(0), suspendedAt: null, watchIntervalMs: null };
 
 /** A store of keys by hash that counts its lookups, per hash and in all. */
 class CountingKeys implements KeySource {

@@ -67,10 +67,20 @@ describe('the service without its optional peers', () => {
   });
 
   it('serve --database-url without pg says which package to install', () => {
-    const run = runCli(['serve', '--database-url', 'postgres://verifield@127.0.0.1:9/verifield', '--port', '0'], { VERIFIELD_TEST_HIDDEN_PACKAGES: 'pg' }, { nodeArgs: HIDE });
+    // With its data key: without one, PostgreSQL is refused before the driver is looked for.
+    const env = { VERIFIELD_TEST_HIDDEN_PACKAGES: 'pg', VERIFIELD_DATA_KEY: Buffer.alloc(32, 1).toString('base64') };
+    const run = runCli(['serve', '--database-url', 'postgres://verifield@127.0.0.1:9/verifield', '--port', '0'], env, { nodeArgs: HIDE });
     expect(run.status).toBe(1);
     expect(lines(run.stderr)).toEqual([
       "verifield: cannot open the store: verifield's PostgreSQL store (--database-url) needs the optional package pg: run npm install pg",
+    ]);
+  });
+
+  it('serve --database-url without a data key says so in one line, before connecting', () => {
+    const run = runCli(['serve', '--database-url', 'postgres://verifield@127.0.0.1:9/verifield', '--port', '0']);
+    expect(run.status).toBe(1);
+    expect(lines(run.stderr)).toEqual([
+      'verifield: cannot open the store: VERIFIELD_DATA_KEY is required with PostgreSQL: every instance must seal with the same key',
     ]);
   });
 

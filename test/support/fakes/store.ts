@@ -12,13 +12,21 @@ import {
   KeyLimitError,
   type Account,
   type ApiKeyRecord,
+  type BatchJobLine,
+  type BatchJobRecord,
   type LoginLinkRecord,
   type MeterDecision,
   type Plan,
   type SessionRecord,
   type Store,
   type UsageEntry,
+  type VatEvidenceRecord,
+  type VatWatchRecord,
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type WebhookEndpoint,
 } from '../../../src/server/storage/types.js';
+import type { ValidationResult } from '../../../src/result.js';
 
 export interface InstrumentedStore extends Store {
   /** Makes the next `times` calls of `usage.count` reject (a database outage). */
@@ -55,6 +63,10 @@ export function instrumentStore(inner: Store, failure: CountFailure = connection
     jobs: inner.jobs,
     sessions: inner.sessions,
     loginLinks: inner.loginLinks,
+    batchJobs: inner.batchJobs,
+    watches: inner.watches,
+    webhooks: inner.webhooks,
+    evidence: inner.evidence,
     usage: {
       used: (accountId, periodStart) => inner.usage.used(accountId, periodStart),
       log: (accountId, limit) => inner.usage.log(accountId, limit),
@@ -131,7 +143,7 @@ function plainMemoryStore(): Store {
     accounts: {
       async create(account) {
         guard();
-        const created: Account = { ...account, id: randomUUID(), createdAt: new Date(), suspendedAt: null };
+        const created: Account = { ...account, id: randomUUID(), createdAt: new Date(), suspendedAt: null, watchIntervalMs: null };
         accounts.set(created.id, created);
         return copyAccount(created);
       },
@@ -152,6 +164,7 @@ function plainMemoryStore(): Store {
         if (change.vatNumber !== undefined) account.vatNumber = change.vatNumber;
         if (change.suspended === true) account.suspendedAt ??= new Date(now.getTime());
         if (change.suspended === false) account.suspendedAt = null;
+        if (change.watchIntervalMs !== undefined) account.watchIntervalMs = change.watchIntervalMs;
         return copyAccount(account);
       },
     },
@@ -318,8 +331,218 @@ function plainMemoryStore(): Store {
         return removed;
       },
     },
+    ...memoryBackgroundTables(),
     async close() {
       closed = true;
+    },
+  };
+}
+
+/**
+ * Jobs, watches, webhooks and evidence in memory, with the semantics of their doc comments in
+ * src/server/storage/types.ts (one claimer per lease, idempotent answers, an unknown verdict never
+ * replacing a known one, another account's rows never visible). Nothing is sealed: nothing outlives
+ * the process.
+ */
+function memoryBackgroundTables(): Pick<Store, 'batchJobs' | 'watches' | 'webhooks' | 'evidence'> {
+  type JobState = BatchJobRecord & { leaseOwner: string | null; leaseUntil: number | null; lines: Array<{ value: string; result: ValidationResult | null }> };
+  const jobs = new Map<string, JobState>();
+  const watches = new Map<string, VatWatchRecord>();
+  const endpoints = new Map<string, WebhookEndpoint>();
+  const deliveries = new Map<string, WebhookDelivery>();
+  const attempts: WebhookAttempt[] = [];
+  const evidence = new Map<string, VatEvidenceRecord>();
+  const open = (job: JobState): boolean => job.status === 'queued' || job.status === 'running';
+  const copyJob = (job: JobState): BatchJobRecord => ({
+    id: job.id,
+    accountId: job.accountId,
+    keyId: job.keyId,
+    field: job.field,
+    status: job.status,
+    total: job.total,
+    done: job.done,
+    valid: job.valid,
+    invalid: job.invalid,
+    webhookUrl: job.webhookUrl,
+    createdAt: new Date(job.createdAt.getTime()),
+    startedAt: job.startedAt === null ? null : new Date(job.startedAt.getTime()),
+    finishedAt: job.finishedAt === null ? null : new Date(job.finishedAt.getTime()),
+    error: job.error,
+  });
+  const deliveryKey = (eventId: string, url: string): string => `${eventId}\u0000${url}`;
+  return {
+    batchJobs: {
+      async create(job, values) {
+        jobs.set(job.id, { ...copyJob(job as JobState), leaseOwner: null, leaseUntil: null, lines: values.map((value) => ({ value, result: null })) });
+      },
+      async get(accountId, id) {
+        const job = jobs.get(id);
+        return job === undefined || job.accountId !== accountId ? null : copyJob(job);
+      },
+      async list(accountId, limit) {
+        return [...jobs.values()]
+          .filter((job) => job.accountId === accountId)
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+          .slice(0, limit)
+          .map(copyJob);
+      },
+      async cancel(accountId, id, now) {
+        const job = jobs.get(id);
+        if (job === undefined || job.accountId !== accountId || !open(job)) return false;
+        Object.assign(job, { status: 'cancelled', finishedAt: new Date(now.getTime()), leaseOwner: null, leaseUntil: null });
+        return true;
+      },
+      async claim(instance, now, leaseUntil) {
+        const job = [...jobs.values()]
+          .filter((candidate) => open(candidate) && (candidate.leaseUntil === null || candidate.leaseUntil <= now.getTime()))
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
+        if (job === undefined) return null;
+        Object.assign(job, { status: 'running', startedAt: job.startedAt ?? new Date(now.getTime()), leaseOwner: instance, leaseUntil: leaseUntil.getTime() });
+        return copyJob(job);
+      },
+      async renew(id, instance, leaseUntil) {
+        const job = jobs.get(id);
+        if (job === undefined || job.status !== 'running' || job.leaseOwner !== instance) return false;
+        job.leaseUntil = leaseUntil.getTime();
+        return true;
+      },
+      async pending(id, after, limit) {
+        const job = jobs.get(id);
+        if (job === undefined) return [];
+        const pending: Array<{ line: number; value: string }> = [];
+        for (let index = after; index < job.lines.length && pending.length < limit; index++) {
+          const line = job.lines[index];
+          if (line !== undefined && line.result === null) pending.push({ line: index + 1, value: line.value });
+        }
+        return pending;
+      },
+      async answer(id, lines) {
+        const job = jobs.get(id);
+        if (job === undefined) return;
+        for (const { line, result } of lines) {
+          const stored = job.lines[line - 1];
+          if (stored === undefined || stored.result !== null) continue;
+          stored.result = structuredClone(result);
+          job.done++;
+          if (result.valid) job.valid++;
+          else job.invalid++;
+        }
+      },
+      async finish(id, status, now, error) {
+        const job = jobs.get(id);
+        if (job === undefined || !open(job)) return;
+        Object.assign(job, { status, finishedAt: new Date(now.getTime()), error: error ?? null, leaseOwner: null, leaseUntil: null });
+      },
+      async lines(id, after, limit) {
+        const job = jobs.get(id);
+        if (job === undefined) return [];
+        const answered: BatchJobLine[] = [];
+        for (let index = after; index < job.lines.length && answered.length < limit; index++) {
+          const result = job.lines[index]?.result;
+          if (result !== null && result !== undefined) answered.push({ line: index + 1, result: structuredClone(result) });
+        }
+        return answered;
+      },
+    },
+    watches: {
+      async create(watch) {
+        const existing = [...watches.values()].find((w) => w.accountId === watch.accountId && w.value === watch.value);
+        if (existing !== undefined) return structuredClone(existing);
+        watches.set(watch.id, structuredClone(watch));
+        return structuredClone(watch);
+      },
+      async get(accountId, id) {
+        const watch = watches.get(id);
+        return watch === undefined || watch.accountId !== accountId ? null : structuredClone(watch);
+      },
+      async list(accountId) {
+        return [...watches.values()].filter((w) => w.accountId === accountId).map((w) => structuredClone(w));
+      },
+      async delete(accountId, id) {
+        const watch = watches.get(id);
+        return watch !== undefined && watch.accountId === accountId && watches.delete(id);
+      },
+      async claimDue(now, leaseUntil, limit) {
+        return [...watches.values()]
+          .filter((w) => w.nextCheckAt.getTime() <= now.getTime())
+          .sort((a, b) => a.nextCheckAt.getTime() - b.nextCheckAt.getTime())
+          .slice(0, limit)
+          .map((w) => {
+            w.nextCheckAt = new Date(leaseUntil.getTime());
+            return structuredClone(w);
+          });
+      },
+      async recordCheck(id, check) {
+        const watch = watches.get(id);
+        if (watch === undefined) return null;
+        watch.lastAttemptAt = new Date(check.at.getTime());
+        watch.nextCheckAt = new Date(check.nextCheckAt.getTime());
+        if (check.registered !== null) Object.assign(watch, { registered: check.registered, name: check.name, address: check.address, lastCheckedAt: new Date(check.at.getTime()) });
+        return structuredClone(watch);
+      },
+    },
+    webhooks: {
+      async set(endpoint) {
+        endpoints.set(endpoint.accountId, structuredClone(endpoint));
+      },
+      async get(accountId) {
+        const endpoint = endpoints.get(accountId);
+        return endpoint === undefined ? null : structuredClone(endpoint);
+      },
+      async enqueue(list) {
+        for (const delivery of list) {
+          const key = deliveryKey(delivery.id, delivery.url);
+          if (!deliveries.has(key)) deliveries.set(key, structuredClone(delivery));
+        }
+      },
+      async claimDue(now, leaseUntil, limit) {
+        return [...deliveries.values()]
+          .filter((d) => d.status === 'pending' && d.nextAttemptAt.getTime() <= now.getTime())
+          .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
+          .slice(0, limit)
+          .map((d) => {
+            d.nextAttemptAt = new Date(leaseUntil.getTime());
+            return structuredClone(d);
+          });
+      },
+      async recordAttempt(attempt, next) {
+        attempts.push(structuredClone(attempt));
+        const delivery = deliveries.get(deliveryKey(attempt.eventId, attempt.url));
+        if (delivery === undefined) return;
+        Object.assign(delivery, { status: next.status, nextAttemptAt: new Date(next.nextAttemptAt.getTime()), attempts: delivery.attempts + 1 });
+      },
+      async deliveries(accountId, limit) {
+        return [...deliveries.values()]
+          .filter((d) => d.accountId === accountId)
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+          .slice(0, limit)
+          .map((d) => ({
+            ...structuredClone(d),
+            log: attempts.filter((a) => a.eventId === d.id && a.url === d.url).map((a) => structuredClone(a)),
+          }));
+      },
+    },
+    evidence: {
+      async add(record) {
+        evidence.set(record.id, structuredClone(record));
+      },
+      async forValue(accountId, value) {
+        return [...evidence.values()]
+          .filter((r) => r.accountId === accountId && r.value === value)
+          .sort((a, b) => b.checkedAt.getTime() - a.checkedAt.getTime())
+          .map((r) => structuredClone(r));
+      },
+      async get(accountId, id) {
+        const record = evidence.get(id);
+        return record === undefined || record.accountId !== accountId ? null : structuredClone(record);
+      },
+      async prune(before) {
+        let removed = 0;
+        for (const [id, record] of evidence) {
+          if (record.checkedAt.getTime() < before.getTime() && evidence.delete(id)) removed++;
+        }
+        return removed;
+      },
     },
   };
 }

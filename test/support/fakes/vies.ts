@@ -103,6 +103,20 @@ export interface ViesFake {
   behave(behaviour: FakeBehaviour, options?: { times?: number; country?: string }): void;
   /** Back to answering normally, in the current style; the registry and the counts stay. */
   reset(): void;
+  /** Requests of one country being answered right now (from the request read to the answer sent or the connection gone). */
+  inFlightFor(countryCode: string): number;
+  /** The most requests of one country the fake was answering at once, since it started. */
+  maxInFlightFor(countryCode: string): number;
+  /** Countries with the most requests each answered at once, since it started. */
+  readonly maxInFlight: ReadonlyMap<string, number>;
+  /** Milliseconds every normal answer waits before it is sent (0: none), so that calls overlap as real ones do. */
+  latencyMs: number;
+  /**
+   * A fault schedule for one country: called with the 1-based number of each request for that
+   * country (after `behave` rules, which go first); a fault code answers that request with the
+   * fault (HTTP 500), null answers it normally. `null` as the schedule removes it.
+   */
+  scheduleFaults(countryCode: string, schedule: ((call: number, inFlight: number) => string | null) | null): void;
   close(): Promise<void>;
 }
 
@@ -193,6 +207,10 @@ export async function startViesFake(): Promise<ViesFake> {
   const requests: ReceivedViesRequest[] = [];
   let rules: { behaviour: FakeBehaviour; left: number; country?: string }[] = [];
   let identifiers = 0;
+  const inFlight = new Map<string, number>();
+  const maxInFlight = new Map<string, number>();
+  const callsByCountry = new Map<string, number>();
+  const schedules = new Map<string, (call: number, inFlight: number) => string | null>();
 
   const send = (res: ServerResponse, status: number, xml: string): void => {
     res.writeHead(status, { 'Content-Type': 'text/xml; charset=UTF-8', Server: 'Europa' });
@@ -264,6 +282,13 @@ export async function startViesFake(): Promise<ViesFake> {
     const parsed = readViesRequest(body);
     requests.push({ operation: parsed?.operation ?? null, soapAction, contentType, fields: parsed?.fields ?? {} });
     const country = parsed?.fields.countryCode;
+    if (country !== undefined) {
+      const now = (inFlight.get(country) ?? 0) + 1;
+      inFlight.set(country, now);
+      if (now > (maxInFlight.get(country) ?? 0)) maxInFlight.set(country, now);
+      res.once('close', () => inFlight.set(country, (inFlight.get(country) ?? 1) - 1));
+      callsByCountry.set(country, (callsByCountry.get(country) ?? 0) + 1);
+    }
 
     const rule = rules.find((r) => r.left > 0 && (r.country === undefined || r.country === country));
     if (rule) rule.left -= 1;
@@ -286,6 +311,13 @@ export async function startViesFake(): Promise<ViesFake> {
         return;
       default:
         break;
+    }
+    const schedule = country === undefined || behaviour !== undefined ? undefined : schedules.get(country);
+    const scheduled = schedule?.(callsByCountry.get(country as string) ?? 0, inFlight.get(country as string) ?? 0) ?? null;
+    if (fake.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.latencyMs));
+    if (scheduled !== null) {
+      send(res, 500, faultXml(scheduled, fake.style));
+      return;
     }
 
     if (refusedBeforeSoap(req, res)) return;
@@ -334,6 +366,14 @@ export async function startViesFake(): Promise<ViesFake> {
     },
     reset() {
       rules = [];
+    },
+    inFlightFor: (countryCode) => inFlight.get(countryCode) ?? 0,
+    maxInFlightFor: (countryCode) => maxInFlight.get(countryCode) ?? 0,
+    maxInFlight,
+    latencyMs: 0,
+    scheduleFaults(countryCode, schedule) {
+      if (schedule === null) schedules.delete(countryCode);
+      else schedules.set(countryCode, schedule);
     },
     close: () => closeServer(server),
   };

@@ -7,6 +7,7 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
 import { openPostgres } from '../../../src/server/storage/postgres/client.js';
+import { createSealer } from '../../../src/server/storage/sealing.js';
 import { createSqlStore } from '../../../src/server/storage/sql/store.js';
 import type { Store } from '../../../src/server/storage/types.js';
 import { startSlowProxy, type SlowProxy } from '../fakes/slow-proxy.js';
@@ -15,6 +16,12 @@ import { startTedbFake, type TedbFake } from '../fakes/tedb.js';
 import { startViesFake, type ViesFake } from '../fakes/vies.js';
 import { cliEnv, startCli, type CliProcess } from '../cli.js';
 import { repoRoot } from '../repo-root.js';
+
+/**
+ * The data key every instance of a run seals with (VERIFIELD_DATA_KEY: PostgreSQL refuses to start
+ * without one), and the test's own store opens their rows with. A fixed test key, never a real one.
+ */
+export const SCALE_DATA_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** The servers of this run; a clear failure when the suite was started without them. */
 export function scaleServers(): { databaseUrl: string; redisUrl: string } {
@@ -68,7 +75,7 @@ export async function freshRedis(index: number): Promise<string> {
 
 /** The store of a database as the service sees it (PostgreSQL, migrated), for set-up and checks. */
 export async function openTestStore(databaseUrl: string): Promise<Store> {
-  return createSqlStore(await openPostgres(databaseUrl, { maxConnections: 4 }));
+  return createSqlStore(await openPostgres(databaseUrl, { maxConnections: 4 }), { sealer: createSealer(Buffer.from(SCALE_DATA_KEY, 'base64')) });
 }
 
 /**
@@ -78,7 +85,7 @@ export async function openTestStore(databaseUrl: string): Promise<Store> {
 export async function admin(databaseUrl: string, args: readonly string[]): Promise<string> {
   const argv = ['--import', 'tsx', 'src/cli/index.ts', ...args, '--database-url', databaseUrl];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, argv, { cwd: repoRoot, env: cliEnv(), encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, argv, { cwd: repoRoot, env: cliEnv({ VERIFIELD_DATA_KEY: SCALE_DATA_KEY }), encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`verifield ${args.join(' ')} failed: ${error.message}\n${stderr}`));
       else resolve(stdout.trim());
     });
@@ -123,7 +130,7 @@ function serveArgs(options: InstanceOptions): string[] {
 /** Starts `count` instances at once (they race for the migrations) and waits until each listens. */
 export async function startInstances(count: number, options: InstanceOptions): Promise<Instance[]> {
   const started = Array.from({ length: count }, (_, index) => {
-    const cli = startCli(serveArgs(options));
+    const cli = startCli(serveArgs(options), { env: { VERIFIELD_DATA_KEY: SCALE_DATA_KEY } });
     return { name: `instance ${index + 1}`, cli };
   });
   try {

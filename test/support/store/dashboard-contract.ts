@@ -342,6 +342,7 @@ export function describeDashboardTables(engine: string, open: () => Promise<Open
             vatNumber: 'DE136695976',
             createdAt,
             suspendedAt: null,
+            watchIntervalMs: null,
           };
           expect(await migrated.accounts.get('acc-old')).toEqual(account);
           const found = await migrated.keys.findByHash(hashApiKey(key));

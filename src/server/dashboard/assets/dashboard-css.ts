@@ -82,6 +82,9 @@ td time, td code, .status { white-space: nowrap; }
 .status { display: inline-block; padding: 0 0.5rem; border-radius: 1rem; font-weight: 600; }
 .status-ok { color: #14532d; background: #e3f1e6; }
 .status-bad { color: #8c1d18; background: #fbe4e2; }
+.status-wait { color: #5c4400; background: #fdf3d7; }
+td form { margin: 0; }
+td ol { margin: 0; padding-left: 1.25rem; }
 
 /* Forms */
 form.stacked { display: grid; gap: 1rem; max-width: 32rem; }

@@ -2,7 +2,7 @@
  * `mountDashboard`: the web dashboard under /dashboard and the public /status page, on the app of
  * ../../http/app.ts. Every answer under both, pages, redirects and errors alike, carries the
  * headers of ../page-headers.ts. The pages are in one file per concern: sign-in, the account
- * overview, the operator's pages, keys, the usage log, the status page, the assets.
+ * overview, the operator's pages, keys, the usage log, jobs, watches, the webhook, the status page, the assets.
  */
 import type { Hono, MiddlewareHandler } from 'hono';
 import { CACHE_CONTROL, setPageHeaders } from '../page-headers.js';
@@ -10,11 +10,14 @@ import { DASHBOARD_PATH, STATUS_PATH } from '../views/paths.js';
 import { mountAccountPages } from './account.js';
 import { mountAssets } from './assets.js';
 import { notFound, page, type DashboardDeps } from './context.js';
+import { mountJobPages } from './jobs.js';
 import { mountKeyPages } from './keys.js';
 import { mountOperatorPages } from './operator.js';
 import { mountSignInRoutes } from './sign-in.js';
 import { mountStatusPage } from './status.js';
 import { mountUsageLog } from './usage-log.js';
+import { mountWatchPages } from './watches.js';
+import { mountWebhookPages } from './webhooks.js';
 
 export type { DashboardDeps } from './context.js';
 
@@ -41,6 +44,9 @@ export function mountDashboard(app: Hono, deps: DashboardDeps): void {
   mountAccountPages(app, deps);
   mountKeyPages(app, deps);
   mountUsageLog(app, deps);
+  mountJobPages(app, deps);
+  mountWatchPages(app, deps);
+  mountWebhookPages(app, deps);
   mountAssets(app, deps);
   mountStatusPage(app, deps);
 

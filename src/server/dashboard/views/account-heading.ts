@@ -8,16 +8,19 @@ import { timeTag } from './format.js';
 import { html, type Markup } from './html.js';
 import type { NavItem } from './layout.js';
 import type { Frame } from './models.js';
-import { accountPath, ACCOUNTS_PATH, keysPath, usagePath } from './paths.js';
+import { accountPath, ACCOUNTS_PATH, jobsPath, keysPath, usagePath, watchesPath, webhooksPath } from './paths.js';
 
 /** The account pages, as the operator's tabs name them. */
-type AccountTab = Extract<NavItem, 'overview' | 'keys' | 'usage'>;
+type AccountTab = Exclude<NavItem, 'accounts'>;
 
 function operatorTabs(accountId: string, current: AccountTab): Markup {
   const tabs: [AccountTab, string, string][] = [
     ['overview', accountPath(accountId), 'Overview'],
     ['keys', keysPath(accountId), 'Keys'],
     ['usage', usagePath(accountId), 'Usage log'],
+    ['jobs', jobsPath(accountId), 'Jobs'],
+    ['watches', watchesPath(accountId), 'Watches'],
+    ['webhooks', webhooksPath(accountId), 'Webhooks'],
   ];
   return html`<nav class="account-nav" aria-label="This account"><ul>${tabs.map(
     ([tab, href, label]) => html`<li><a href="${href}"${tab === current && html` aria-current="page"`}>${label}</a></li>`,

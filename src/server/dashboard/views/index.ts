@@ -11,3 +11,6 @@ export { renderRevokePage } from './revoke-page.js';
 export { renderStatusPage } from './status-page.js';
 export { renderUsageLogPage } from './usage-log-page.js';
 export type * from './models.js';
+export { renderJobsPage } from './jobs-page.js';
+export { renderWatchesPage } from './watches-page.js';
+export { renderWebhooksPage } from './webhooks-page.js';

@@ -7,10 +7,10 @@
 import { CSRF_FIELD } from '../csrf.js';
 import { html, type Markup } from './html.js';
 import type { Frame } from './models.js';
-import { accountPath, ACCOUNTS_PATH, assetPath, DASHBOARD_PATH, keysPath, LOGOUT_PATH, STATUS_PATH, usagePath } from './paths.js';
+import { accountPath, ACCOUNTS_PATH, assetPath, DASHBOARD_PATH, jobsPath, keysPath, LOGOUT_PATH, STATUS_PATH, usagePath, watchesPath, webhooksPath } from './paths.js';
 
 /** The header navigation's entries; `current` marks the page shown. */
-export type NavItem = 'accounts' | 'overview' | 'keys' | 'usage';
+export type NavItem = 'accounts' | 'overview' | 'keys' | 'usage' | 'jobs' | 'watches' | 'webhooks';
 
 /** What {@link renderDocument} lays out. */
 export interface Page {
@@ -45,6 +45,9 @@ function navigation(frame: Frame, current: NavItem | undefined): Markup {
           navLink(accountPath(viewer.accountId), 'Overview', 'overview', current),
           navLink(keysPath(viewer.accountId), 'Keys', 'keys', current),
           navLink(usagePath(viewer.accountId), 'Usage log', 'usage', current),
+          navLink(jobsPath(viewer.accountId), 'Jobs', 'jobs', current),
+          navLink(watchesPath(viewer.accountId), 'Watches', 'watches', current),
+          navLink(webhooksPath(viewer.accountId), 'Webhooks', 'webhooks', current),
         ];
   return html`<nav class="site-nav" aria-label="Dashboard"><ul>${links}</ul></nav>`;
 }

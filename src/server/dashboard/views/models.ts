@@ -6,7 +6,7 @@
 import type { ViesStatusResponse } from '../../../ports.js';
 import type { DayAvailability } from '../../../vat/reference/availability.js';
 import type { AccountOverview, ListedKey, UsageByDay } from '../../admin/service.js';
-import type { UsageEntry } from '../../storage/types.js';
+import type { BatchJobRecord, UsageEntry, VatWatchRecord, WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
 
 /** Who is signed in: the operator (every account) or one account (only its own pages). */
 export type Viewer = { kind: 'operator' } | { kind: 'account'; accountId: string; accountName: string };
@@ -84,6 +84,32 @@ export interface UsageLogPageModel {
   nextBefore: string | null;
   /** The filter was refused: why. */
   error?: string;
+}
+
+/** GET /dashboard/accounts/{id}/jobs: the account's newest jobs, each running one with its cancel button. */
+export interface JobsPageModel {
+  overview: AccountOverview;
+  jobs: readonly BatchJobRecord[];
+  /** What the last form did (e.g. "Job … cancelled"). */
+  notice?: string;
+}
+
+/** GET /dashboard/accounts/{id}/watches: the account's watched VAT numbers with their last known verdict. */
+export interface WatchesPageModel {
+  overview: AccountOverview;
+  watches: readonly VatWatchRecord[];
+}
+
+/** GET /dashboard/accounts/{id}/webhooks: the URL, the forms to set it and rotate the secret, the last deliveries. */
+export interface WebhooksPageModel {
+  overview: AccountOverview;
+  /** The account's webhook; null when none is set. */
+  endpoint: { url: string; updatedAt: Date } | null;
+  deliveries: ReadonlyArray<WebhookDelivery & { log: readonly WebhookAttempt[] }>;
+  /** The secret just made (URL set or secret rotated): shown in this answer only, never again. */
+  secret?: string;
+  /** The URL form sent back with what was wrong. */
+  form?: FormState;
 }
 
 export type { DayAvailability } from '../../../vat/reference/availability.js';

@@ -48,3 +48,28 @@ export function usagePath(accountId: string, filter: LogFilter = {}, before?: st
   const search = query.toString();
   return `${accountPath(accountId)}/usage${search === '' ? '' : `?${search}`}`;
 }
+
+/** An account's batch jobs. */
+export function jobsPath(accountId: string): string {
+  return `${accountPath(accountId)}/jobs`;
+}
+
+/** A job's cancellation (POST). */
+export function cancelJobPath(accountId: string, jobId: string): string {
+  return `${jobsPath(accountId)}/${encodeURIComponent(jobId)}/cancel`;
+}
+
+/** An account's watched VAT numbers. */
+export function watchesPath(accountId: string): string {
+  return `${accountPath(accountId)}/watches`;
+}
+
+/** An account's webhook: the page (GET), its URL set (POST). */
+export function webhooksPath(accountId: string): string {
+  return `${accountPath(accountId)}/webhooks`;
+}
+
+/** The webhook secret's rotation (POST). */
+export function rotateWebhookPath(accountId: string): string {
+  return `${webhooksPath(accountId)}/rotate`;
+}

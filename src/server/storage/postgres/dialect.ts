@@ -12,6 +12,7 @@ import { MIGRATION_LOCK, POSTGRES_MIGRATIONS } from './schema.js';
 const CASTS: Record<ParamType, string> = {
   text: '',
   integer: '::integer',
+  bigint: '::bigint',
   boolean: '::boolean',
   day: '::date',
   time: '::timestamptz',
@@ -27,6 +28,7 @@ export const postgresDialect: Dialect = {
   dayText: (column) => `to_char(${column}, 'YYYY-MM-DD')`,
   countAll: 'count(*)::int',
   forUpdate: ' FOR UPDATE',
+  skipLocked: ' FOR UPDATE SKIP LOCKED',
   readJson: <T>(value: unknown) => value as T,
   readBoolean: (value) => value === true,
   readScopes: (value) => [...(value as Field[])],

@@ -203,6 +203,116 @@ CREATE TABLE login_links (
 CREATE INDEX login_links_expires ON login_links (expires_at);
 `;
 
+// Issue 21 (docs/service.md#jobs, #vat-monitoring, #webhooks, #evidence): batch jobs and their
+// lines, watched VAT numbers, webhook endpoints with their outbox and attempt log, and VIES
+// evidence. Values, results, names, addresses, secrets and event data are sealed
+// (../sealing.ts: "v1." text); `value_index` is the keyed hash a value is found by. A row being
+// worked on carries a lease (lease_owner, lease_until, or a next time pushed ahead) so that one
+// instance at a time works on it. accounts.watch_interval_ms is the account's own watch interval.
+const V6_JOBS_WATCHES_WEBHOOKS_EVIDENCE = `
+ALTER TABLE accounts ADD COLUMN watch_interval_ms bigint CHECK (watch_interval_ms > 0);
+
+CREATE TABLE batch_jobs (
+  id text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  key_id text NOT NULL,
+  field text NOT NULL,
+  status text NOT NULL CHECK (status IN ('queued', 'running', 'done', 'cancelled', 'failed')),
+  total integer NOT NULL CHECK (total >= 0),
+  done integer NOT NULL DEFAULT 0,
+  valid integer NOT NULL DEFAULT 0,
+  invalid integer NOT NULL DEFAULT 0,
+  webhook_url text,
+  created_at timestamptz NOT NULL,
+  started_at timestamptz,
+  finished_at timestamptz,
+  error text,
+  lease_owner text,
+  lease_until timestamptz
+);
+CREATE INDEX batch_jobs_account ON batch_jobs (account_id, created_at);
+CREATE INDEX batch_jobs_open ON batch_jobs (created_at) WHERE status IN ('queued', 'running');
+
+CREATE TABLE batch_job_lines (
+  job_id text NOT NULL REFERENCES batch_jobs (id) ON DELETE CASCADE,
+  line integer NOT NULL,
+  value text NOT NULL,
+  result text,
+  valid boolean,
+  PRIMARY KEY (job_id, line)
+);
+
+CREATE TABLE vat_watches (
+  id text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  key_id text NOT NULL,
+  value_index text NOT NULL,
+  value text NOT NULL,
+  trader_name text,
+  registered boolean,
+  name text,
+  address text,
+  last_checked_at timestamptz,
+  last_attempt_at timestamptz,
+  next_check_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL,
+  UNIQUE (account_id, value_index)
+);
+CREATE INDEX vat_watches_due ON vat_watches (next_check_at);
+
+CREATE TABLE webhook_endpoints (
+  account_id text PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+  url text NOT NULL,
+  secret text NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+
+CREATE TABLE webhook_deliveries (
+  event_id text NOT NULL,
+  url text NOT NULL,
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  type text NOT NULL,
+  created_at timestamptz NOT NULL,
+  data text NOT NULL,
+  status text NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL,
+  PRIMARY KEY (event_id, url)
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_account ON webhook_deliveries (account_id, created_at);
+
+CREATE TABLE webhook_attempts (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  event_id text NOT NULL,
+  url text NOT NULL,
+  at timestamptz NOT NULL,
+  status integer,
+  error text,
+  duration_ms integer NOT NULL,
+  FOREIGN KEY (event_id, url) REFERENCES webhook_deliveries (event_id, url) ON DELETE CASCADE
+);
+CREATE INDEX webhook_attempts_delivery ON webhook_attempts (event_id, url, at);
+
+CREATE TABLE vat_evidence (
+  id text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  value_index text NOT NULL,
+  value text NOT NULL,
+  country_code text NOT NULL,
+  registered boolean NOT NULL,
+  name text,
+  address text,
+  request_date text NOT NULL,
+  consultation_number text,
+  requester text,
+  checked_at timestamptz NOT NULL,
+  reply_sha256 text NOT NULL
+);
+CREATE INDEX vat_evidence_value ON vat_evidence (account_id, value_index, checked_at);
+CREATE INDEX vat_evidence_checked_at ON vat_evidence (checked_at);
+`;
+
 /** The migrations, oldest first; version n is `POSTGRES_MIGRATIONS[n - 1]`. */
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   V1_INITIAL,
@@ -210,6 +320,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   V3_RETENTION,
   V4_SCOPES_FROM_THE_REGISTRY,
   V5_DASHBOARD,
+  V6_JOBS_WATCHES_WEBHOOKS_EVIDENCE,
 ];
 
 /** Taken first in each migration's transaction: instances starting together apply each migration once. */

@@ -21,6 +21,7 @@ interface AccountRow {
   vat_number: string | null;
   created_at: unknown;
   suspended_at: unknown;
+  watch_interval_ms: unknown;
 }
 
 interface KeyRow {
@@ -37,6 +38,12 @@ interface KeyRow {
 
 const PLAN_NAMES: ReadonlySet<string> = new Set<Plan>(['FREE', 'STARTER', 'GROWTH', 'PRO']);
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+function requireWatchInterval(ms: unknown): void {
+  if (ms !== null && (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms <= 0)) {
+    throw new RangeError(`Watch interval ${String(ms)} is not a positive whole number of milliseconds`);
+  }
+}
 
 function requirePlan(plan: unknown): void {
   if (typeof plan !== 'string' || !PLAN_NAMES.has(plan)) throw new RangeError(`Unknown plan ${String(plan)}: use FREE, STARTER, GROWTH or PRO`);
@@ -55,6 +62,7 @@ function accountSets(change: AccountChange, now: Date, d: Dialect): { sets: stri
   // Suspending a suspended account keeps the time it was first suspended.
   if (change.suspended === true) sets.push(`suspended_at = coalesce(suspended_at, ${param.add(d.time(now), 'time')})`);
   if (change.suspended === false) sets.push('suspended_at = NULL');
+  if (change.watchIntervalMs !== undefined) sets.push(`watch_interval_ms = ${param.add(change.watchIntervalMs, 'bigint')}`);
   return { sets, params: param.values };
 }
 
@@ -64,7 +72,7 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
   // `date` columns are read as text (node-postgres would turn them into local-midnight Dates).
   // `prefix` qualifies the columns in a SELECT; RETURNING takes them bare (SQLite refuses an alias there).
   const accountColumns = (prefix: string) =>
-    `${prefix}id, ${prefix}name, ${prefix}plan, ${d.dayText(`${prefix}subscription_start`)} AS subscription_start, ${prefix}vat_number, ${prefix}created_at, ${prefix}suspended_at`;
+    `${prefix}id, ${prefix}name, ${prefix}plan, ${d.dayText(`${prefix}subscription_start`)} AS subscription_start, ${prefix}vat_number, ${prefix}created_at, ${prefix}suspended_at, ${prefix}watch_interval_ms`;
   const keyColumns = (prefix: string) =>
     ['id', 'account_id', 'name', 'display_prefix', 'hash', 'scopes', 'expires_at', 'revoked_at', 'created_at'].map((c) => prefix + c).join(', ');
 
@@ -76,6 +84,7 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
     vatNumber: row.vat_number,
     createdAt: dateColumn(row.created_at),
     suspendedAt: optionalDateColumn(row.suspended_at),
+    watchIntervalMs: row.watch_interval_ms === null || row.watch_interval_ms === undefined ? null : Number(row.watch_interval_ms),
   });
   const toKey = (row: KeyRow): ApiKeyRecord => ({
     id: row.id,
@@ -102,7 +111,7 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
   const REVOKE_KEY = `UPDATE api_keys SET revoked_at = coalesce(revoked_at, ${d.param(2, 'time')}) WHERE id = $1 RETURNING id`;
   const FIND_BY_HASH = `SELECT ${keyColumns('k.')}, a.name AS account_name, a.plan AS account_plan,
       ${d.dayText('a.subscription_start')} AS account_subscription_start, a.vat_number AS account_vat_number,
-      a.created_at AS account_created_at, a.suspended_at AS account_suspended_at
+      a.created_at AS account_created_at, a.suspended_at AS account_suspended_at, a.watch_interval_ms AS account_watch_interval_ms
     FROM api_keys AS k JOIN accounts AS a ON a.id = k.account_id WHERE k.hash = $1`;
 
   async function getAccount(id: string): Promise<Account | null> {
@@ -134,6 +143,7 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
       },
       async update(id, change, now) {
         if (change.plan !== undefined) requirePlan(change.plan);
+        if (change.watchIntervalMs !== undefined) requireWatchInterval(change.watchIntervalMs);
         const { sets, params } = accountSets(change, now, d);
         if (sets.length === 0) return getAccount(id);
         const UPDATE = `UPDATE accounts SET ${sets.join(', ')} WHERE id = $1 RETURNING ${accountColumns('')}`;
@@ -200,6 +210,7 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
             vat_number: row.account_vat_number as string | null,
             created_at: row.account_created_at,
             suspended_at: row.account_suspended_at,
+            watch_interval_ms: row.account_watch_interval_ms,
           }),
         };
       },

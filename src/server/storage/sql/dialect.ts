@@ -8,7 +8,7 @@ import type { Field } from '../types.js';
 import type { MeterStatements } from './meter.js';
 
 /** What a `$n` parameter carries, so that an engine that needs a cast can write one. */
-export type ParamType = 'text' | 'integer' | 'boolean' | 'day' | 'time' | 'json' | 'scopes';
+export type ParamType = 'text' | 'integer' | 'bigint' | 'boolean' | 'day' | 'time' | 'json' | 'scopes';
 
 export interface Dialect {
   /** The engine. */
@@ -25,6 +25,8 @@ export interface Dialect {
   readonly countAll: string;
   /** Appended to a SELECT that must lock its rows until the transaction ends ('' when the write transaction locks everything). */
   readonly forUpdate: string;
+  /** Appended to the SELECT of a claim: rows other transactions hold are passed over ('' when one write runs at a time). */
+  readonly skipLocked: string;
   /** A JSON column as read. */
   readJson<T>(value: unknown): T;
   /** A boolean column as read. */

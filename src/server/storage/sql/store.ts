@@ -13,6 +13,11 @@ import { migrate } from './migrate.js';
 import { sqlSignIns } from './sign-ins.js';
 import { sqlUsageReads } from './usage.js';
 import { jsonParam } from './values.js';
+import { ephemeralSealer, type Sealer } from '../sealing.js';
+import { sqlBatchJobs } from './batch-jobs.js';
+import { sqlEvidence } from './evidence.js';
+import { sqlWatches } from './watches.js';
+import { sqlWebhooks } from './webhooks.js';
 import { sqlBreakerStore, sqlStatusSamples, sqlViesCache } from './vies.js';
 
 /** Options of {@link createSqlStore}. */
@@ -21,6 +26,12 @@ export interface SqlStoreOptions {
   migrate?: boolean;
   /** Batching of the usage meter. */
   meter?: MeterOptions;
+  /**
+   * Seals what must not be kept in clear (../sealing.ts). Default: a sealer under a random key,
+   * which only a store that ends with its process (a test's, in memory) may use: what it sealed
+   * cannot be opened by another process or after a restart.
+   */
+  sealer?: Sealer;
 }
 
 function sqlRates(sql: SqlClient): Store['rates'] {
@@ -80,6 +91,7 @@ function sqlProbe(sql: SqlClient): () => Promise<void> {
 export async function createSqlStore(sql: SqlClient & { readonly file?: StoreFile | null }, options: SqlStoreOptions = {}): Promise<Store> {
   if (options.migrate !== false) await migrate(sql);
   const meter = createUsageMeter(sql, options.meter);
+  const sealer = options.sealer ?? ephemeralSealer();
   let closing: Promise<void> | null = null;
   const { accounts, keys } = sqlAccountTables(sql);
   const store: Store = {
@@ -92,6 +104,10 @@ export async function createSqlStore(sql: SqlClient & { readonly file?: StoreFil
     statusSamples: sqlStatusSamples(sql),
     rates: sqlRates(sql),
     jobs: sqlJobs(sql),
+    batchJobs: sqlBatchJobs(sql, sealer),
+    watches: sqlWatches(sql, sealer),
+    webhooks: sqlWebhooks(sql, sealer),
+    evidence: sqlEvidence(sql, sealer),
     probe: sqlProbe(sql),
     close() {
       // The last counts first; the connection closes whether or not that failed, and the first

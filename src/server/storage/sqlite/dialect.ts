@@ -17,6 +17,7 @@ export const sqliteDialect: Dialect = {
   dayText: (column) => column,
   countAll: 'count(*)',
   forUpdate: '',
+  skipLocked: '',
   readJson: <T>(value: unknown) => JSON.parse(String(value)) as T,
   readBoolean: (value) => value === 1 || value === 1n || value === true,
   readScopes: (value) => (value === '' || value === null || value === undefined ? [] : (String(value).split(',') as Field[])),

@@ -141,5 +141,115 @@ CREATE TABLE login_links (
 CREATE INDEX login_links_expires ON login_links (expires_at);
 `;
 
+// Issue 21 (docs/service.md#jobs, #vat-monitoring, #webhooks, #evidence): batch jobs and their
+// lines, watched VAT numbers, webhook endpoints with their outbox and attempt log, and VIES
+// evidence. Values, results, names, addresses, secrets and event data are sealed
+// (../sealing.ts: "v1." text); `value_index` is the keyed hash a value is found by. A row being
+// worked on carries a lease (lease_owner, lease_until, or a next time pushed ahead) so that one
+// instance at a time works on it. accounts.watch_interval_ms is the account's own watch interval.
+const V3_JOBS_WATCHES_WEBHOOKS_EVIDENCE = `
+ALTER TABLE accounts ADD COLUMN watch_interval_ms INTEGER CHECK (watch_interval_ms > 0);
+
+CREATE TABLE batch_jobs (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  key_id TEXT NOT NULL,
+  field TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'cancelled', 'failed')),
+  total INTEGER NOT NULL CHECK (total >= 0),
+  done INTEGER NOT NULL DEFAULT 0,
+  valid INTEGER NOT NULL DEFAULT 0,
+  invalid INTEGER NOT NULL DEFAULT 0,
+  webhook_url TEXT,
+  created_at INTEGER NOT NULL,
+  started_at INTEGER,
+  finished_at INTEGER,
+  error TEXT,
+  lease_owner TEXT,
+  lease_until INTEGER
+) STRICT;
+CREATE INDEX batch_jobs_account ON batch_jobs (account_id, created_at);
+CREATE INDEX batch_jobs_open ON batch_jobs (created_at) WHERE status IN ('queued', 'running');
+
+CREATE TABLE batch_job_lines (
+  job_id TEXT NOT NULL REFERENCES batch_jobs (id) ON DELETE CASCADE,
+  line INTEGER NOT NULL,
+  value TEXT NOT NULL,
+  result TEXT,
+  valid INTEGER,
+  PRIMARY KEY (job_id, line)
+) STRICT;
+
+CREATE TABLE vat_watches (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  key_id TEXT NOT NULL,
+  value_index TEXT NOT NULL,
+  value TEXT NOT NULL,
+  trader_name TEXT,
+  registered INTEGER,
+  name TEXT,
+  address TEXT,
+  last_checked_at INTEGER,
+  last_attempt_at INTEGER,
+  next_check_at INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  UNIQUE (account_id, value_index)
+) STRICT;
+CREATE INDEX vat_watches_due ON vat_watches (next_check_at);
+
+CREATE TABLE webhook_endpoints (
+  account_id TEXT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+  url TEXT NOT NULL,
+  secret TEXT NOT NULL,
+  updated_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE webhook_deliveries (
+  event_id TEXT NOT NULL,
+  url TEXT NOT NULL,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  type TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,
+  PRIMARY KEY (event_id, url)
+) STRICT;
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_account ON webhook_deliveries (account_id, created_at);
+
+CREATE TABLE webhook_attempts (
+  id INTEGER PRIMARY KEY,
+  event_id TEXT NOT NULL,
+  url TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  status INTEGER,
+  error TEXT,
+  duration_ms INTEGER NOT NULL,
+  FOREIGN KEY (event_id, url) REFERENCES webhook_deliveries (event_id, url) ON DELETE CASCADE
+) STRICT;
+CREATE INDEX webhook_attempts_delivery ON webhook_attempts (event_id, url, at);
+
+CREATE TABLE vat_evidence (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  value_index TEXT NOT NULL,
+  value TEXT NOT NULL,
+  country_code TEXT NOT NULL,
+  registered INTEGER NOT NULL,
+  name TEXT,
+  address TEXT,
+  request_date TEXT NOT NULL,
+  consultation_number TEXT,
+  requester TEXT,
+  checked_at INTEGER NOT NULL,
+  reply_sha256 TEXT NOT NULL
+) STRICT;
+CREATE INDEX vat_evidence_value ON vat_evidence (account_id, value_index, checked_at);
+CREATE INDEX vat_evidence_checked_at ON vat_evidence (checked_at);
+`;
+
 /** The migrations, oldest first; version n is `SQLITE_MIGRATIONS[n - 1]`. */
-export const SQLITE_MIGRATIONS: readonly string[] = [V1_INITIAL, V2_DASHBOARD];
+export const SQLITE_MIGRATIONS: readonly string[] = [V1_INITIAL, V2_DASHBOARD, V3_JOBS_WATCHES_WEBHOOKS_EVIDENCE];

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { createSqlStore, type SqlStoreOptions } from '../sql/store.js';
 import type { Store } from '../types.js';
 import { openSqlite, type SqliteOptions } from './client.js';
+import { createSealer, loadDataKey } from '../sealing.js';
 
 /** The database file's name in the data directory (SQLite keeps its WAL beside it). */
 export const DATABASE_FILE = 'verifield.db';
@@ -18,7 +19,8 @@ export const databaseFile = (dataDir: string): string => join(resolve(dataDir), 
 
 /**
  * The embedded store: SQLite in `<dataDir>/verifield.db` (directory and file created if missing;
- * in memory without `dataDir`), migrated, as a `Store`. Other processes may open the same
+ * in memory without `dataDir`), migrated, as a `Store`. Values at rest are sealed with
+ * `options.sealer`, else under `<dataDir>/data.key` (../sealing.ts). Other processes may open the same
  * directory at the same time.
  * @example
  * const store = await openEmbeddedStore('./.verifield');
@@ -26,9 +28,13 @@ export const databaseFile = (dataDir: string): string => join(resolve(dataDir), 
  * await store.close();
  */
 export async function openEmbeddedStore(dataDir?: string, options: EmbeddedStoreOptions = {}): Promise<Store> {
+  // A data directory keeps its own key beside the database unless one is given; a store in memory
+  // seals under a random key, as nothing of it outlives the process.
+  const key = options.sealer === undefined && dataDir !== undefined ? loadDataKey({ dataDir }) : null;
+  const sealer = options.sealer ?? (key === null ? undefined : createSealer(key));
   const sql = await openSqlite(dataDir === undefined ? undefined : databaseFile(dataDir), options);
   try {
-    return await createSqlStore(sql, options);
+    return await createSqlStore(sql, sealer === undefined ? options : { ...options, sealer });
   } catch (error) {
     await sql.close();
     throw error;

@@ -1,0 +1,186 @@
+/**
+ * The client's methods for what the service does in the background (docs/service.md#jobs): batch
+ * jobs, watched VAT numbers and the VIES evidence kept for the tax audit. Times come as the ISO
+ * strings the service sends.
+ */
+import type { FieldName } from '../fields/catalog.js';
+import type { ValidationResult } from '../result.js';
+import { ndjsonValues } from './ndjson.js';
+
+/** Where a job stands. */
+export type JobStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
+
+/** What {@link BackgroundMethods.submitJob} sends. */
+export interface JobSubmission {
+  /** The field every value is validated as (`vat`, `iban` …). */
+  field: FieldName;
+  /** 1 to 100,000 values, each validated once. */
+  values: readonly string[];
+  /** Also receives the job's `job.completed` event, signed with the account's webhook secret. */
+  webhookUrl?: string;
+}
+
+/** The answer to a submission (202). */
+export interface SubmittedJob {
+  /** The job's id, for {@link BackgroundMethods.job} and the others. */
+  id: string;
+  /** `queued` at submission. */
+  status: JobStatus;
+  /** How many values the job holds (its lines). */
+  total: number;
+}
+
+/** A job as GET /api/v1/jobs/{id} tells it. */
+export interface Job extends SubmittedJob {
+  /** The field its values are validated as. */
+  field: FieldName;
+  /** Lines answered so far: `valid` + `invalid`. */
+  done: number;
+  /** Lines answered valid so far. */
+  valid: number;
+  /** Lines answered invalid so far (unverified included). */
+  invalid: number;
+  /** When it was submitted. */
+  createdAt: string;
+  /** When a worker first took it; null while queued. */
+  startedAt: string | null;
+  /** When it ended (done, cancelled or failed); null before. */
+  finishedAt: string | null;
+  /** Why a job failed; null otherwise. */
+  error: string | null;
+}
+
+/** One answered line of a job: its 1-based input line and the result of its value. */
+export interface JobResultLine {
+  /** The value's line in the submission, from 1. */
+  line: number;
+  /** What a validation request for that value would have answered. */
+  result: ValidationResult;
+}
+
+/** A watched VAT number with its last known verdict. */
+export interface VatWatch {
+  /** The watch's id, for {@link BackgroundMethods.unwatchVat} and {@link BackgroundMethods.checkWatch}. */
+  id: string;
+  /** The normalized number. */
+  value: string;
+  /** The company name expected, as given when watching; null when none was. */
+  traderName: string | null;
+  /** The last known verdict; null until a check brought one (VIES down is never a verdict). */
+  registered: boolean | null;
+  /** The trader's name VIES last gave; null when unknown or not given. */
+  name: string | null;
+  /** The trader's address VIES last gave; null when unknown or not given. */
+  address: string | null;
+  /** The last check that brought a verdict; null before the first. */
+  lastCheckedAt: string | null;
+  /** The last check tried, whether VIES answered or not; null before the first. */
+  lastAttemptAt: string | null;
+  /** When the next scheduled check is due. */
+  nextCheckAt: string;
+  /** When the number was first watched. */
+  createdAt: string;
+}
+
+/** A VIES answer kept as evidence. */
+export interface VatEvidence {
+  /** The record's id, for {@link BackgroundMethods.evidenceRecord}. */
+  id: string;
+  /** The normalized number asked about. */
+  value: string;
+  /** The member state VIES answered for (`EL` for Greece, `XI` for Northern Ireland). */
+  countryCode: string;
+  /** Whether VIES said the number is registered. */
+  registered: boolean;
+  /** The trader's name as VIES gave it; null when it gave none. */
+  name: string | null;
+  /** The trader's address as VIES gave it; null when it gave none. */
+  address: string | null;
+  /** VIES `requestDate`, YYYY-MM-DD. */
+  requestDate: string;
+  /** VIES consultation number (`requestIdentifier`), when the account's requester was sent. */
+  consultationNumber: string | null;
+  /** The requester's VAT number sent with the query (the account's); null when none was. */
+  requester: string | null;
+  /** When the answer was received. */
+  checkedAt: string;
+  /** Hex SHA-256 of VIES's raw reply. */
+  replySha256: string;
+}
+
+/** Per-call options (the same as the validation methods'). */
+export interface BackgroundCallOptions {
+  /** Aborts the request (the call then rejects with the signal's reason). */
+  signal?: AbortSignal;
+}
+
+/** The background methods of a client (each needs the API key). */
+export interface BackgroundMethods {
+  /** POST /api/v1/jobs: queues a job (429 QUOTA_EXCEEDED up front on FREE when the quota left is smaller). */
+  submitJob(job: JobSubmission, options?: BackgroundCallOptions): Promise<SubmittedJob>;
+  /** GET /api/v1/jobs/{id}; 404 for an unknown job or another account's. */
+  job(id: string, options?: BackgroundCallOptions): Promise<Job>;
+  /** GET /api/v1/jobs: the account's newest 100 jobs, newest first. */
+  jobs(options?: BackgroundCallOptions): Promise<Job[]>;
+  /**
+   * GET /api/v1/jobs/{id}/results: the lines answered so far, in input order, read as they arrive.
+   * The request is sent at the first iteration.
+   */
+  jobResults(id: string, options?: BackgroundCallOptions): AsyncIterable<JobResultLine>;
+  /** DELETE /api/v1/jobs/{id}: the job, cancelled; 409 when it had ended already. */
+  cancelJob(id: string, options?: BackgroundCallOptions): Promise<Job>;
+  /** POST /api/v1/vat/watch (201): re-checks the number on a schedule; 400 for a number that cannot exist. */
+  watchVat(value: string, options?: BackgroundCallOptions & { traderName?: string }): Promise<VatWatch>;
+  /** GET /api/v1/vat/watch: the account's watched numbers. */
+  watches(options?: BackgroundCallOptions): Promise<VatWatch[]>;
+  /** DELETE /api/v1/vat/watch/{id}. */
+  unwatchVat(id: string, options?: BackgroundCallOptions): Promise<void>;
+  /** POST /api/v1/vat/watch/{id}/check: re-checks now (one validation), answers the watch. */
+  checkWatch(id: string, options?: BackgroundCallOptions): Promise<VatWatch>;
+  /** GET /api/v1/vat/evidence?value=…: the account's evidence for a number, newest first. */
+  evidence(value: string, options?: BackgroundCallOptions): Promise<VatEvidence[]>;
+  /** GET /api/v1/vat/evidence/{id}. */
+  evidenceRecord(id: string, options?: BackgroundCallOptions): Promise<VatEvidence>;
+}
+
+/** One authenticated request of the client, answering the body read as JSON (or the error it throws). */
+export type JsonCall = <T>(method: string, path: string, options: { body?: unknown; ok: number; signal?: AbortSignal | undefined }) => Promise<T>;
+
+/** One authenticated request answering the Response itself once its status is 200 (the error it throws otherwise). */
+export type StreamCall = (path: string, accept: string, signal: AbortSignal | undefined) => Promise<Response>;
+
+const segment = (id: string): string => encodeURIComponent(id);
+
+/** A list answer: the array itself, or the array under `key` (`{ jobs: [...] }`). */
+function listOf<T>(answer: unknown, key: string): T[] {
+  if (Array.isArray(answer)) return answer as T[];
+  const inner = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(inner) ? (inner as T[]) : [];
+}
+
+/** The methods over the client's two kinds of call. */
+export function backgroundMethods(json: JsonCall, stream: StreamCall): BackgroundMethods {
+  return {
+    submitJob: (job, call) =>
+      json('POST', '/api/v1/jobs', { ok: 202, signal: call?.signal, body: job.webhookUrl === undefined ? { field: job.field, values: job.values } : job }),
+    job: (id, call) => json('GET', `/api/v1/jobs/${segment(id)}`, { ok: 200, signal: call?.signal }),
+    jobs: async (call) => listOf<Job>(await json('GET', '/api/v1/jobs', { ok: 200, signal: call?.signal }), 'jobs'),
+    jobResults: (id, call) => ({
+      async *[Symbol.asyncIterator]() {
+        const response = await stream(`/api/v1/jobs/${segment(id)}/results`, 'application/x-ndjson', call?.signal);
+        if (response.body !== null) yield* ndjsonValues(response.body) as AsyncGenerator<JobResultLine>;
+      },
+    }),
+    cancelJob: (id, call) => json('DELETE', `/api/v1/jobs/${segment(id)}`, { ok: 200, signal: call?.signal }),
+    watchVat: (value, call) =>
+      json('POST', '/api/v1/vat/watch', { ok: 201, signal: call?.signal, body: call?.traderName === undefined ? { value } : { value, traderName: call.traderName } }),
+    watches: async (call) => listOf<VatWatch>(await json('GET', '/api/v1/vat/watch', { ok: 200, signal: call?.signal }), 'watches'),
+    unwatchVat: async (id, call) => {
+      await json('DELETE', `/api/v1/vat/watch/${segment(id)}`, { ok: 204, signal: call?.signal });
+    },
+    checkWatch: (id, call) => json('POST', `/api/v1/vat/watch/${segment(id)}/check`, { ok: 200, signal: call?.signal }),
+    evidence: async (value, call) =>
+      listOf<VatEvidence>(await json('GET', `/api/v1/vat/evidence?value=${encodeURIComponent(value)}`, { ok: 200, signal: call?.signal }), 'evidence'),
+    evidenceRecord: (id, call) => json('GET', `/api/v1/vat/evidence/${segment(id)}`, { ok: 200, signal: call?.signal }),
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * The batch runner (docs/service.md#jobs): one loop per process claims a job (a 30 s lease, renewed
+ * while it runs, so that with several instances a job runs in one at a time and a crashed
+ * instance's job is taken over), validates its pending lines with the field's service validator
+ * (the same as a request's: cache, breaker, the plan's depth), VIES paced per member state
+ * (pacing.ts), counts each line (pipeline/background-meter.ts) BEFORE its answer is stored, and
+ * ends the job with `job.completed`. A line counted but not stored (a crash between the two) is
+ * validated again on resume and not counted again: the count's request id is `job:<id>:<line>`.
+ */
+import { randomUUID } from 'node:crypto';
+import { describeError } from '../answers/errors.js';
+import { countBackground } from '../pipeline/background-meter.js';
+import { FIELD_VALIDATORS } from '../pipeline/validators.js';
+import { PLANS, type PlanLimits } from '../policy/plans.js';
+import type { Services } from '../services.js';
+import type { Account, BatchJobLine, BatchJobRecord, Plan } from '../storage/types.js';
+import { emitEvent } from '../webhooks/events.js';
+import { jobJson } from './json.js';
+import { countryOfValue, pacedValidation, serviceSlots } from './pacing.js';
+
+/** How long a claim holds a job without renewal. */
+export const JOB_LEASE_MS = 30_000;
+/** How often the lease is renewed while the job runs. */
+const RENEW_EVERY_MS = 10_000;
+/** Lines read from the store at once, and answers stored together. */
+const CHUNK_LINES = 64;
+/** Lines of one job validated at once (VIES calls among them are paced per member state). */
+const LINES_IN_FLIGHT = 32;
+/** Wait between two looks for a job when there was none. */
+const IDLE_POLL_MS = 1_000;
+/** Wait after a failure (the store down) before looking again. */
+const FAILURE_PAUSE_MS = 5_000;
+
+export interface BatchRunnerDeps {
+  services: Services;
+  /** VIES calls in flight per member state, in this process. */
+  jobConcurrencyPerState: number;
+  plans?: Readonly<Record<Plan, PlanLimits>>;
+  /** This process's name in leases; default a random one. */
+  instance?: string;
+  /** Wait between looks for a job when there was none; default 1 s. */
+  idlePollMs?: number;
+}
+
+export interface BatchRunner {
+  /** Looks for a job now (a job was just submitted in this process). */
+  nudge(): void;
+  /** Stops after the lines in flight; their answers are stored, the job's lease is left to expire or be reclaimed. */
+  stop(): Promise<void>;
+}
+
+/** A sleep that {@link BatchRunner.stop} and nudge cut short. */
+function wakeableSleep(): { sleep(ms: number): Promise<void>; wake(): void } {
+  let wakers: Array<() => void> = [];
+  return {
+    sleep(ms) {
+      return new Promise((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          wakers = wakers.filter((waker) => waker !== done);
+          resolve();
+        }, ms);
+        wakers.push(done);
+      });
+    },
+    wake() {
+      const now = wakers;
+      wakers = [];
+      for (const waker of now) waker();
+    },
+  };
+}
+
+export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
+  const { services } = deps;
+  const { store, log } = services;
+  const plans = deps.plans ?? PLANS;
+  const instance = deps.instance ?? `runner-${randomUUID()}`;
+  const slots = serviceSlots(services, deps.jobConcurrencyPerState);
+  const idle = wakeableSleep();
+  const backoff = wakeableSleep();
+  let stopped = false;
+  let current: string | null = null;
+
+  const leaseUntil = (): Date => new Date(services.now().getTime() + JOB_LEASE_MS);
+
+  async function validateLine(job: BatchJobRecord, account: Account, plan: PlanLimits, line: number, value: string, isLive: () => boolean): Promise<BatchJobLine | null> {
+    const started = performance.now();
+    const { result } = await pacedValidation(
+      services.registry,
+      slots,
+      (registry) => FIELD_VALIDATORS[job.field](value, { services: { ...services, registry }, account, plan }),
+      { sleep: backoff.sleep, stopped: () => stopped || !isLive(), country: job.field === 'vat' ? countryOfValue(value) : null },
+    );
+    if (!isLive()) return null;
+    await countBackground(services, {
+      account,
+      keyId: job.keyId,
+      field: job.field,
+      requestId: `job:${job.id}:${line}`,
+      value,
+      result,
+      at: services.now(),
+      latencyMs: performance.now() - started,
+    });
+    return { line, result };
+  }
+
+  /** Runs a claimed job until it ends, is cancelled, loses its lease, or the runner stops. */
+  async function runJob(job: BatchJobRecord): Promise<void> {
+    const account = await store.accounts.get(job.accountId);
+    if (account === null || account.suspendedAt !== null) {
+      await store.batchJobs.finish(job.id, 'failed', services.now(), account === null ? 'The account no longer exists' : 'The account is suspended');
+      await announce(job.accountId, job.id);
+      return;
+    }
+    const plan = plans[account.plan];
+    let live = true;
+    const isLive = (): boolean => live && !stopped;
+    const renewal = setInterval(() => {
+      store.batchJobs.renew(job.id, instance, leaseUntil()).then(
+        (held) => {
+          if (!held) live = false;
+        },
+        () => {
+          // The store is unreachable: stop writing; the lease will expire and the job be resumed.
+          live = false;
+        },
+      );
+    }, RENEW_EVERY_MS);
+    try {
+      // A sliding window, not chunk by chunk: a line waiting out a busy VIES holds up no other.
+      let after = 0;
+      let exhausted = false;
+      let fetching: Promise<void> | null = null;
+      const queue: Array<{ line: number; value: string }> = [];
+      const answered: BatchJobLine[] = [];
+      const refill = (): Promise<void> => {
+        fetching ??= store.batchJobs.pending(job.id, after, CHUNK_LINES).then((lines) => {
+          fetching = null;
+          if (lines.length === 0) exhausted = true;
+          else after = (lines[lines.length - 1] as { line: number }).line;
+          queue.push(...lines);
+        });
+        return fetching;
+      };
+      const flush = async (): Promise<void> => {
+        if (answered.length === 0) return;
+        const lines = answered.splice(0).sort((a, b) => a.line - b.line);
+        await store.batchJobs.answer(job.id, lines);
+        // A cancel shows in the renewal; checking at each flush too stops a cancelled job sooner.
+        if (live && !(await store.batchJobs.renew(job.id, instance, leaseUntil()))) live = false;
+      };
+      const worker = async (): Promise<void> => {
+        while (isLive()) {
+          while (queue.length === 0 && !exhausted) await refill();
+          const next = queue.shift();
+          if (next === undefined) return;
+          const answer = await validateLine(job, account, plan, next.line, next.value, isLive);
+          if (answer !== null) answered.push(answer);
+          if (answered.length >= CHUNK_LINES) await flush();
+        }
+      };
+      const workers = await Promise.allSettled(Array.from({ length: Math.min(LINES_IN_FLIGHT, job.total) }, worker));
+      // What was validated and counted is stored even when a worker failed or the job was cancelled.
+      await flush();
+      const failed = workers.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
+      if (!isLive()) return;
+      await store.batchJobs.finish(job.id, 'done', services.now());
+      await announce(job.accountId, job.id);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  async function announce(accountId: string, id: string): Promise<void> {
+    const ended = await store.batchJobs.get(accountId, id);
+    if (ended === null) return;
+    await emitEvent(services, { accountId, type: 'job.completed', data: { job: jobJson(ended) }, extraUrl: ended.webhookUrl });
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      try {
+        const now = services.now();
+        const job = await store.batchJobs.claim(instance, now, new Date(now.getTime() + JOB_LEASE_MS));
+        if (job === null) {
+          await idle.sleep(deps.idlePollMs ?? IDLE_POLL_MS);
+          continue;
+        }
+        current = job.id;
+        await runJob(job);
+        current = null;
+      } catch (error) {
+        // The job is left to its lease: when it expires, this or another instance resumes it.
+        log(JSON.stringify({ level: 'error', msg: 'batch job runner failed', jobId: current, error: describeError(error, []) }));
+        current = null;
+        await idle.sleep(FAILURE_PAUSE_MS);
+      }
+    }
+  }
+
+  const running = loop();
+  return {
+    nudge: idle.wake,
+    async stop() {
+      stopped = true;
+      idle.wake();
+      backoff.wake();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * An account's batch jobs: GET /dashboard/accounts/{id}/jobs (the newest 100) and POST
+ * …/jobs/{jobId}/cancel (CSRF-checked; 303 back to the list). A job that is not the account's is
+ * the 404 page, the same as an unknown one; a job that ended already is a 409 page.
+ */
+import type { Hono } from 'hono';
+import { renderJobsPage } from '../views/index.js';
+import { jobsPath } from '../views/paths.js';
+import { htmlPage, notFound, page, PageRefusal, postedForm, seeOther, visibleAccountId, type DashboardDeps } from './context.js';
+
+/** The jobs the page lists: the same number as GET /api/v1/jobs. */
+const LISTED_JOBS = 100;
+
+/** Mounts the jobs page and the cancellation. */
+export function mountJobPages(app: Hono, deps: DashboardDeps): void {
+  app.get(
+    '/dashboard/accounts/:id/jobs',
+    page(deps, 'signed-in', async (request) => {
+      const accountId = visibleAccountId(request);
+      const [overview, jobs] = await Promise.all([request.admin.accountOverview(accountId), request.services.store.batchJobs.list(accountId, LISTED_JOBS)]);
+      return htmlPage(200, renderJobsPage(request.frame, { overview, jobs }));
+    }),
+  );
+
+  app.post(
+    '/dashboard/accounts/:id/jobs/:jobId/cancel',
+    page(deps, 'signed-in', async (request) => {
+      const accountId = visibleAccountId(request);
+      await postedForm(request);
+      const { store } = request.services;
+      const job = await store.batchJobs.get(accountId, request.c.req.param('jobId') ?? '');
+      if (job === null) throw notFound();
+      if (!(await store.batchJobs.cancel(accountId, job.id, request.services.now()))) {
+        throw new PageRefusal(409, 'Job already ended', [`Job ${job.id} had ended (${job.status}) before the cancellation came: nothing was changed.`]);
+      }
+      return seeOther(jobsPath(accountId));
+    }),
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * An account's webhook: the URL events go to, the form that sets it and the one that rotates its
+ * signing secret (both POST forms with the session's CSRF token), the secret right after either,
+ * shown this once with a copy button, and the last deliveries with every attempt (status or error,
+ * duration), so a receiver's failures can be seen without the operator's log.
+ */
+import type { WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
+import { accountHeading } from './account-heading.js';
+import { formError, inputField, scrollingTable } from './controls.js';
+import { formatCount, timeTag } from './format.js';
+import { html, type Markup } from './html.js';
+import { csrfField, renderDocument } from './layout.js';
+import type { Frame, WebhooksPageModel } from './models.js';
+import { rotateWebhookPath, webhooksPath } from './paths.js';
+
+type Delivery = WebhookDelivery & { log: readonly WebhookAttempt[] };
+
+const DELIVERY_CLASS: Record<WebhookDelivery['status'], string> = { pending: 'status-wait', delivered: 'status-ok', failed: 'status-bad' };
+
+function shownSecret(secret: string): Markup {
+  return html`<section class="created-key" aria-labelledby="secret-heading">
+<h2 id="secret-heading">Your new signing secret</h2>
+<p><strong>Copy it now: it will not be shown again.</strong> Receivers check each event's <code>Verifield-Signature</code> with it; the previous secret no longer signs anything.</p>
+<div class="copy-row">
+<label for="secret-value" class="visually-hidden">The signing secret</label>
+<input id="secret-value" class="key-value" type="text" readonly value="${secret}" spellcheck="false" autocomplete="off">
+<button type="button" class="copy" data-copy-target="secret-value" hidden>Copy secret</button>
+</div>
+<p class="copy-status" role="status" data-copy-status></p>
+</section>`;
+}
+
+function endpointSection(frame: Frame, model: WebhooksPageModel): Markup {
+  const accountId = model.overview.account.id;
+  const { endpoint } = model;
+  return html`<section aria-labelledby="endpoint-heading">
+<h2 id="endpoint-heading">Endpoint</h2>
+${endpoint === null ? html`<p class="empty">No webhook URL yet: events are not sent anywhere.</p>` : html`<p>Events go to <code>${endpoint.url}</code> (set ${timeTag(endpoint.updatedAt)}).</p>`}
+${formError(model.form?.error)}
+<form method="post" action="${webhooksPath(accountId)}" class="stacked">
+${csrfField(frame)}
+${inputField({ form: 'webhook', name: 'url', label: 'Webhook URL', value: model.form?.values['url'] ?? endpoint?.url, required: true, maxLength: 2048, hint: 'An https:// address that answers 2xx; saving it makes a new signing secret.', autocomplete: 'url' })}
+<button type="submit">Save URL</button>
+</form>
+${endpoint !== null &&
+  html`<form method="post" action="${rotateWebhookPath(accountId)}" class="actions">
+${csrfField(frame)}
+<button type="submit" class="secondary">Rotate the signing secret</button>
+</form>`}
+</section>`;
+}
+
+function attempts(log: readonly WebhookAttempt[]): Markup {
+  if (log.length === 0) return html`none yet`;
+  return html`<ol>${log.map(
+    (attempt) => html`<li>${timeTag(attempt.at)}: ${attempt.status === null ? (attempt.error ?? 'no answer') : `HTTP ${attempt.status}`} in ${formatCount(attempt.durationMs)} ms</li>`,
+  )}</ol>`;
+}
+
+function deliveriesTable(deliveries: readonly Delivery[]): Markup {
+  if (deliveries.length === 0) return html`<p class="empty">No events sent yet.</p>`;
+  const rows = deliveries.map(
+    (delivery) => html`<tr>
+<th scope="row"><code>${delivery.id}</code><br>${delivery.type}<br>to <code>${delivery.url}</code></th>
+<td>${timeTag(delivery.createdAt)}</td>
+<td><span class="status ${DELIVERY_CLASS[delivery.status]}">${delivery.status}</span>${delivery.status === 'pending' && html`<br>next try ${timeTag(delivery.nextAttemptAt)}`}</td>
+<td>${attempts(delivery.log)}</td>
+</tr>`,
+  );
+  return scrollingTable(
+    'Last deliveries',
+    html`<table>
+<thead><tr><th scope="col">Event</th><th scope="col">Created</th><th scope="col">Delivery</th><th scope="col">Attempts</th></tr></thead>
+<tbody>${rows}</tbody>
+</table>`,
+  );
+}
+
+/** GET /dashboard/accounts/{id}/webhooks, and the answer of the two forms (with `secret` when one was made). */
+export function renderWebhooksPage(frame: Frame, model: WebhooksPageModel): string {
+  const { overview } = model;
+  return renderDocument({
+    title: `Webhook of ${overview.account.name}`,
+    frame,
+    current: 'webhooks',
+    main: html`${accountHeading(frame, overview, 'webhooks', `Webhook of ${overview.account.name}`)}
+${model.secret !== undefined && shownSecret(model.secret)}
+${endpointSection(frame, model)}
+<section aria-labelledby="deliveries-heading">
+<h2 id="deliveries-heading">Last deliveries</h2>
+<p>Each event is retried with a growing delay for 24 hours until the receiver answers 2xx; receivers deduplicate by the event id.</p>
+${deliveriesTable(model.deliveries)}
+</section>`,
+  });
+}

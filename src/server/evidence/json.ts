@@ -1,0 +1,77 @@
+/**
+ * An evidence record as the API shows it (docs/service.md#evidence): JSON with ISO times, or CSV
+ * for an auditor's spreadsheet. The account id is left out: a caller only ever sees its own.
+ */
+import type { VatEvidenceRecord } from '../storage/types.js';
+
+/** `GET /api/v1/vat/evidence/{id}`, and each item of the list. */
+export interface EvidenceJson {
+  id: string;
+  value: string;
+  countryCode: string;
+  registered: boolean;
+  name: string | null;
+  address: string | null;
+  requestDate: string;
+  consultationNumber: string | null;
+  requester: string | null;
+  checkedAt: string;
+  replySha256: string;
+}
+
+/** `GET /api/v1/vat/evidence?value=…`. */
+export interface EvidenceListJson {
+  evidence: EvidenceJson[];
+}
+
+export function evidenceJson(record: VatEvidenceRecord): EvidenceJson {
+  return {
+    id: record.id,
+    value: record.value,
+    countryCode: record.countryCode,
+    registered: record.registered,
+    name: record.name,
+    address: record.address,
+    requestDate: record.requestDate,
+    consultationNumber: record.consultationNumber,
+    requester: record.requester,
+    checkedAt: record.checkedAt.toISOString(),
+    replySha256: record.replySha256,
+  };
+}
+
+/** The CSV columns, in order (the JSON names). */
+export const EVIDENCE_CSV_COLUMNS = [
+  'id',
+  'value',
+  'countryCode',
+  'registered',
+  'name',
+  'address',
+  'requestDate',
+  'consultationNumber',
+  'requester',
+  'checkedAt',
+  'replySha256',
+] as const satisfies readonly (keyof EvidenceJson)[];
+
+/**
+ * One RFC 4180 field: quoted when it holds a comma, a quote or a line break (addresses do). The
+ * text is kept exactly as VIES sent it, even one starting with `=`: this is evidence, and a
+ * spreadsheet that runs formulas from a CSV should be told to import it as text.
+ */
+function csvField(value: string | boolean | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Records as CSV: a header row, then one row per record, CRLF line ends (RFC 4180). */
+export function evidenceCsv(records: readonly VatEvidenceRecord[]): string {
+  const rows = [EVIDENCE_CSV_COLUMNS.join(',')];
+  for (const record of records) {
+    const json = evidenceJson(record);
+    rows.push(EVIDENCE_CSV_COLUMNS.map((column) => csvField(json[column])).join(','));
+  }
+  return rows.join('\r\n') + '\r\n';
+}

@@ -1,0 +1,143 @@
+/**
+ * The evidence endpoints' part of the OpenAPI document (./openapi.ts merges it): the paths of
+ * src/server/http/routes/evidence.ts and their schemas, tied to the JSON types of
+ * src/server/evidence/json.ts by objectOf so that a field added to the answer must be documented.
+ */
+import { EVIDENCE_CSV_COLUMNS, type EvidenceJson, type EvidenceListJson } from '../evidence/json.js';
+import { EVIDENCE_MESSAGES } from './routes/evidence.js';
+import {
+  always,
+  flag,
+  json,
+  objectOf,
+  orNull,
+  ref,
+  responseRef,
+  text,
+  type OperationObject,
+  type PathItemObject,
+  type ResponseObject,
+  type SchemaObject,
+} from './openapi-schema.js';
+
+const EXAMPLE: EvidenceJson = {
+  id: '0192f1a4-6c1e-7d3a-9b2f-4e5d6c7b8a90',
+  value: 'LU24231759',
+  countryCode: 'LU',
+  registered: true,
+  name: 'EXEMPLE SARL',
+  address: '1 RUE DE L’EXEMPLE\nL-1111 LUXEMBOURG',
+  requestDate: '2026-11-22',
+  consultationNumber: 'WAPIAAAAAAAAAAA1',
+  requester: 'BE0999888777',
+  checkedAt: '2026-11-22T09:30:00.000Z',
+  replySha256: '9f2c7a0b3e1d4c5b6a7980f1e2d3c4b5a69788f9e0d1c2b3a4958677e6d5c4b3',
+};
+
+const evidence = objectOf<EvidenceJson>(
+  'One answer VIES gave a validation of the account (a live one: a cached verdict adds no record), kept for the tax audit.',
+  {
+    id: always(text('Identifier of the record.')),
+    value: always(text('The normalized VAT number asked about, prefix included (Greece is EL).')),
+    countryCode: always(text('Member state code of the number as VIES takes it.')),
+    registered: always(flag('What VIES answered: registered (valid for intra-EU transactions) or not.')),
+    name: always(orNull(text('The registered name as VIES returned it; null when the member state does not disclose it.'))),
+    address: always(orNull(text('The registered address as VIES returned it (may hold line breaks); null when not disclosed.'))),
+    requestDate: always(text('The day VIES wrote in its answer (requestDate).', { format: 'date' })),
+    consultationNumber: always(orNull(text("VIES's consultation number (requestIdentifier); only when the account's own VAT number was sent as requester."))),
+    requester: always(orNull(text('The requester VAT number sent with the question, prefix included; null when none was.'))),
+    checkedAt: always(text('When the answer arrived.', { format: 'date-time' })),
+    replySha256: always(
+      text("Hex SHA-256 of VIES's reply body, byte for byte as received: whoever kept the reply can show it is the one behind this record. Empty only for a registry that does not report it (not VIES).", {
+        pattern: '^([0-9a-f]{64})?$',
+      }),
+    ),
+  },
+);
+
+const list = objectOf<EvidenceListJson>("The account's records for one number, newest first.", {
+  evidence: always({ type: 'array', items: ref('VatEvidence'), description: 'The records; empty when there are none.' }),
+});
+
+const csv: SchemaObject = text(
+  `RFC 4180 CSV with a header row, one row per record, CRLF line ends; columns ${EVIDENCE_CSV_COLUMNS.join(', ')} (the JSON names). ` +
+    'Texts are kept exactly as VIES sent them: import the file as text.',
+);
+
+const notFound: ResponseObject = {
+  description: "No such record for this account: an unknown id and another account's id answer the same.",
+  content: json('EvidenceNotFound', { notFound: { value: { message: EVIDENCE_MESSAGES.NOT_FOUND } } }),
+};
+
+const forbidden: ResponseObject = {
+  description: 'The API key lacks the vat scope.',
+  content: json('ForbiddenResult'),
+};
+
+const common = {
+  tags: ['VAT evidence'],
+  // Either scheme: the key in X-API-KEY or as Authorization: Bearer.
+  security: [{ ApiKey: [] }, { BearerKey: [] }],
+} as const satisfies Pick<OperationObject, 'tags' | 'security'>;
+
+const errors = {
+  '401': responseRef('Unauthorized'),
+  '403': forbidden,
+  '500': responseRef('ServerError'),
+  '503': responseRef('StoreUnavailable'),
+};
+
+/** The evidence paths. */
+export const EVIDENCE_PATHS: Readonly<Record<string, PathItemObject>> = {
+  '/api/v1/vat/evidence': {
+    get: {
+      ...common,
+      operationId: 'evidence',
+      summary: "The account's VIES evidence for one VAT number",
+      description:
+        'Every live VIES answer a validation of this account received for the number (requests, jobs and watch re-checks), newest first. ' +
+        'The value is normalized as the validation endpoint does (`be 0986.375.479` finds BE0986375479). CSV with Accept: text/csv. Spends no quota. ' +
+        'Records are kept 10 years by default (serve --evidence-years), never pruned with the usage log.',
+      parameters: [
+        { name: 'value', in: 'query', required: true, description: 'The VAT number, as typed or normalized.', schema: text('A VAT number.', { maxLength: 1024 }) },
+      ],
+      responses: {
+        '200': {
+          description: 'The records (an empty list when there are none).',
+          content: { 'application/json': { schema: ref('VatEvidenceList'), examples: { one: { value: { evidence: [EXAMPLE] } } } }, 'text/csv': { schema: csv } },
+        },
+        '400': { description: 'No value was named (MISSING_VALUE).', content: json('BadRequestResult') },
+        ...errors,
+      },
+    },
+  },
+  '/api/v1/vat/evidence/{id}': {
+    get: {
+      ...common,
+      operationId: 'evidenceRecord',
+      summary: 'One VIES evidence record',
+      description: 'One record of the account, by id; CSV (one row) with Accept: text/csv. Spends no quota.',
+      parameters: [{ name: 'id', in: 'path', required: true, description: 'The record id.', schema: text('A record id.') }],
+      responses: {
+        '200': { description: 'The record.', content: { 'application/json': { schema: ref('VatEvidence'), examples: { one: { value: EXAMPLE } } }, 'text/csv': { schema: csv } } },
+        '404': notFound,
+        ...errors,
+      },
+    },
+  },
+};
+
+/** The evidence schemas. */
+export const EVIDENCE_SCHEMAS: Readonly<Record<string, SchemaObject>> = {
+  VatEvidence: evidence,
+  VatEvidenceList: list,
+  EvidenceNotFound: objectOf<{ message: string }>('Why nothing was found.', { message: always(text('For the developer reading it.')) }),
+};
+
+/** The tag of the evidence operations. */
+export const EVIDENCE_TAG = {
+  name: 'VAT evidence',
+  description: 'The VIES answers kept as proof for the tax audit: value, verdict, name and address as returned, consultation number and the hash of the reply.',
+} as const;
+
+export { EVIDENCE_PATHS as paths, EVIDENCE_SCHEMAS as schemas };

@@ -1,0 +1,176 @@
+/**
+ * The batch jobs' part of the OpenAPI document (./openapi.ts): the paths of routes/jobs.ts and
+ * their schemas, the job status tied to src/server/batch/json.ts by objectOf. The 401, 403 and 503
+ * answers are the validation endpoints' own envelopes (the same key rules: routes/api-key.ts), the
+ * 500 the app's `{ message }` (ServerError); the other errors are `{ errorCode, message }` with the
+ * codes of routes/jobs.ts.
+ */
+import { FIELD_NAMES } from '../../fields/catalog.js';
+import type { JobJson } from '../batch/json.js';
+import { MAX_JOB_VALUES } from '../batch/input.js';
+import { always, enumOf, json, objectOf, orNull, ref, responseRef, text, type OperationObject, type ParameterObject, type PathItemObject, type ResponseObject, type SchemaObject } from './openapi-schema.js';
+import { JOBS_PATH, type JobErrorCode } from './routes/jobs.js';
+
+/** The tag of the job operations. */
+export const JOBS_TAG = {
+  name: 'Jobs',
+  description:
+    'Lists of up to 100,000 values of one field, validated in the background with the same rules as the validation endpoints. ' +
+    "Each line counts as one validation when it is performed; a FREE account's job must fit in the quota left. Another account's job answers 404.",
+} as const;
+
+const time = (description: string): SchemaObject => text(description, { format: 'date-time' });
+const count = (description: string): SchemaObject => ({ type: 'integer', minimum: 0, description });
+const STATUSES = ['queued', 'running', 'done', 'cancelled', 'failed'];
+const FIELDS = [...FIELD_NAMES];
+
+const job = objectOf<JobJson>('A batch job and its progress.', {
+  id: always(text('Stable identifier.')),
+  field: always(enumOf(FIELDS, 'The field every value is validated as.')),
+  status: always(enumOf(STATUSES, 'queued, running, then done; or cancelled (DELETE) or failed (error says why).')),
+  total: always(count('Values in the job.')),
+  done: always(count('Lines answered so far (valid + invalid).')),
+  valid: always(count('Lines answered valid.')),
+  invalid: always(count('Lines answered not valid.')),
+  createdAt: always(time('When the job was submitted.')),
+  startedAt: always(orNull(time('When a worker first took it; null while queued.'))),
+  finishedAt: always(orNull(time('When it ended; null while it runs.'))),
+  error: always(orNull(text('Why it failed; null otherwise.'))),
+});
+
+/** The schemas of the job operations. */
+export const schemas: Readonly<Record<string, SchemaObject>> = {
+  Job: job,
+  JobList: {
+    type: 'object',
+    description: "The account's newest 100 jobs, newest first.",
+    properties: { jobs: { type: 'array', items: ref('Job') } },
+    required: ['jobs'],
+    additionalProperties: false,
+  },
+  JobRequest: {
+    type: 'object',
+    description: 'A job as JSON. CSV and NDJSON bodies name the field in the query instead.',
+    properties: {
+      field: enumOf(FIELDS, 'The field to validate the values as; the key needs its scope.'),
+      values: { type: 'array', items: { type: 'string', maxLength: 1024 }, minItems: 1, maxItems: MAX_JOB_VALUES, description: 'The values, one line each, in order.' },
+      webhookUrl: text("Where job.completed is sent besides the account's webhook (http or https).", { format: 'uri' }),
+    },
+    required: ['field', 'values'],
+    additionalProperties: false,
+  },
+  JobAccepted: {
+    type: 'object',
+    description: 'The job, queued.',
+    properties: { id: text('The job id.'), status: enumOf(['queued'], 'Always queued.'), total: count('Values in the job.') },
+    required: ['id', 'status', 'total'],
+    additionalProperties: false,
+  },
+  JobResultLine: {
+    type: 'object',
+    description: 'One answered line of the NDJSON results.',
+    properties: { line: { type: 'integer', minimum: 1, description: '1-based line of the input.' }, result: ref('ValidationResult') },
+    required: ['line', 'result'],
+    additionalProperties: false,
+  },
+  JobError: {
+    type: 'object',
+    description: 'A refused job request.',
+    properties: {
+      errorCode: enumOf(['INVALID_JOB', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'QUOTA_EXCEEDED', 'JOB_NOT_FOUND', 'JOB_ENDED'] satisfies JobErrorCode[], 'Machine-readable reason.'),
+      message: text('What is wrong, in English.'),
+    },
+    required: ['errorCode', 'message'],
+    additionalProperties: false,
+  },
+};
+
+const jobError = (description: string): ResponseObject => ({ description, content: json('JobError') });
+const KEY_ERRORS = { '401': responseRef('Unauthorized'), '500': responseRef('ServerError'), '503': responseRef('StoreUnavailable') };
+const JOB_ID: ParameterObject = { name: 'id', in: 'path', required: true, description: 'The job id.', schema: { type: 'string' } };
+const SECURITY: OperationObject['security'] = [{ ApiKey: [] }, { BearerKey: [] }];
+
+function operation(op: Omit<OperationObject, 'tags' | 'security'>): OperationObject {
+  return { ...op, tags: [JOBS_TAG.name], security: SECURITY };
+}
+
+/** The paths of the job operations. */
+export const paths: Readonly<Record<string, PathItemObject>> = {
+  [JOBS_PATH]: {
+    post: operation({
+      operationId: 'submitJob',
+      summary: 'Submit a list of values to validate in the background',
+      description:
+        'JSON { field, values, webhookUrl? }; or text/csv (the first column of each record, RFC 4180 quotes) or application/x-ndjson (each line a JSON string or { "value": … }) with ?field= (and ?webhookUrl=). 1 to 100,000 values, bodies up to 16 MiB.',
+      parameters: [
+        { name: 'field', in: 'query', required: false, description: 'The field, for CSV and NDJSON bodies.', schema: enumOf(FIELDS, 'A field.') },
+        { name: 'webhookUrl', in: 'query', required: false, description: 'For CSV and NDJSON bodies: where job.completed is also sent.', schema: { type: 'string' } },
+      ],
+      requestBody: {
+        required: true,
+        description: 'The values, at most 16 MiB.',
+        content: {
+          'application/json': { schema: ref('JobRequest'), examples: { vat: { value: { field: 'vat', values: ['FR40303265045', 'DE129273398'] } } } },
+          'text/csv': { schema: { type: 'string' } },
+          'application/x-ndjson': { schema: { type: 'string' } },
+        },
+      },
+      responses: {
+        '202': {
+          description: 'Queued.',
+          headers: { Location: { description: "The job's URL.", required: true, schema: { type: 'string', pattern: `^${JOBS_PATH}/` } } },
+          content: json('JobAccepted'),
+        },
+        '400': jobError('INVALID_JOB: the message says what is wrong (no values, too many, a value not a string or too long, unknown field, bad CSV or NDJSON, bad webhookUrl).'),
+        '403': { description: "The API key lacks the scope of the job's field.", content: json('ForbiddenResult') },
+        '413': jobError('BODY_TOO_LARGE: over 16 MiB.'),
+        '415': jobError('UNSUPPORTED_MEDIA_TYPE: not JSON, CSV or NDJSON.'),
+        '429': jobError('QUOTA_EXCEEDED: a FREE account whose quota left is smaller than the job.'),
+        ...KEY_ERRORS,
+      },
+    }),
+    get: operation({
+      operationId: 'jobs',
+      summary: "The account's jobs",
+      description: 'The newest 100, newest first.',
+      responses: { '200': { description: 'The jobs.', content: json('JobList') }, ...KEY_ERRORS },
+    }),
+  },
+  [`${JOBS_PATH}/{id}`]: {
+    get: operation({
+      operationId: 'job',
+      summary: "A job's status and counts",
+      description: "Another account's job answers 404.",
+      parameters: [JOB_ID],
+      responses: { '200': { description: 'The job.', content: json('Job') }, '404': jobError('JOB_NOT_FOUND.'), ...KEY_ERRORS },
+    }),
+    delete: operation({
+      operationId: 'cancelJob',
+      summary: 'Cancel a queued or running job',
+      description: 'Lines answered so far stay (and were counted); no further line is validated.',
+      parameters: [JOB_ID],
+      responses: {
+        '200': { description: 'The job, cancelled.', content: json('Job') },
+        '404': jobError('JOB_NOT_FOUND.'),
+        '409': jobError('JOB_ENDED: the job is done, failed or cancelled already.'),
+        ...KEY_ERRORS,
+      },
+    }),
+  },
+  [`${JOBS_PATH}/{id}/results`]: {
+    get: operation({
+      operationId: 'jobResults',
+      summary: "A job's answered lines, in input order",
+      description: 'NDJSON, one { line, result } per answered line, streamed; CSV (line,valid,reason,message,normalizedValue,originalValue) with Accept: text/csv.',
+      parameters: [JOB_ID],
+      responses: {
+        '200': {
+          description: 'The answered lines so far.',
+          content: { 'application/x-ndjson': { schema: ref('JobResultLine') }, 'text/csv': { schema: { type: 'string' } } },
+        },
+        '404': jobError('JOB_NOT_FOUND.'),
+        ...KEY_ERRORS,
+      },
+    }),
+  },
+};

@@ -1,0 +1,93 @@
+/**
+ * The API key of the /api/v1 routes beyond validation (jobs, watches, evidence): the same rules as
+ * a validation request (src/server/pipeline/auth.ts: X-API-KEY or Bearer, conflicting keys,
+ * unknown, revoked, expired, suspended, the scope of the field), the same error envelopes
+ * (answers/errors.ts), and 503 STORE_UNAVAILABLE while the store cannot be reached.
+ */
+import type { Context } from 'hono';
+import { errorResponse } from '../../answers/errors.js';
+import { createAuthenticator, presentedKey, type Authenticator } from '../../pipeline/auth.js';
+import type { BackgroundConfig } from '../../config.js';
+import type { PlanLimits } from '../../policy/plans.js';
+import type { Services } from '../../services.js';
+import { availabilityOf, StoreUnavailableError } from '../../storage/guard.js';
+import { FIELDS, type Account, type ApiKeyRecord, type Field, type Plan } from '../../storage/types.js';
+
+/** The resolved options of ServerConfig these routes and their workers read (config.ts backgroundConfig). */
+export type ApiRouteConfig = BackgroundConfig;
+
+/** What every /api/v1 route file's `mountXRoutes(app, deps)` receives from app.ts. */
+export interface ApiRouteDeps {
+  /** The ready services; a request arriving before the app is ready waits for them (the store opens lazily). */
+  services(): Services | Promise<Services>;
+  plans: Readonly<Record<Plan, PlanLimits>>;
+  log: (line: string) => void;
+  now(): Date;
+  config: ApiRouteConfig;
+}
+
+/** A request whose key is good for the field. */
+export interface Authenticated {
+  account: Account;
+  key: ApiKeyRecord;
+}
+
+// One authenticator (with its key cache) per store: the cache is the pipeline's own code, and a
+// key revoked elsewhere stops working here within the same DEFAULT_KEY_CACHE_MS.
+const authenticators = new WeakMap<object, Authenticator>();
+
+function authenticatorOf(services: Services): Authenticator {
+  let authenticator = authenticators.get(services.store);
+  if (authenticator === undefined) {
+    authenticator = createAuthenticator({ store: services.store, now: services.now });
+    authenticators.set(services.store, authenticator);
+  }
+  return authenticator;
+}
+
+/** 503 STORE_UNAVAILABLE with its Retry-After. */
+function unavailable(message: string, retryAfterSeconds: number): Response {
+  return errorResponse(503, 'STORE_UNAVAILABLE', message, '', { 'Retry-After': String(retryAfterSeconds) });
+}
+
+/**
+ * The account and key of a request allowed to use `scope`, or the Response that refuses it (401,
+ * 403, or 503 while the store cannot be reached). Never rejects for a store failure.
+ */
+export async function authenticate(c: Context, deps: ApiRouteDeps, scope: Field): Promise<Authenticated | Response> {
+  const presented = presentedKey(c.req.header('x-api-key') ?? null, c.req.header('authorization') ?? null);
+  if (!presented.ok) return errorResponse(presented.status, presented.code, presented.message);
+  const services = await deps.services();
+  const outage = availabilityOf(services.store)?.outage() ?? null;
+  if (outage !== null) return unavailable(outage.message, outage.retryAfterSeconds);
+  try {
+    const outcome = await authenticatorOf(services).authenticate(presented.key, scope);
+    if (!outcome.ok) return errorResponse(outcome.status, outcome.code, outcome.message);
+    return { account: outcome.account, key: outcome.key };
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) return unavailable(error.outage.message, error.outage.retryAfterSeconds);
+    throw error;
+  }
+}
+
+/**
+ * The account of a request whose key is good, whatever its scopes (reading or cancelling the
+ * account's own jobs, whose field the key was checked for when they were submitted).
+ */
+export async function authenticateAccount(c: Context, deps: ApiRouteDeps): Promise<{ account: Account } | Response> {
+  const presented = presentedKey(c.req.header('x-api-key') ?? null, c.req.header('authorization') ?? null);
+  if (!presented.ok) return errorResponse(presented.status, presented.code, presented.message);
+  const services = await deps.services();
+  const outage = availabilityOf(services.store)?.outage() ?? null;
+  if (outage !== null) return unavailable(outage.message, outage.retryAfterSeconds);
+  try {
+    const outcome = await authenticatorOf(services).authenticate(presented.key, FIELDS[0] as Field);
+    if (outcome.ok) return { account: outcome.account };
+    // 403: a good key without that one scope: good enough here.
+    if (outcome.account !== undefined) return { account: outcome.account };
+    return errorResponse(outcome.status, outcome.code, outcome.message);
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) return unavailable(error.outage.message, error.outage.retryAfterSeconds);
+    throw error;
+  }
+}

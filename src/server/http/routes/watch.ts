@@ -1,0 +1,135 @@
+/**
+ * The watched VAT numbers of an account (docs/service.md#vat-monitoring): `POST /api/v1/vat/watch`
+ * `{ value, traderName? }` (201; 200 with the existing watch when the number is watched already),
+ * `GET /api/v1/vat/watch`, `DELETE /api/v1/vat/watch/{id}` (204) and `POST
+ * /api/v1/vat/watch/{id}/check` (re-checks now, one validation). A key with the `vat` scope sees
+ * its own account's watches only: another account's id answers 404 exactly as an unknown one does.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { validateVat } from '../../../vat/index.js';
+import { EU_MEMBER_STATES } from '../../../vat/reference/member-states.js';
+import { errorResponse, jsonResponse, quotaMessage } from '../../answers/errors.js';
+import { readValidationBody, webInput } from '../../pipeline/body.js';
+import { StoreUnavailableError } from '../../storage/guard.js';
+import { couldBeStoredId } from '../../storage/ids.js';
+import type { VatWatchRecord } from '../../storage/types.js';
+import { checkWatch, quotaExhausted } from '../../watch/check.js';
+import { watchJson, type WatchListJson } from '../../watch/json.js';
+import { authenticate, type ApiRouteDeps } from './api-key.js';
+
+export const WATCH_PATH = '/api/v1/vat/watch';
+
+/** The codes of the body refusals, as the validation endpoints name them. */
+export const BODY_ERROR_CODES = ['INVALID_JSON', 'MISSING_VALUE', 'VALUE_NOT_STRING', 'VALUE_TOO_LONG', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const;
+
+/** The codes of the watch endpoints' `{ errorCode, message }` answers (401, 403 and 503 are the validation endpoints' envelopes). */
+export type WatchErrorCode = 'INVALID_VAT_NUMBER' | 'NOT_IN_VIES' | 'WATCH_NOT_FOUND' | 'QUOTA_EXCEEDED' | (typeof BODY_ERROR_CODES)[number];
+
+export const WATCH_MESSAGES = {
+  WATCH_NOT_FOUND: 'There is no such watched number',
+  NOT_IN_VIES: 'Only EU VAT numbers (the member states and XI, which VIES answers for) can be watched',
+} as const;
+
+// The prefixes VIES answers for: the member states and Northern Ireland.
+const VIES_PREFIXES: ReadonlySet<string> = new Set([...EU_MEMBER_STATES, 'XI']);
+// Watches are the account's own data: never kept by a shared cache.
+const PRIVATE = { 'Cache-Control': 'no-store' };
+
+function watchError(status: number, errorCode: WatchErrorCode, message: string, extra: Record<string, unknown> = {}): Response {
+  return jsonResponse(status, { errorCode, message, ...extra }, PRIVATE);
+}
+
+/** The 503 of a store that cannot be reached; anything else is a bug and goes to the app's 500. */
+async function withStore(work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) {
+      return errorResponse(503, 'STORE_UNAVAILABLE', error.outage.message, '', { 'Retry-After': String(error.outage.retryAfterSeconds) });
+    }
+    throw error;
+  }
+}
+
+/** The watch of the path's id, when it is the caller's. */
+async function ownWatch(c: Context, deps: ApiRouteDeps, accountId: string): Promise<VatWatchRecord | null> {
+  const id = c.req.param('id') ?? '';
+  if (!couldBeStoredId(id)) return null;
+  return (await deps.services()).store.watches.get(accountId, id);
+}
+
+/** Mounts the watch endpoints. */
+export function mountWatchRoutes(app: Hono, deps: ApiRouteDeps): void {
+  app.post(WATCH_PATH, async (c) => {
+    const auth = await authenticate(c, deps, 'vat');
+    if (auth instanceof Response) return auth;
+    const read = await readValidationBody(webInput(c.req.raw), true);
+    if (!read.ok) return watchError(400, read.code as WatchErrorCode, read.message);
+    const offline = validateVat(read.body.value);
+    if (!offline.valid) {
+      // The validation's own words: the same reason and message /validate/vat gives the number.
+      return watchError(400, 'INVALID_VAT_NUMBER', offline.message, { reason: offline.reason });
+    }
+    const country = offline.vatDetails.country_code;
+    if (country === null || !VIES_PREFIXES.has(country)) return watchError(400, 'NOT_IN_VIES', WATCH_MESSAGES.NOT_IN_VIES);
+    const services = await deps.services();
+    return withStore(async () => {
+      const now = deps.now();
+      const wanted: VatWatchRecord = {
+        id: randomUUID(),
+        accountId: auth.account.id,
+        keyId: auth.key.id,
+        value: offline.normalizedValue as string,
+        traderName: read.body.traderName?.trim() || null,
+        registered: null,
+        name: null,
+        address: null,
+        lastCheckedAt: null,
+        lastAttemptAt: null,
+        // Due at once: the scheduler's next round checks it.
+        nextCheckAt: now,
+        createdAt: now,
+      };
+      const watch = await services.store.watches.create(wanted);
+      const created = watch.id === wanted.id;
+      return jsonResponse(created ? 201 : 200, watchJson(watch), { ...PRIVATE, Location: `${WATCH_PATH}/${watch.id}` });
+    });
+  });
+
+  app.get(WATCH_PATH, async (c) => {
+    const auth = await authenticate(c, deps, 'vat');
+    if (auth instanceof Response) return auth;
+    const services = await deps.services();
+    return withStore(async () => {
+      const body: WatchListJson = { watches: (await services.store.watches.list(auth.account.id)).map(watchJson) };
+      return jsonResponse(200, body, PRIVATE);
+    });
+  });
+
+  app.delete(`${WATCH_PATH}/:id`, async (c) => {
+    const auth = await authenticate(c, deps, 'vat');
+    if (auth instanceof Response) return auth;
+    const id = c.req.param('id');
+    const services = await deps.services();
+    return withStore(async () => {
+      if (!couldBeStoredId(id) || !(await services.store.watches.delete(auth.account.id, id))) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
+      return new Response(null, { status: 204, headers: PRIVATE });
+    });
+  });
+
+  app.post(`${WATCH_PATH}/:id/check`, async (c) => {
+    const auth = await authenticate(c, deps, 'vat');
+    if (auth instanceof Response) return auth;
+    return withStore(async () => {
+      const watch = await ownWatch(c, deps, auth.account.id);
+      if (watch === null) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
+      const services = await deps.services();
+      const exhausted = await quotaExhausted(services, auth.account, deps.plans[auth.account.plan], deps.now());
+      if (exhausted !== null) return watchError(429, 'QUOTA_EXCEEDED', quotaMessage(exhausted.quota, exhausted.resetsOn));
+      const checked = await checkWatch(deps, watch, auth.account);
+      if (checked === null) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
+      return jsonResponse(200, watchJson(checked), PRIVATE);
+    });
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * Batch jobs in SQL (Store.batchJobs): one row per job, one per input line. Each line's value and
+ * answer are sealed (../sealing.ts). A job runs in one instance at a time: `claim` takes it with a
+ * lease in one statement (SQLite runs one write at a time; PostgreSQL's claimers pass over rows
+ * another holds, SKIP LOCKED, and the outer WHERE re-checks the lease). `answer` writes only
+ * lines still unanswered and moves the counters by the lines it really wrote, in one transaction,
+ * so a job resumed by another instance after a crash never counts a line twice.
+ */
+import type { ValidationResult } from '../../../result.js';
+import type { Sealer } from '../sealing.js';
+import type { BatchJobLine, BatchJobRecord, BatchJobStatus, Field, Store } from '../types.js';
+import type { SqlClient } from './client.js';
+import type { Dialect } from './dialect.js';
+import { dateColumn, optionalDateColumn } from './values.js';
+
+interface JobRow {
+  id: string;
+  account_id: string;
+  key_id: string;
+  field: string;
+  status: string;
+  total: number | string;
+  done: number | string;
+  valid: number | string;
+  invalid: number | string;
+  webhook_url: string | null;
+  created_at: unknown;
+  started_at: unknown;
+  finished_at: unknown;
+  error: string | null;
+}
+
+const JOB_COLUMNS = 'id, account_id, key_id, field, status, total, done, valid, invalid, webhook_url, created_at, started_at, finished_at, error';
+/** Lines per INSERT or UPDATE statement: well under both engines' limit of bound parameters. */
+const LINES_PER_STATEMENT = 500;
+
+const toJob = (row: JobRow): BatchJobRecord => ({
+  id: row.id,
+  accountId: row.account_id,
+  keyId: row.key_id,
+  field: row.field as Field,
+  status: row.status as BatchJobStatus,
+  total: Number(row.total),
+  done: Number(row.done),
+  valid: Number(row.valid),
+  invalid: Number(row.invalid),
+  webhookUrl: row.webhook_url,
+  createdAt: dateColumn(row.created_at),
+  startedAt: optionalDateColumn(row.started_at),
+  finishedAt: optionalDateColumn(row.finished_at),
+  error: row.error,
+});
+
+function* chunks<T>(items: readonly T[], size: number): Generator<readonly T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
+/** `(…), (…)` of `rows` rows of `types`, numbered from $`first`. */
+function valuesList(d: Dialect, rows: number, types: ReadonlyArray<Parameters<Dialect['param']>[1]>, first = 1): string {
+  const tuples: string[] = [];
+  for (let row = 0; row < rows; row++) {
+    tuples.push(`(${types.map((type, column) => d.param(first + row * types.length + column, type)).join(', ')})`);
+  }
+  return tuples.join(', ');
+}
+
+/** Batch jobs over `sql`, their values and results sealed by `sealer`. */
+export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs'] {
+  const d = sql.dialect;
+  const time = (n: number): string => d.param(n, 'time');
+  const OPEN = `status IN ('queued', 'running')`;
+
+  const INSERT_JOB = `INSERT INTO batch_jobs (id, account_id, key_id, field, status, total, done, valid, invalid, webhook_url,
+      created_at, started_at, finished_at, error)
+    VALUES ($1, $2, $3, $4, $5, ${d.param(6, 'integer')}, ${d.param(7, 'integer')}, ${d.param(8, 'integer')}, ${d.param(9, 'integer')}, $10,
+      ${time(11)}, ${time(12)}, ${time(13)}, $14)`;
+  const GET = `SELECT ${JOB_COLUMNS} FROM batch_jobs WHERE account_id = $1 AND id = $2`;
+  const LIST = `SELECT ${JOB_COLUMNS} FROM batch_jobs WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${d.param(2, 'integer')}`;
+  const CANCEL = `UPDATE batch_jobs SET status = 'cancelled', finished_at = ${time(3)}, lease_owner = NULL, lease_until = NULL
+    WHERE account_id = $1 AND id = $2 AND ${OPEN} RETURNING id`;
+  const CLAIMABLE = `${OPEN} AND (lease_until IS NULL OR lease_until <= ${time(2)})`;
+  const CLAIM = `UPDATE batch_jobs SET status = 'running', started_at = coalesce(started_at, ${time(2)}), lease_owner = $1, lease_until = ${time(3)}
+    WHERE id = (SELECT id FROM batch_jobs WHERE ${CLAIMABLE} ORDER BY created_at, id LIMIT 1${d.skipLocked}) AND ${CLAIMABLE}
+    RETURNING ${JOB_COLUMNS}`;
+  const RENEW = `UPDATE batch_jobs SET lease_until = ${time(3)} WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`;
+  const PENDING = `SELECT line, value FROM batch_job_lines WHERE job_id = $1 AND line > ${d.param(2, 'integer')} AND result IS NULL
+    ORDER BY line LIMIT ${d.param(3, 'integer')}`;
+  const FINISH = `UPDATE batch_jobs SET status = $2, finished_at = ${time(3)}, error = $4, lease_owner = NULL, lease_until = NULL
+    WHERE id = $1 AND ${OPEN}`;
+  const LINES = `SELECT line, result FROM batch_job_lines WHERE job_id = $1 AND line > ${d.param(2, 'integer')} AND result IS NOT NULL
+    ORDER BY line LIMIT ${d.param(3, 'integer')}`;
+  const COUNT = `UPDATE batch_jobs SET done = done + ${d.param(2, 'integer')}, valid = valid + ${d.param(3, 'integer')},
+    invalid = invalid + ${d.param(4, 'integer')} WHERE id = $1`;
+
+  const insertLines = (rows: number): string =>
+    `INSERT INTO batch_job_lines (job_id, line, value) VALUES ${valuesList(d, rows, ['text', 'integer', 'text'])}`;
+  // Only lines still unanswered are written; RETURNING tells which, and their verdicts.
+  const answerLines = (rows: number): string =>
+    `WITH answers (answer_line, answer_result, answer_valid) AS (VALUES ${valuesList(d, rows, ['integer', 'text', 'boolean'], 2)})
+      UPDATE batch_job_lines SET result = answers.answer_result, valid = answers.answer_valid FROM answers
+      WHERE batch_job_lines.job_id = $1 AND batch_job_lines.line = answers.answer_line AND batch_job_lines.result IS NULL
+      RETURNING valid`;
+
+  return {
+    async create(job, values) {
+      if (values.length !== job.total) throw new RangeError(`job total ${job.total} differs from its ${values.length} values`);
+      await sql.transaction(async (tx) => {
+        await tx.query(INSERT_JOB, [
+          job.id,
+          job.accountId,
+          job.keyId,
+          job.field,
+          job.status,
+          job.total,
+          job.done,
+          job.valid,
+          job.invalid,
+          job.webhookUrl,
+          d.time(job.createdAt),
+          job.startedAt === null ? null : d.time(job.startedAt),
+          job.finishedAt === null ? null : d.time(job.finishedAt),
+          job.error,
+        ]);
+        let line = 0;
+        for (const chunk of chunks(values, LINES_PER_STATEMENT)) {
+          const params: unknown[] = [];
+          for (const value of chunk) params.push(job.id, ++line, sealer.seal(value));
+          await tx.query(insertLines(chunk.length), params);
+        }
+      });
+    },
+    async get(accountId, id) {
+      const { rows } = await sql.query<JobRow>(GET, [accountId, id]);
+      return rows[0] === undefined ? null : toJob(rows[0]);
+    },
+    async list(accountId, limit) {
+      const { rows } = await sql.query<JobRow>(LIST, [accountId, limit]);
+      return rows.map(toJob);
+    },
+    async cancel(accountId, id, now) {
+      const { rows } = await sql.query(CANCEL, [accountId, id, d.time(now)]);
+      return rows.length > 0;
+    },
+    async claim(instance, now, leaseUntil) {
+      const { rows } = await sql.query<JobRow>(CLAIM, [instance, d.time(now), d.time(leaseUntil)]);
+      return rows[0] === undefined ? null : toJob(rows[0]);
+    },
+    async renew(id, instance, leaseUntil) {
+      const { rows } = await sql.query(RENEW, [id, instance, d.time(leaseUntil)]);
+      return rows.length > 0;
+    },
+    async pending(id, after, limit) {
+      const { rows } = await sql.query<{ line: number | string; value: string }>(PENDING, [id, after, limit]);
+      return rows.map((row) => ({ line: Number(row.line), value: sealer.open(row.value) }));
+    },
+    async answer(id, lines) {
+      if (lines.length === 0) return;
+      await sql.transaction(async (tx) => {
+        let valid = 0;
+        let invalid = 0;
+        for (const chunk of chunks(lines, LINES_PER_STATEMENT)) {
+          const params: unknown[] = [id];
+          for (const { line, result } of chunk) params.push(line, sealer.seal(JSON.stringify(result)), result.valid === true);
+          const { rows } = await tx.query<{ valid: unknown }>(answerLines(chunk.length), params);
+          for (const row of rows) {
+            if (d.readBoolean(row.valid)) valid++;
+            else invalid++;
+          }
+        }
+        if (valid + invalid > 0) await tx.query(COUNT, [id, valid + invalid, valid, invalid]);
+      });
+    },
+    async finish(id, status, now, error) {
+      await sql.query(FINISH, [id, status, d.time(now), error ?? null]);
+    },
+    async lines(id, after, limit) {
+      const { rows } = await sql.query<{ line: number | string; result: string }>(LINES, [id, after, limit]);
+      return rows.map((row): BatchJobLine => ({ line: Number(row.line), result: JSON.parse(sealer.open(row.result)) as ValidationResult }));
+    },
+  };
+}

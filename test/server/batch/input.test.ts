@@ -1,0 +1,59 @@
+/** Reading a job's values (src/server/batch/input.ts): CSV by RFC 4180, NDJSON, JSON; never a throw. */
+import { describe, expect, it } from 'vitest';
+import { csvFirstColumn, jobBodyFormat, ndjsonValues, readJsonJob, readListJob } from '../../../src/server/batch/input.js';
+
+describe('csvFirstColumn', () => {
+  it('takes the first field of each record, with quotes, doubled quotes, commas and line breaks inside', () => {
+    expect(csvFirstColumn('a,b\r\n"x, ""y""",z\n"multi\nline",q\n\nlast')).toEqual(['a', 'x, "y"', 'multi\nline', 'last']);
+  });
+  it('skips a byte order mark and blank records but keeps an empty quoted field', () => {
+    expect(csvFirstColumn('\uFEFFa\r\n\r\n"",x\r\n')).toEqual(['a', '']);
+  });
+  it('refuses a quote never closed, naming the record', () => {
+    expect(csvFirstColumn('a\n"b,c')).toBe('Record 2 has a quote that is never closed');
+    expect(csvFirstColumn('a,"b\nc')).toBe('Record 1 has a quote that is never closed');
+  });
+});
+
+describe('ndjsonValues', () => {
+  it('reads strings and { value } objects, skipping blank lines', () => {
+    expect(ndjsonValues('"a"\r\n\n{"value":"b","x":1}\n')).toEqual(['a', 'b']);
+  });
+  it('names the line that is not JSON or has no value string', () => {
+    expect(ndjsonValues('"a"\n{')).toBe('Line 2 is not valid JSON');
+    expect(ndjsonValues('"a"\n{"value":3}')).toBe('Line 2 must be a JSON string or an object with a "value" string');
+  });
+});
+
+describe('readJsonJob and readListJob', () => {
+  it('accept a good job', () => {
+    expect(readJsonJob('{"field":"iban","values":["x"],"webhookUrl":"https://h.example/x"}')).toEqual({
+      ok: true,
+      input: { field: 'iban', values: ['x'], webhookUrl: 'https://h.example/x' },
+    });
+    expect(readListJob('csv', 'x\ny', 'vat', undefined)).toEqual({ ok: true, input: { field: 'vat', values: ['x', 'y'], webhookUrl: null } });
+  });
+  it('refuse what is wrong with one sentence each', () => {
+    expect(readJsonJob('[]')).toEqual({ ok: false, message: 'The request body must be a JSON object with "field" and "values"' });
+    expect(readJsonJob('{"field":"vat","values":"x"}')).toEqual({ ok: false, message: '"values" must be an array of strings' });
+    expect(readJsonJob(`{"field":"vat","values":["${'x'.repeat(1025)}"]}`)).toEqual({ ok: false, message: 'Value 1 is longer than 1,024 characters' });
+    expect(readListJob('ndjson', '"x"', undefined, undefined)).toEqual({
+      ok: false,
+      message: '"field" is required: one of vat, iban, email, phone, nif, nas, ssn (in the query: ?field=)',
+    });
+  });
+  it('never throw on any text', () => {
+    for (const body of ['', '\u0000', '"', '{"field":null}', 'null', '1e999', '\uD800']) {
+      expect(() => readJsonJob(body)).not.toThrow();
+      expect(() => readListJob('csv', body, 'vat', undefined)).not.toThrow();
+      expect(() => readListJob('ndjson', body, 'vat', undefined)).not.toThrow();
+    }
+  });
+  it('know the three body formats', () => {
+    expect(jobBodyFormat('application/json; charset=utf-8')).toBe('json');
+    expect(jobBodyFormat('Text/CSV')).toBe('csv');
+    expect(jobBodyFormat('application/x-ndjson')).toBe('ndjson');
+    expect(jobBodyFormat('text/plain')).toBeNull();
+    expect(jobBodyFormat(undefined)).toBeNull();
+  });
+});

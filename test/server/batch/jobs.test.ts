@@ -1,0 +1,212 @@
+/**
+ * Batch jobs end to end on the job routes and the runner (harness.ts): a VAT job with VIES busy
+ * faults and one member state down, every line answered once and counted once, the fake never
+ * seeing more than the per-state limit in flight; CSV and NDJSON in and out; the FREE quota
+ * refused up front; cancel; another account's job is 404.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodOf } from '../../../src/server/pipeline/period.js';
+import { accountWithKey } from '../../support/server.js';
+import { seededRng, VALID_VAT_BUILDERS } from '../../support/generators/vat.js';
+import { startJobHarness, type JobHarness } from './harness.js';
+
+let h: JobHarness;
+
+beforeAll(async () => {
+  h = await startJobHarness({ perState: 2 });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const json = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+
+interface JobView {
+  id: string;
+  status: string;
+  total: number;
+  done: number;
+  valid: number;
+  invalid: number;
+  error: string | null;
+}
+
+async function waitForEnd(key: string, id: string, timeoutMs = 60_000): Promise<JobView> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const job = (await (await h.request(`/api/v1/jobs/${id}`, { key })).json()) as JobView;
+    if (job.status === 'done' || job.status === 'failed' || job.status === 'cancelled') return job;
+    if (Date.now() > until) throw new Error(`job still ${job.status} (${job.done}/${job.total})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function ndjsonResults(key: string, id: string): Promise<Array<{ line: number; result: { valid: boolean; originalValue: string; vatDetails?: { source?: string } } }>> {
+  const response = await h.request(`/api/v1/jobs/${id}/results`, { key });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('application/x-ndjson');
+  const text = await response.text();
+  return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
+}
+
+function numbers(prefix: string, count: number, seed: number): string[] {
+  const rng = seededRng(seed);
+  const build = Object.values(VALID_VAT_BUILDERS[prefix] as Record<string, (r: () => number) => string>)[0] as (r: () => number) => string;
+  const seen = new Set<string>();
+  while (seen.size < count) seen.add(build(rng));
+  return [...seen];
+}
+
+describe('a VAT job against a busy VIES with one member state down', () => {
+  it('answers every line once, counts each once, and never has more than 2 calls of a state in flight', async () => {
+    const { account, key } = await accountWithKey(h.store, 'GROWTH');
+    const lu = numbers('LU', 400, 1);
+    const de = numbers('DE', 400, 2);
+    const at = numbers('AT', 200, 3);
+    lu.forEach((vat, i) => h.vies.register(vat, { valid: i % 2 === 0, name: `Trader ${i}` }));
+    de.forEach((vat, i) => h.vies.register(vat, { valid: i % 3 !== 0 }));
+    const values = [...lu, ...de, ...at].sort();
+    h.vies.latencyMs = 5;
+    // Luxembourg is busy on every 7th call; Austria is down.
+    h.vies.scheduleFaults('LU', (call) => (call % 7 === 0 ? 'MS_MAX_CONCURRENT_REQ' : null));
+    h.vies.scheduleFaults('AT', () => 'MS_UNAVAILABLE');
+    const started = performance.now();
+    const submitted = await h.request('/api/v1/jobs', { key, ...json({ field: 'vat', values }) });
+    expect(submitted.status).toBe(202);
+    const { id, status, total } = (await submitted.json()) as { id: string; status: string; total: number };
+    expect(submitted.headers.get('location')).toBe(`/api/v1/jobs/${id}`);
+    expect({ status, total }).toEqual({ status: 'queued', total: values.length });
+
+    const job = await waitForEnd(key, id);
+    const seconds = (performance.now() - started) / 1000;
+    h.vies.scheduleFaults('LU', null);
+    h.vies.scheduleFaults('AT', null);
+    expect(job).toMatchObject({ status: 'done', total: values.length, done: values.length });
+    expect(job.valid + job.invalid).toBe(values.length);
+
+    const lines = await ndjsonResults(key, id);
+    expect(lines.map((l) => l.line)).toEqual(values.map((_, i) => i + 1));
+    expect(lines.map((l) => l.result.originalValue)).toEqual(values);
+    // Busy faults were waited out: every Luxembourg line has a live verdict; Austria's are unverified.
+    const source = (l: (typeof lines)[number]): string | undefined => l.result.vatDetails?.source;
+    const luLines = lines.filter((l) => l.result.originalValue.startsWith('LU'));
+    const luSources = new Map<string | undefined, number>();
+    for (const l of luLines) luSources.set(source(l), (luSources.get(source(l)) ?? 0) + 1);
+    expect(Object.fromEntries(luSources)).toEqual({ LIVE: 400 });
+    expect(luLines.filter((l) => l.result.valid)).toHaveLength(200);
+    expect(lines.filter((l) => l.result.originalValue.startsWith('AT')).every((l) => source(l) === 'UNVERIFIED')).toBe(true);
+
+    const used = await h.store.usage.used(account.id, periodOf(account.subscriptionStart, new Date()).start);
+    expect(used).toBe(values.length);
+    for (const country of ['LU', 'DE', 'AT']) expect(h.vies.maxInFlightFor(country)).toBeLessThanOrEqual(2);
+    expect(h.vies.maxInFlightFor('LU')).toBe(2);
+    console.info(`[W2] ${values.length} VAT values in ${seconds.toFixed(1)} s (${(values.length / seconds).toFixed(0)}/s), 2 per state, fake latency 5 ms; max in flight ${JSON.stringify(Object.fromEntries(h.vies.maxInFlight))}; LU calls ${h.vies.callsFor('LU')}`);
+  }, 120_000);
+});
+
+describe('inputs and outputs', () => {
+  it('reads CSV (first column, RFC 4180 quotes) and NDJSON, and writes CSV results', async () => {
+    const { account, key } = await accountWithKey(h.store, 'STARTER');
+    const csv = '"DE89 3704 0044 0532 0130 00","a, quoted ""note"""\r\nGB82WEST12345698765432,x\r\n\r\nnot an iban\r\n';
+    const fromCsv = await h.request('/api/v1/jobs?field=iban&webhookUrl=http%3A%2F%2F127.0.0.1%3A9%2Fhook', { key, method: 'POST', body: csv, headers: { 'Content-Type': 'text/csv' } });
+    expect(fromCsv.status).toBe(202);
+    const csvJob = (await fromCsv.json()) as { id: string; total: number };
+    expect(csvJob.total).toBe(3);
+    const ndjson = '"DE89370400440532013000"\n{"value":"FR14 2004 1010 0505 0001 3M02 606"}\n';
+    const fromNdjson = await h.request('/api/v1/jobs?field=iban', { key, method: 'POST', body: ndjson, headers: { 'Content-Type': 'application/x-ndjson' } });
+    expect(fromNdjson.status).toBe(202);
+    const ndjsonJob = (await fromNdjson.json()) as { id: string; total: number };
+    expect(ndjsonJob.total).toBe(2);
+
+    const ended = await waitForEnd(key, csvJob.id);
+    expect(ended).toMatchObject({ status: 'done', valid: 2, invalid: 1 });
+    // job.completed went to the job's own URL, with the job's final status object.
+    const deliveries = await h.store.webhooks.deliveries(account.id, 10);
+    expect(deliveries.map((d) => [d.type, d.url, d.data])).toEqual([['job.completed', 'http://127.0.0.1:9/hook', { job: ended }]]);
+    const results = await h.request(`/api/v1/jobs/${csvJob.id}/results`, { key, headers: { Accept: 'text/csv' } });
+    expect(results.headers.get('content-type')).toContain('text/csv');
+    const rows = (await results.text()).trimEnd().split('\r\n');
+    expect(rows[0]).toBe('line,valid,reason,message,normalizedValue,originalValue');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toMatch(/^1,true,,[^,]*,DE89370400440532013000,DE89 3704 0044 0532 0130 00$/);
+    expect(rows[2]?.startsWith('2,true,')).toBe(true);
+    expect(rows[3]).toMatch(/^3,false,IBAN_[A-Z_]+,.*,not an iban$/);
+
+    expect(await waitForEnd(key, ndjsonJob.id)).toMatchObject({ status: 'done', valid: 2 });
+    const lines = await ndjsonResults(key, ndjsonJob.id);
+    expect(lines.map((l) => [l.line, l.result.valid])).toEqual([[1, true], [2, true]]);
+  });
+
+  it('refuses bad input with INVALID_JOB and a precise message', async () => {
+    const { key } = await accountWithKey(h.store, 'STARTER');
+    const cases: Array<[RequestInit, string]> = [
+      [json({ field: 'vat', values: [] }), 'A job needs at least one value'],
+      [json({ field: 'bic', values: ['x'] }), '"field" must be one of'],
+      [json({ field: 'vat', values: ['ok', 3] }), 'Value 2 is not a string'],
+      [json({ field: 'vat', values: Array.from({ length: 100_001 }, () => 'x') }), 'A job takes at most 100,000 values; got 100,001'],
+      [json({ field: 'vat', values: ['x'], webhookUrl: 'ftp://example.com' }), '"webhookUrl" must be an absolute http or https URL'],
+      [{ method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } }, 'The request body is not valid JSON'],
+      [{ method: 'POST', body: 'x\n"abc', headers: { 'Content-Type': 'text/csv' } }, 'the field'],
+    ];
+    for (const [init, message] of cases) {
+      const response = await h.request('/api/v1/jobs?field=vat', { key, ...init });
+      const body = (await response.json()) as { errorCode: string; message: string };
+      if (message === 'the field') {
+        expect(response.status).toBe(400);
+        expect(body.message).toBe('Record 2 has a quote that is never closed');
+        continue;
+      }
+      expect(response.status).toBe(400);
+      expect(body.errorCode).toBe('INVALID_JOB');
+      expect(body.message).toContain(message);
+    }
+    const unsupported = await h.request('/api/v1/jobs', { key, method: 'POST', body: 'x', headers: { 'Content-Type': 'text/plain' } });
+    expect(unsupported.status).toBe(415);
+    const tooLarge = await h.request('/api/v1/jobs?field=iban', { key, method: 'POST', body: 'x'.repeat(16 * 1024 * 1024 + 1), headers: { 'Content-Type': 'text/csv' } });
+    expect(tooLarge.status).toBe(413);
+  });
+});
+
+describe('quota, scope, cancel and isolation', () => {
+  it('refuses a FREE job larger than the quota left, before storing anything', async () => {
+    const { key } = await accountWithKey(h.store, 'FREE');
+    const response = await h.request('/api/v1/jobs', { key, ...json({ field: 'iban', values: Array.from({ length: 5_000 }, () => 'DE89370400440532013000') }) });
+    expect(response.status).toBe(429);
+    const body = (await response.json()) as { errorCode: string; message: string };
+    expect(body.errorCode).toBe('QUOTA_EXCEEDED');
+    expect(body.message).toMatch(/^This job has 5,000 values but only [\d,]+ of the [\d,]+ validations of this billing period are left/);
+    const list = (await (await h.request('/api/v1/jobs', { key })).json()) as { jobs: unknown[] };
+    expect(list.jobs).toEqual([]);
+  });
+
+  it('answers 401 without a key and 403 for a key without the scope', async () => {
+    expect((await h.request('/api/v1/jobs', json({ field: 'iban', values: ['x'] }))).status).toBe(401);
+    const { key } = await accountWithKey(h.store, 'STARTER', { scopes: ['iban'] });
+    const forbidden = await h.request('/api/v1/jobs', { key, ...json({ field: 'vat', values: ['x'] }) });
+    expect(forbidden.status).toBe(403);
+  });
+
+  it('cancels a running job (409 once it has ended) and hides it from another account', async () => {
+    const a = await accountWithKey(h.store, 'GROWTH');
+    const b = await accountWithKey(h.store, 'GROWTH');
+    h.vies.latencyMs = 50;
+    const values = numbers('DE', 2_000, 9);
+    const submitted = (await (await h.request('/api/v1/jobs', { key: a.key, ...json({ field: 'vat', values }) })).json()) as { id: string };
+    for (const path of [`/api/v1/jobs/${submitted.id}`, `/api/v1/jobs/${submitted.id}/results`]) {
+      expect((await h.request(path, { key: b.key })).status).toBe(404);
+    }
+    expect((await h.request(`/api/v1/jobs/${submitted.id}`, { key: b.key, method: 'DELETE' })).status).toBe(404);
+    const cancelled = await h.request(`/api/v1/jobs/${submitted.id}`, { key: a.key, method: 'DELETE' });
+    expect(cancelled.status).toBe(200);
+    expect(((await cancelled.json()) as JobView).status).toBe('cancelled');
+    const again = await h.request(`/api/v1/jobs/${submitted.id}`, { key: a.key, method: 'DELETE' });
+    expect(again.status).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const after = (await (await h.request(`/api/v1/jobs/${submitted.id}`, { key: a.key })).json()) as JobView;
+    expect(after.status).toBe('cancelled');
+    expect(after.done).toBeLessThan(values.length);
+    const listed = (await (await h.request('/api/v1/jobs', { key: b.key })).json()) as { jobs: unknown[] };
+    expect(listed.jobs).toEqual([]);
+    h.vies.latencyMs = 0;
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The jobs page as an account sees it: its own jobs with status and counts, never another
+ * account's; cancelling a running job from the page (a POST form carrying the session's CSRF
+ * token), refused without the token, and 404 for another account's job.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BatchJobRecord } from '../../../../src/server/storage/types.js';
+import { getPage, postForm, useSignedInAccount } from '../../../support/dashboard.js';
+import { createAccount } from '../../../support/server.js';
+
+const fixture = useSignedInAccount('STARTER');
+
+const jobsPath = (): string => `/dashboard/accounts/${fixture.account.id}/jobs`;
+
+function aJob(accountId: string, id: string, overrides: Partial<BatchJobRecord> = {}): BatchJobRecord {
+  return {
+    id,
+    accountId,
+    keyId: 'key_test',
+    field: 'vat',
+    status: 'queued',
+    total: 3,
+    done: 0,
+    valid: 0,
+    invalid: 0,
+    webhookUrl: null,
+    createdAt: fixture.server.clock.now(),
+    startedAt: null,
+    finishedAt: null,
+    error: null,
+    ...overrides,
+  };
+}
+
+describe('the jobs page', () => {
+  it('lists the account jobs with status and counts, and none of another account', async () => {
+    const { store } = fixture.server;
+    await store.batchJobs.create(aJob(fixture.account.id, 'job_mine_running'), ['LU26375245', 'LU00000000', 'x']);
+    const other = await createAccount(store, 'STARTER');
+    await store.batchJobs.create(aJob(other.id, 'job_of_other_account', { total: 1 }), ['LU26375245']);
+
+    const page = await getPage(fixture.server.url, jobsPath(), fixture.browser);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.text).toContain('job_mine_running');
+    expect(page.text).toContain('queued');
+    expect(page.text).toContain('0 / 3');
+    expect(page.text).not.toContain('job_of_other_account');
+    // The values of a job are not on the page.
+    expect(page.text).not.toContain('LU26375245');
+    expect(page.text).toContain(`action="${jobsPath()}/job_mine_running/cancel"`);
+  });
+
+  it('refuses a cancellation without the CSRF token (403) and leaves the job running', async () => {
+    const refused = await postForm(fixture.server.url, `${jobsPath()}/job_mine_running/cancel`, fixture.browser, { _csrf: null });
+    expect(refused.status).toBe(403);
+    expect((await fixture.server.store.batchJobs.get(fixture.account.id, 'job_mine_running'))?.status).toBe('queued');
+    const wrong = await postForm(fixture.server.url, `${jobsPath()}/job_mine_running/cancel`, fixture.browser, { _csrf: 'not-the-token' });
+    expect(wrong.status).toBe(403);
+  });
+
+  it("answers 404 for another account's job and changes nothing", async () => {
+    const answer = await postForm(fixture.server.url, `${jobsPath()}/job_of_other_account/cancel`, fixture.browser);
+    expect(answer.status).toBe(404);
+    const [other] = (await fixture.server.store.accounts.list()).filter((account) => account.id !== fixture.account.id);
+    expect((await fixture.server.store.batchJobs.get(other?.id ?? '', 'job_of_other_account'))?.status).toBe('queued');
+    // Nor is the other account's jobs page open to this session.
+    expect((await getPage(fixture.server.url, `/dashboard/accounts/${other?.id ?? ''}/jobs`, fixture.browser)).status).toBe(404);
+  });
+
+  it('cancels with the token: 303 back to the list, the job cancelled, no cancel button any more; twice is a 409', async () => {
+    const cancelled = await postForm(fixture.server.url, `${jobsPath()}/job_mine_running/cancel`, fixture.browser);
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe(jobsPath());
+    expect((await fixture.server.store.batchJobs.get(fixture.account.id, 'job_mine_running'))?.status).toBe('cancelled');
+    const page = await getPage(fixture.server.url, jobsPath(), fixture.browser);
+    expect(page.text).toContain('cancelled');
+    expect(page.text).not.toContain('/cancel"');
+    expect((await postForm(fixture.server.url, `${jobsPath()}/job_mine_running/cancel`, fixture.browser)).status).toBe(409);
+  });
+
+  it('sends nobody signed in to the sign-in page', async () => {
+    const answer = await getPage(fixture.server.url, jobsPath(), null);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The webhook page as an account uses it: set the URL (the signing secret shown in that answer
+ * once, never again, never cached), rotate the secret (a new one, shown once), both refused
+ * without the session's CSRF token; the last deliveries with every attempt; another account's
+ * page is 404.
+ */
+import { describe, expect, it } from 'vitest';
+import { getPage, postForm, useSignedInAccount } from '../../../support/dashboard.js';
+import { createAccount } from '../../../support/server.js';
+
+const SECRET = /whsec_[0-9A-Za-z_-]{43}/g;
+
+const fixture = useSignedInAccount('STARTER');
+
+const webhooksPath = (): string => `/dashboard/accounts/${fixture.account.id}/webhooks`;
+
+describe('the webhook page', () => {
+  let secret = '';
+
+  it('says no URL is set at first, and offers no rotation', async () => {
+    const page = await getPage(fixture.server.url, webhooksPath(), fixture.browser);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('No webhook URL yet');
+    expect(page.text).not.toContain(`action="${webhooksPath()}/rotate"`);
+    expect(page.text).toContain('No events sent yet');
+  });
+
+  it('refuses to set a URL without the CSRF token (403), nothing stored', async () => {
+    const refused = await postForm(fixture.server.url, webhooksPath(), fixture.browser, { _csrf: null, url: 'https://hooks.example.com/in' });
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toMatch(SECRET);
+    expect(await fixture.server.store.webhooks.get(fixture.account.id)).toBeNull();
+  });
+
+  it('answers a bad URL with the page again (400), the message and what was typed', async () => {
+    const refused = await postForm(fixture.server.url, webhooksPath(), fixture.browser, { url: 'ftp://hooks.example.com/in' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('The webhook URL must use http or https');
+    expect(refused.text).toContain('value="ftp://hooks.example.com/in"');
+    expect(refused.text).not.toMatch(SECRET);
+  });
+
+  it('sets the URL and shows the secret once, in that answer only, never cached', async () => {
+    const set = await postForm(fixture.server.url, webhooksPath(), fixture.browser, { url: 'https://hooks.example.com/in' });
+    expect(set.status).toBe(200);
+    expect(set.headers.get('cache-control')).toBe('no-store');
+    const shown = set.text.match(SECRET) ?? [];
+    expect(shown).toHaveLength(1);
+    secret = shown[0] as string;
+    expect(set.text).toContain('it will not be shown again');
+    expect((await fixture.server.store.webhooks.get(fixture.account.id))?.secret).toBe(secret);
+
+    const later = await getPage(fixture.server.url, webhooksPath(), fixture.browser);
+    expect(later.text).toContain('https://hooks.example.com/in');
+    expect(later.text).not.toMatch(SECRET);
+    expect(later.text).toContain(`action="${webhooksPath()}/rotate"`);
+  });
+
+  it('rotates the secret: refused without the token, then a new secret shown once', async () => {
+    expect((await postForm(fixture.server.url, `${webhooksPath()}/rotate`, fixture.browser, { _csrf: 'forged' })).status).toBe(403);
+    expect((await fixture.server.store.webhooks.get(fixture.account.id))?.secret).toBe(secret);
+
+    const rotated = await postForm(fixture.server.url, `${webhooksPath()}/rotate`, fixture.browser);
+    expect(rotated.status).toBe(200);
+    const shown = rotated.text.match(SECRET) ?? [];
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).not.toBe(secret);
+    expect((await fixture.server.store.webhooks.get(fixture.account.id))?.secret).toBe(shown[0]);
+    expect((await getPage(fixture.server.url, webhooksPath(), fixture.browser)).text).not.toMatch(SECRET);
+  });
+
+  it('lists the last deliveries with every attempt', async () => {
+    const { store, clock } = fixture.server;
+    const at = clock.now();
+    await store.webhooks.enqueue([
+      { id: 'evt_dashboard_test', accountId: fixture.account.id, type: 'job.completed', createdAt: at, data: { job: { id: 'job_1' } }, url: 'https://hooks.example.com/in', status: 'pending', attempts: 0, nextAttemptAt: at },
+    ]);
+    await store.webhooks.recordAttempt(
+      { eventId: 'evt_dashboard_test', url: 'https://hooks.example.com/in', at, status: 500, error: null, durationMs: 42 },
+      { status: 'pending', nextAttemptAt: new Date(at.getTime() + 30_000) },
+    );
+    await store.webhooks.recordAttempt(
+      { eventId: 'evt_dashboard_test', url: 'https://hooks.example.com/in', at: new Date(at.getTime() + 30_000), status: null, error: 'timed out after 5 s', durationMs: 5000 },
+      { status: 'pending', nextAttemptAt: new Date(at.getTime() + 90_000) },
+    );
+    const page = await getPage(fixture.server.url, webhooksPath(), fixture.browser);
+    expect(page.text).toContain('evt_dashboard_test');
+    expect(page.text).toContain('job.completed');
+    expect(page.text).toContain('HTTP 500 in 42 ms');
+    expect(page.text).toContain('timed out after 5 s in 5,000 ms');
+    expect(page.text).toContain('next try');
+  });
+
+  it("answers 404 for another account's webhook page and its forms", async () => {
+    const other = await createAccount(fixture.server.store, 'STARTER');
+    const path = `/dashboard/accounts/${other.id}/webhooks`;
+    expect((await getPage(fixture.server.url, path, fixture.browser)).status).toBe(404);
+    expect((await postForm(fixture.server.url, path, fixture.browser, { url: 'https://attacker.example/in' })).status).toBe(404);
+    expect(await fixture.server.store.webhooks.get(other.id)).toBeNull();
+  });
+});
