@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const FILE = new URL('./RESULTS.md', import.meta.url);
-const HEADER = '# Benchmark results\n\nThe library table is recorded by `npm run bench -- --write`, the service table by `npm run bench:server -- --write`.\n';
+const HEADER = '# Benchmark results\n\nThe library table is recorded by `npm run bench -- --write`, the service table by `npm run bench:server -- --write`, the jobs table by `npm run bench:jobs -- --write`.\n';
 
 /** Replaces the section `name` of bench/RESULTS.md with `content` (added at the end when missing). */
 export function recordSection(name: string, content: string): void {

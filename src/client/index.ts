@@ -23,7 +23,8 @@ import { SDK_HEADER_VALUE } from './version.js';
 
 export { VerifieldApiError, isVerifieldApiError, type ErrorBody } from './errors.js';
 export { CLIENT_VERSION, SDK_HEADER_VALUE } from './version.js';
-export type { BackgroundCallOptions, Job, JobResultLine, JobStatus, JobSubmission, SubmittedJob, VatEvidence, VatWatch } from './background.js';
+export type { BackgroundCallOptions } from './background.js';
+export type { Job, JobResultLine, JobStatus, JobSubmission, SubmittedJob, VatEvidence, VatWatch } from '../account-api.js';
 export type {
   Deliverability,
   EmailDetails,

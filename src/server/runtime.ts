@@ -6,7 +6,7 @@
  * their counts, and closes the store if the service opened it.
  */
 import type { AppConfig } from './http/app.js';
-import { startBatchRunner } from './batch/runner.js';
+import { startBatchRunner, type BatchRunner } from './batch/runner.js';
 import { backgroundConfig } from './config.js';
 import { startJobs, type Jobs } from './jobs/periodic.js';
 import type { PlanLimits } from './policy/plans.js';
@@ -34,6 +34,8 @@ export interface ServiceRuntime extends ValidateRuntime {
   jobs: Jobs | null;
   /** The batch runner, the watch scheduler and the webhook sender; none with `workers: false`. */
   workers: readonly Worker[];
+  /** The batch runner among them, to be nudged when a job is submitted here; null with `workers: false`. */
+  batch: BatchRunner | null;
 }
 
 /** The lifecycle of one service; see {@link createLifecycle}. */
@@ -72,7 +74,8 @@ async function open(config: AppConfig, plans: Readonly<Record<Plan, PlanLimits>>
             ...(config.usageLogDays === undefined ? {} : { usageLogDays: config.usageLogDays }),
             ...(config.evidenceYears === undefined ? {} : { evidenceYears: config.evidenceYears }),
           });
-    return { services, auth, quota: createQuotaHint(store.usage), jobs, workers: config.workers === false ? [] : startWorkers(config, services, plans, log) };
+    const workers = config.workers === false ? null : startWorkers(config, services, plans, log);
+    return { services, auth, quota: createQuotaHint(store.usage), jobs, workers: workers?.all ?? [], batch: workers?.batch ?? null };
   } catch (error) {
     if (opened.ownsStore) await opened.store.close().catch(() => undefined);
     throw error;
@@ -80,14 +83,16 @@ async function open(config: AppConfig, plans: Readonly<Record<Plan, PlanLimits>>
 }
 
 /** The background workers of this process (docs/service.md#jobs, #vat-monitoring, #webhooks), over the open services. */
-function startWorkers(config: AppConfig, services: ServiceRuntime['services'], plans: Readonly<Record<Plan, PlanLimits>>, log: (line: string) => void): Worker[] {
+function startWorkers(
+  config: AppConfig,
+  services: ServiceRuntime['services'],
+  plans: Readonly<Record<Plan, PlanLimits>>,
+  log: (line: string) => void,
+): { all: Worker[]; batch: BatchRunner } {
   const background = backgroundConfig(config);
   const deps = { services: () => services, plans, log, now: services.now, config: background };
-  return [
-    startBatchRunner({ services, jobConcurrencyPerState: background.jobConcurrencyPerState, plans }),
-    startWatchScheduler(deps),
-    startWebhookDelivery(deps),
-  ];
+  const batch = startBatchRunner({ services, jobConcurrencyPerState: background.jobConcurrencyPerState, plans });
+  return { all: [batch, startWatchScheduler(deps), startWebhookDelivery(deps)], batch };
 }
 
 /** The lifecycle of the service `config` describes; nothing is opened until the runtime is first asked for. */

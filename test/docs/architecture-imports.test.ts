@@ -15,6 +15,8 @@ const FIELDS = ['iban', 'nif', 'nas', 'ssn', 'phone', 'email', 'vat'];
 const FIELD_BASE = ['src/result.ts', 'src/reasons.ts', 'src/ports.ts', 'src/checksum.ts', 'src/char-codes.ts'];
 /** npm packages a field may use: they run in a browser. */
 const BROWSER_PACKAGES = ['libphonenumber-js', 'tldts'];
+/** The account endpoints' JSON shapes, declared once for the client and the server. */
+const ACCOUNT_API = 'src/account-api.ts';
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 interface Import {
@@ -122,10 +124,22 @@ describe('what may import what (docs/architecture.md)', () => {
     expect(
       violations('src/client', (entry) =>
         entry.relative
-          ? inFolder(entry.target, 'src/client') || ['src/fields/catalog.ts', 'package.json'].includes(entry.target) || FIELD_BASE.includes(entry.target)
+          ? inFolder(entry.target, 'src/client') || ['src/fields/catalog.ts', 'package.json', ACCOUNT_API].includes(entry.target) || FIELD_BASE.includes(entry.target)
           : !NODE_BUILTINS.has(entry.target),
       ),
     ).toEqual([]);
+  });
+
+  it("the account endpoints' JSON shapes are types only, over the catalog's and the envelope's types, and imported as types", () => {
+    expect(violations(ACCOUNT_API, (entry) => ['src/fields/catalog.ts', 'src/result.ts'].includes(entry.target))).toEqual([]);
+    // Nothing of it may run: the client and the server both import it, and a browser bundle pays for any value.
+    expect(readFileSync(join(repoRoot, ACCOUNT_API), 'utf8')).not.toMatch(/^\s*(?:export\s+)?(?:const|let|var|function|class|enum)\b/m);
+    const importers = sourceFiles.filter((file) => allImports.some((entry) => entry.from === file && entry.target === ACCOUNT_API));
+    expect(importers).toEqual(expect.arrayContaining(['src/client/index.ts', 'src/server/batch/json.ts', 'src/server/watch/json.ts', 'src/server/evidence/json.ts']));
+    for (const file of importers) {
+      const statements = readFileSync(join(repoRoot, file), 'utf8').match(/^(?:import|export)\b[^;]*?account-api\.js['"]/gm) ?? [];
+      expect(statements.filter((statement) => !/^(?:import|export) type\b/.test(statement)), file).toEqual([]);
+    }
   });
 
   it('the CLI reaches the service only through the public verifield/server', () => {
@@ -137,6 +151,8 @@ describe('what may import what (docs/architecture.md)', () => {
   it("the server reaches a field through its entry, the registry, or the VAT field's registry policy and reference data", () => {
     expect(
       violations('src/server', (entry) => {
+        // The shapes it answers the account endpoints with are src/account-api.ts's, shared with the client.
+        if (entry.target === ACCOUNT_API) return true;
         const field = entry.relative ? fieldOf(entry.target) : undefined;
         if (field === undefined) return true;
         return isFieldEntry(entry.target) || inFolder(entry.target, 'src/vat/registry') || inFolder(entry.target, 'src/vat/reference');

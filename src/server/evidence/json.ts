@@ -2,29 +2,10 @@
  * An evidence record as the API shows it (docs/service.md#evidence): JSON with ISO times, or CSV
  * for an auditor's spreadsheet. The account id is left out: a caller only ever sees its own.
  */
+import type { VatEvidence } from '../../account-api.js';
 import type { VatEvidenceRecord } from '../storage/types.js';
 
-/** `GET /api/v1/vat/evidence/{id}`, and each item of the list. */
-export interface EvidenceJson {
-  id: string;
-  value: string;
-  countryCode: string;
-  registered: boolean;
-  name: string | null;
-  address: string | null;
-  requestDate: string;
-  consultationNumber: string | null;
-  requester: string | null;
-  checkedAt: string;
-  replySha256: string;
-}
-
-/** `GET /api/v1/vat/evidence?value=…`. */
-export interface EvidenceListJson {
-  evidence: EvidenceJson[];
-}
-
-export function evidenceJson(record: VatEvidenceRecord): EvidenceJson {
+export function evidenceJson(record: VatEvidenceRecord): VatEvidence {
   return {
     id: record.id,
     value: record.value,
@@ -53,7 +34,7 @@ export const EVIDENCE_CSV_COLUMNS = [
   'requester',
   'checkedAt',
   'replySha256',
-] as const satisfies readonly (keyof EvidenceJson)[];
+] as const satisfies readonly (keyof VatEvidence)[];
 
 /**
  * One RFC 4180 field: quoted when it holds a comma, a quote or a line break (addresses do). The

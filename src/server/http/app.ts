@@ -88,7 +88,15 @@ export function assembleApp(config: AppConfig): AssembledApp {
   const services = async (): Promise<Services> => (await lifecycle.runtime()).services;
   mountReferenceRoutes(app, { services, log });
   mountHealthRoutes(app, { services, log });
-  const api: ApiRouteDeps = { services, plans, log, now, config: backgroundConfig(config) };
+  const api: ApiRouteDeps = {
+    services,
+    plans,
+    log,
+    now,
+    config: backgroundConfig(config),
+    // The runner of this process looks at once rather than at its next poll (up to a second later).
+    jobSubmitted: () => void Promise.resolve(lifecycle.runtime()).then((runtime) => runtime.batch?.nudge(), () => undefined),
+  };
   mountJobRoutes(app, api);
   mountWatchRoutes(app, api);
   mountEvidenceRoutes(app, api);

@@ -3,7 +3,8 @@
  * src/server/http/routes/evidence.ts and their schemas, tied to the JSON types of
  * src/server/evidence/json.ts by objectOf so that a field added to the answer must be documented.
  */
-import { EVIDENCE_CSV_COLUMNS, type EvidenceJson, type EvidenceListJson } from '../evidence/json.js';
+import type { VatEvidence, VatEvidenceList } from '../../account-api.js';
+import { EVIDENCE_CSV_COLUMNS } from '../evidence/json.js';
 import { EVIDENCE_MESSAGES } from './routes/evidence.js';
 import {
   always,
@@ -20,7 +21,7 @@ import {
   type SchemaObject,
 } from './openapi-schema.js';
 
-const EXAMPLE: EvidenceJson = {
+const EXAMPLE: VatEvidence = {
   id: '0192f1a4-6c1e-7d3a-9b2f-4e5d6c7b8a90',
   value: 'LU24231759',
   countryCode: 'LU',
@@ -34,7 +35,7 @@ const EXAMPLE: EvidenceJson = {
   replySha256: '9f2c7a0b3e1d4c5b6a7980f1e2d3c4b5a69788f9e0d1c2b3a4958677e6d5c4b3',
 };
 
-const evidence = objectOf<EvidenceJson>(
+const evidence = objectOf<VatEvidence>(
   'One answer VIES gave a validation of the account (a live one: a cached verdict adds no record), kept for the tax audit.',
   {
     id: always(text('Identifier of the record.')),
@@ -55,7 +56,7 @@ const evidence = objectOf<EvidenceJson>(
   },
 );
 
-const list = objectOf<EvidenceListJson>("The account's records for one number, newest first.", {
+const list = objectOf<VatEvidenceList>("The account's records for one number, newest first.", {
   evidence: always({ type: 'array', items: ref('VatEvidence'), description: 'The records; empty when there are none.' }),
 });
 

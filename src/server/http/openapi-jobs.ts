@@ -6,7 +6,7 @@
  * codes of routes/jobs.ts.
  */
 import { FIELD_NAMES } from '../../fields/catalog.js';
-import type { JobJson } from '../batch/json.js';
+import type { Job } from '../../account-api.js';
 import { MAX_JOB_VALUES } from '../batch/input.js';
 import { always, enumOf, json, objectOf, orNull, ref, responseRef, text, type OperationObject, type ParameterObject, type PathItemObject, type ResponseObject, type SchemaObject } from './openapi-schema.js';
 import { JOBS_PATH, type JobErrorCode } from './routes/jobs.js';
@@ -24,7 +24,7 @@ const count = (description: string): SchemaObject => ({ type: 'integer', minimum
 const STATUSES = ['queued', 'running', 'done', 'cancelled', 'failed'];
 const FIELDS = [...FIELD_NAMES];
 
-const job = objectOf<JobJson>('A batch job and its progress.', {
+const job = objectOf<Job>('A batch job and its progress.', {
   id: always(text('Stable identifier.')),
   field: always(enumOf(FIELDS, 'The field every value is validated as.')),
   status: always(enumOf(STATUSES, 'queued, running, then done; or cancelled (DELETE) or failed (error says why).')),

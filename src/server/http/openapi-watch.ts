@@ -3,7 +3,7 @@
  * src/server/http/routes/watch.ts and their schemas, tied to the JSON types of
  * src/server/watch/json.ts by objectOf so that a field added to the answer must be documented.
  */
-import type { WatchJson, WatchListJson } from '../watch/json.js';
+import type { VatWatch, VatWatchList } from '../../account-api.js';
 import { BODY_ERROR_CODES, WATCH_MESSAGES, WATCH_PATH, type WatchErrorCode } from './routes/watch.js';
 import {
   always,
@@ -22,7 +22,7 @@ import {
   type SchemaObject,
 } from './openapi-schema.js';
 
-const EXAMPLE: WatchJson = {
+const EXAMPLE: VatWatch = {
   id: '0192f1a4-6c1e-7d3a-9b2f-4e5d6c7b8a90',
   value: 'LU26375245',
   traderName: 'Acme',
@@ -37,7 +37,7 @@ const EXAMPLE: WatchJson = {
 
 const time = (description: string): SchemaObject => text(description, { format: 'date-time' });
 
-const watch = objectOf<WatchJson>('A watched VAT number with its last known verdict.', {
+const watch = objectOf<VatWatch>('A watched VAT number with its last known verdict.', {
   id: always(text('Identifier of the watch.')),
   value: always(text('The normalized VAT number, prefix included (Greece is EL).')),
   traderName: always(orNull(text('The company name sent with each check (VIES compares it where the member state does); null when none.'))),
@@ -50,7 +50,7 @@ const watch = objectOf<WatchJson>('A watched VAT number with its last known verd
   createdAt: always(time('When the number was first watched.')),
 });
 
-const list = objectOf<WatchListJson>("The account's watched numbers.", {
+const list = objectOf<VatWatchList>("The account's watched numbers.", {
   watches: always({ type: 'array', items: ref('VatWatch'), description: 'The watches; empty when there are none.' }),
 });
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VatEvidence } from '../../../src/account-api.js';
 import { guardStore } from '../../../src/server/storage/guard.js';
 import { databaseFile, openEmbeddedStore } from '../../../src/server/storage/sqlite/store.js';
 import type { Account, Store, VatEvidenceRecord } from '../../../src/server/storage/types.js';
@@ -17,20 +18,6 @@ import { instrumentStore } from '../../support/fakes/store.js';
 import { luxembourgVat } from '../../support/generators/vat.js';
 import { accountWithKey, post, startFakes, type Fakes } from '../../support/server.js';
 import { startEvidenceService, type EvidenceService } from './harness.js';
-
-interface EvidenceJson {
-  id: string;
-  value: string;
-  countryCode: string;
-  registered: boolean;
-  name: string | null;
-  address: string | null;
-  requestDate: string;
-  consultationNumber: string | null;
-  requester: string | null;
-  checkedAt: string;
-  replySha256: string;
-}
 
 const REGISTERED = luxembourgVat('246813');
 const DEREGISTERED = luxembourgVat('135792');
@@ -65,10 +52,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function list(value: string, key: string): Promise<EvidenceJson[]> {
+async function list(value: string, key: string): Promise<VatEvidence[]> {
   const response = await service.get(`/api/v1/vat/evidence?value=${encodeURIComponent(value)}`, key);
   expect(response.status).toBe(200);
-  return ((await response.json()) as { evidence: EvidenceJson[] }).evidence;
+  return ((await response.json()) as { evidence: VatEvidence[] }).evidence;
 }
 
 describe('capture', () => {
@@ -167,7 +154,7 @@ describe('reading', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = await response.text();
-    const record = records[0] as EvidenceJson;
+    const record = records[0] as VatEvidence;
     expect(text).toBe(
       'id,value,countryCode,registered,name,address,requestDate,consultationNumber,requester,checkedAt,replySha256\r\n' +
         `${record.id},${REGISTERED},LU,true,"ACME, ""THE"" SARL","1 rue du Test\nL-1234 Luxembourg",2026-11-22,${record.consultationNumber},${OWN_VAT},${record.checkedAt},${record.replySha256}\r\n`,
@@ -229,6 +216,28 @@ describe('a store that cannot keep the evidence', () => {
       expect(failed.body).toMatchObject({ errorCode: 'STORE_UNAVAILABLE' });
       expect(instrumented.countCalls).toBe(0);
       expect(await inner.evidence.forValue(c.account.id, value)).toEqual([]);
+    } finally {
+      await other.close();
+      await inner.close();
+    }
+  });
+  it('answers a read it cannot make with 503 STORE_UNAVAILABLE and a Retry-After, not a 500', async () => {
+    const inner = await openEmbeddedStore();
+    const instrumented = instrumentStore(inner);
+    const diskError = async (): Promise<never> => {
+      throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+    };
+    instrumented.evidence = { add: diskError, forValue: diskError, get: diskError, prune: diskError };
+    const guarded = guardStore(instrumented, { log: () => undefined });
+    const other = await startEvidenceService(fakes, guarded);
+    try {
+      const c = await accountWithKey(inner, 'STARTER');
+      for (const path of [`/api/v1/vat/evidence?value=${REGISTERED}`, '/api/v1/vat/evidence/00000000-0000-4000-8000-000000000000']) {
+        const response = await fetch(other.server.url + path, { headers: { 'X-API-KEY': c.key } });
+        expect(response.status, path).toBe(503);
+        expect(await response.json()).toMatchObject({ errorCode: 'STORE_UNAVAILABLE' });
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
     } finally {
       await other.close();
       await inner.close();

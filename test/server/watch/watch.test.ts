@@ -16,7 +16,7 @@ import { createServices, type Services } from '../../../src/server/services.js';
 import { createMemoryLimiter } from '../../../src/server/storage/memory/limiter.js';
 import type { Store } from '../../../src/server/storage/types.js';
 import { checkDueWatches, startWatchScheduler } from '../../../src/server/watch/scheduler.js';
-import type { WatchJson } from '../../../src/server/watch/json.js';
+import type { VatWatch } from '../../../src/account-api.js';
 import { deliverDue } from '../../../src/server/webhooks/delivery.js';
 import { verifySignature } from '../../../src/server/webhooks/signature.js';
 import { closeServer, listenOnLoopback, withBody } from '../../support/fakes/loopback.js';
@@ -64,16 +64,16 @@ function call(method: string, path: string, key: string, body?: unknown): Promis
   );
 }
 
-async function watch(key: string, value: string, traderName?: string): Promise<WatchJson> {
+async function watch(key: string, value: string, traderName?: string): Promise<VatWatch> {
   const response = await call('POST', '/api/v1/vat/watch', key, traderName === undefined ? { value } : { value, traderName });
   expect(response.status).toBe(201);
-  return (await response.json()) as WatchJson;
+  return (await response.json()) as VatWatch;
 }
 
-async function listed(key: string): Promise<WatchJson[]> {
+async function listed(key: string): Promise<VatWatch[]> {
   const response = await call('GET', '/api/v1/vat/watch', key);
   expect(response.status).toBe(200);
-  return ((await response.json()) as { watches: WatchJson[] }).watches;
+  return ((await response.json()) as { watches: VatWatch[] }).watches;
 }
 
 /** Moves the clock past every watch's next check, and runs the scheduler's round. */
@@ -114,7 +114,7 @@ describe('POST/GET/DELETE /api/v1/vat/watch', () => {
     // Watching it again answers the same watch.
     const again = await call('POST', '/api/v1/vat/watch', a.key, { value: LU });
     expect(again.status).toBe(200);
-    expect(((await again.json()) as WatchJson).id).toBe(created.id);
+    expect(((await again.json()) as VatWatch).id).toBe(created.id);
     expect((await listed(a.key)).map((w) => w.id)).toEqual([created.id]);
     expect((await call('DELETE', `/api/v1/vat/watch/${created.id}`, a.key)).status).toBe(204);
     expect(await listed(a.key)).toEqual([]);
@@ -183,7 +183,7 @@ describe('re-checks', () => {
     expect(receiver.bodies).toHaveLength(1);
     const got = receiver.bodies[0] as { body: string; signature: string };
     expect(verifySignature(got.signature, got.body, secret, 300, clock.getTime() / 1000)).toBe(true);
-    const event = JSON.parse(got.body) as { type: string; data: { watch: WatchJson; previous: { registered: boolean } } };
+    const event = JSON.parse(got.body) as { type: string; data: { watch: VatWatch; previous: { registered: boolean } } };
     expect(event.type).toBe('vat.registration_changed');
     expect(event.data.watch).toMatchObject({ value: LU, registered: false });
     expect(event.data.previous.registered).toBe(true);
@@ -199,7 +199,7 @@ describe('re-checks', () => {
     await createAccountAdmin(store, { now: () => clock }).setWebhook(a.id, receiver.url);
     await watch(a.key, LU);
     await checkDueWatches(deps);
-    const known = (await listed(a.key))[0] as WatchJson;
+    const known = (await listed(a.key))[0] as VatWatch;
     vies.register(LU, { valid: false });
     vies.behave({ kind: 'fault', code: 'MS_UNAVAILABLE' });
     await nextRound();
@@ -221,7 +221,7 @@ describe('re-checks', () => {
     await nextRound();
     const [delivery] = await store.webhooks.deliveries(a.id, 10);
     expect(delivery?.type).toBe('vat.details_changed');
-    expect((delivery?.data as { watch: WatchJson }).watch.name).toBe('ACME HOLDING SARL');
+    expect((delivery?.data as { watch: VatWatch }).watch.name).toBe('ACME HOLDING SARL');
   });
 
   it('asks VIES itself on each re-check (a cached answer would hide a change)', async () => {

@@ -6,11 +6,11 @@
  */
 import type { Context } from 'hono';
 import { errorResponse } from '../../answers/errors.js';
-import { createAuthenticator, presentedKey, type Authenticator } from '../../pipeline/auth.js';
+import { createAuthenticator, presentedKey, type AuthOutcome, type Authenticator } from '../../pipeline/auth.js';
 import type { BackgroundConfig } from '../../config.js';
 import type { PlanLimits } from '../../policy/plans.js';
 import type { Services } from '../../services.js';
-import { availabilityOf, StoreUnavailableError } from '../../storage/guard.js';
+import { availabilityOf } from '../../storage/guard.js';
 import { FIELDS, type Account, type ApiKeyRecord, type Field, type Plan } from '../../storage/types.js';
 
 /** The resolved options of ServerConfig these routes and their workers read (config.ts backgroundConfig). */
@@ -24,6 +24,8 @@ export interface ApiRouteDeps {
   log: (line: string) => void;
   now(): Date;
   config: ApiRouteConfig;
+  /** Tells this process's batch runner that a job was just stored, so that it need not wait for its next look. */
+  jobSubmitted?(): void;
 }
 
 /** A request whose key is good for the field. */
@@ -45,29 +47,27 @@ function authenticatorOf(services: Services): Authenticator {
   return authenticator;
 }
 
-/** 503 STORE_UNAVAILABLE with its Retry-After. */
-function unavailable(message: string, retryAfterSeconds: number): Response {
-  return errorResponse(503, 'STORE_UNAVAILABLE', message, '', { 'Retry-After': String(retryAfterSeconds) });
-}
-
-/**
- * The account and key of a request allowed to use `scope`, or the Response that refuses it (401,
- * 403, or 503 while the store cannot be reached). Never rejects for a store failure.
- */
-export async function authenticate(c: Context, deps: ApiRouteDeps, scope: Field): Promise<Authenticated | Response> {
+/** The authenticator's word on the request's key for `scope`, or the Response that ends it first (401, 503). */
+async function keyOutcome(c: Context, deps: ApiRouteDeps, scope: Field): Promise<AuthOutcome | Response> {
   const presented = presentedKey(c.req.header('x-api-key') ?? null, c.req.header('authorization') ?? null);
   if (!presented.ok) return errorResponse(presented.status, presented.code, presented.message);
   const services = await deps.services();
   const outage = availabilityOf(services.store)?.outage() ?? null;
-  if (outage !== null) return unavailable(outage.message, outage.retryAfterSeconds);
-  try {
-    const outcome = await authenticatorOf(services).authenticate(presented.key, scope);
-    if (!outcome.ok) return errorResponse(outcome.status, outcome.code, outcome.message);
-    return { account: outcome.account, key: outcome.key };
-  } catch (error) {
-    if (error instanceof StoreUnavailableError) return unavailable(error.outage.message, error.outage.retryAfterSeconds);
-    throw error;
-  }
+  // Known down: answered at once rather than waiting on the store (the same 503 as app.ts onError's).
+  if (outage !== null) return errorResponse(503, 'STORE_UNAVAILABLE', outage.message, '', { 'Retry-After': String(outage.retryAfterSeconds) });
+  return authenticatorOf(services).authenticate(presented.key, scope);
+}
+
+/**
+ * The account and key of a request allowed to use `scope`, or the Response that refuses it (401,
+ * 403, or 503 while the store is known to be down). A store that fails on the way rejects with
+ * StoreUnavailableError, which the app answers with the same 503 on every path (app.ts onError).
+ */
+export async function authenticate(c: Context, deps: ApiRouteDeps, scope: Field): Promise<Authenticated | Response> {
+  const outcome = await keyOutcome(c, deps, scope);
+  if (outcome instanceof Response) return outcome;
+  if (!outcome.ok) return errorResponse(outcome.status, outcome.code, outcome.message);
+  return { account: outcome.account, key: outcome.key };
 }
 
 /**
@@ -75,19 +75,10 @@ export async function authenticate(c: Context, deps: ApiRouteDeps, scope: Field)
  * account's own jobs, whose field the key was checked for when they were submitted).
  */
 export async function authenticateAccount(c: Context, deps: ApiRouteDeps): Promise<{ account: Account } | Response> {
-  const presented = presentedKey(c.req.header('x-api-key') ?? null, c.req.header('authorization') ?? null);
-  if (!presented.ok) return errorResponse(presented.status, presented.code, presented.message);
-  const services = await deps.services();
-  const outage = availabilityOf(services.store)?.outage() ?? null;
-  if (outage !== null) return unavailable(outage.message, outage.retryAfterSeconds);
-  try {
-    const outcome = await authenticatorOf(services).authenticate(presented.key, FIELDS[0] as Field);
-    if (outcome.ok) return { account: outcome.account };
-    // 403: a good key without that one scope: good enough here.
-    if (outcome.account !== undefined) return { account: outcome.account };
-    return errorResponse(outcome.status, outcome.code, outcome.message);
-  } catch (error) {
-    if (error instanceof StoreUnavailableError) return unavailable(error.outage.message, error.outage.retryAfterSeconds);
-    throw error;
-  }
+  const outcome = await keyOutcome(c, deps, FIELDS[0] as Field);
+  if (outcome instanceof Response) return outcome;
+  if (outcome.ok) return { account: outcome.account };
+  // A 403 names the account too: a good key without that one scope is good enough here.
+  if (outcome.account !== undefined) return { account: outcome.account };
+  return errorResponse(outcome.status, outcome.code, outcome.message);
 }

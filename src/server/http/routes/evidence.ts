@@ -2,13 +2,14 @@
  * The VIES evidence of an account (docs/service.md#evidence): `GET /api/v1/vat/evidence?value=…`
  * (its records for one number, newest first) and `GET /api/v1/vat/evidence/{id}`, as JSON, or CSV
  * with `Accept: text/csv`. A key with the `vat` scope reads its own account's records only: another
- * account's id answers 404 exactly as an unknown one does.
+ * account's id answers 404 exactly as an unknown one does. A store that fails is answered 503
+ * STORE_UNAVAILABLE by the app (app.ts onError), as on every path.
  */
 import type { Context, Hono } from 'hono';
+import type { VatEvidenceList } from '../../../account-api.js';
 import { errorResponse, jsonResponse, messageResponse } from '../../answers/errors.js';
 import { evidenceKey } from '../../evidence/lookup.js';
-import { evidenceCsv, evidenceJson, type EvidenceListJson } from '../../evidence/json.js';
-import { StoreUnavailableError } from '../../storage/guard.js';
+import { evidenceCsv, evidenceJson } from '../../evidence/json.js';
 import { couldBeStoredId } from '../../storage/ids.js';
 import type { VatEvidenceRecord } from '../../storage/types.js';
 import { authenticate, type ApiRouteDeps } from './api-key.js';
@@ -33,18 +34,6 @@ function answer(c: Context, records: readonly VatEvidenceRecord[], body: () => u
   return jsonResponse(200, body(), PRIVATE);
 }
 
-/** The 503 of a store that cannot be read; anything else is a bug and goes to the app's 500. */
-async function reading(work: () => Promise<Response>): Promise<Response> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof StoreUnavailableError) {
-      return errorResponse(503, 'STORE_UNAVAILABLE', error.outage.message, '', { 'Retry-After': String(error.outage.retryAfterSeconds) });
-    }
-    throw error;
-  }
-}
-
 /** Mounts GET /api/v1/vat/evidence and GET /api/v1/vat/evidence/{id}. */
 export function mountEvidenceRoutes(app: Hono, deps: ApiRouteDeps): void {
   app.get('/api/v1/vat/evidence', async (c) => {
@@ -54,10 +43,8 @@ export function mountEvidenceRoutes(app: Hono, deps: ApiRouteDeps): void {
     if (value.trim() === '' || value.length > MAX_VALUE_LENGTH) return errorResponse(400, 'MISSING_VALUE', EVIDENCE_MESSAGES.MISSING_VALUE);
     const key = evidenceKey(value);
     const services = await deps.services();
-    return reading(async () => {
-      const records = key === null ? [] : await services.store.evidence.forValue(caller.account.id, key);
-      return answer(c, records, (): EvidenceListJson => ({ evidence: records.map(evidenceJson) }));
-    });
+    const records = key === null ? [] : await services.store.evidence.forValue(caller.account.id, key);
+    return answer(c, records, (): VatEvidenceList => ({ evidence: records.map(evidenceJson) }));
   });
 
   app.get('/api/v1/vat/evidence/:id', async (c) => {
@@ -66,10 +53,8 @@ export function mountEvidenceRoutes(app: Hono, deps: ApiRouteDeps): void {
     const id = c.req.param('id');
     if (!couldBeStoredId(id)) return messageResponse(404, EVIDENCE_MESSAGES.NOT_FOUND, PRIVATE);
     const services = await deps.services();
-    return reading(async () => {
-      const record = await services.store.evidence.get(caller.account.id, id);
-      if (record === null) return messageResponse(404, EVIDENCE_MESSAGES.NOT_FOUND, PRIVATE);
-      return answer(c, [record], () => evidenceJson(record));
-    });
+    const record = await services.store.evidence.get(caller.account.id, id);
+    if (record === null) return messageResponse(404, EVIDENCE_MESSAGES.NOT_FOUND, PRIVATE);
+    return answer(c, [record], () => evidenceJson(record));
   });
 }

@@ -8,6 +8,7 @@ import { jsonResponse } from '../../answers/errors.js';
 import { jobBodyFormat, MAX_JOB_BODY_BYTES, readJsonJob, readListJob, type JobInputReading } from '../../batch/input.js';
 import { jobJson } from '../../batch/json.js';
 import { CSV_HEADER, csvLine, ndjsonLine, resultStream } from '../../batch/results.js';
+import type { SubmittedJob } from '../../../account-api.js';
 import { submitJob } from '../../batch/submit.js';
 import { FIELDS } from '../../storage/types.js';
 import { authenticate, authenticateAccount, type ApiRouteDeps } from './api-key.js';
@@ -69,7 +70,9 @@ export function mountJobRoutes(app: Hono, deps: ApiRouteDeps): void {
     const submitted = await submitJob(services.store, { account: auth.account, key: auth.key, plan: deps.plans[auth.account.plan], input, now: deps.now() });
     if (!submitted.ok) return jobError(429, 'QUOTA_EXCEEDED', submitted.message);
     const { job } = submitted;
-    return jsonResponse(202, { id: job.id, status: job.status, total: job.total }, { Location: `${JOBS_PATH}/${job.id}` });
+    deps.jobSubmitted?.();
+    const body: SubmittedJob = { id: job.id, status: job.status, total: job.total };
+    return jsonResponse(202, body, { Location: `${JOBS_PATH}/${job.id}` });
   });
 
   app.get(JOBS_PATH, async (c) => {

@@ -4,18 +4,19 @@
  * `GET /api/v1/vat/watch`, `DELETE /api/v1/vat/watch/{id}` (204) and `POST
  * /api/v1/vat/watch/{id}/check` (re-checks now, one validation). A key with the `vat` scope sees
  * its own account's watches only: another account's id answers 404 exactly as an unknown one does.
+ * A store that fails is answered 503 STORE_UNAVAILABLE by the app (app.ts onError), as on every path.
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { validateVat } from '../../../vat/index.js';
 import { EU_MEMBER_STATES } from '../../../vat/reference/member-states.js';
-import { errorResponse, jsonResponse, quotaMessage } from '../../answers/errors.js';
+import type { VatWatchList } from '../../../account-api.js';
+import { jsonResponse, quotaMessage } from '../../answers/errors.js';
 import { readValidationBody, webInput } from '../../pipeline/body.js';
-import { StoreUnavailableError } from '../../storage/guard.js';
 import { couldBeStoredId } from '../../storage/ids.js';
 import type { VatWatchRecord } from '../../storage/types.js';
 import { checkWatch, quotaExhausted } from '../../watch/check.js';
-import { watchJson, type WatchListJson } from '../../watch/json.js';
+import { watchJson } from '../../watch/json.js';
 import { authenticate, type ApiRouteDeps } from './api-key.js';
 
 export const WATCH_PATH = '/api/v1/vat/watch';
@@ -40,18 +41,6 @@ function watchError(status: number, errorCode: WatchErrorCode, message: string, 
   return jsonResponse(status, { errorCode, message, ...extra }, PRIVATE);
 }
 
-/** The 503 of a store that cannot be reached; anything else is a bug and goes to the app's 500. */
-async function withStore(work: () => Promise<Response>): Promise<Response> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof StoreUnavailableError) {
-      return errorResponse(503, 'STORE_UNAVAILABLE', error.outage.message, '', { 'Retry-After': String(error.outage.retryAfterSeconds) });
-    }
-    throw error;
-  }
-}
-
 /** The watch of the path's id, when it is the caller's. */
 async function ownWatch(c: Context, deps: ApiRouteDeps, accountId: string): Promise<VatWatchRecord | null> {
   const id = c.req.param('id') ?? '';
@@ -74,37 +63,33 @@ export function mountWatchRoutes(app: Hono, deps: ApiRouteDeps): void {
     const country = offline.vatDetails.country_code;
     if (country === null || !VIES_PREFIXES.has(country)) return watchError(400, 'NOT_IN_VIES', WATCH_MESSAGES.NOT_IN_VIES);
     const services = await deps.services();
-    return withStore(async () => {
-      const now = deps.now();
-      const wanted: VatWatchRecord = {
-        id: randomUUID(),
-        accountId: auth.account.id,
-        keyId: auth.key.id,
-        value: offline.normalizedValue as string,
-        traderName: read.body.traderName?.trim() || null,
-        registered: null,
-        name: null,
-        address: null,
-        lastCheckedAt: null,
-        lastAttemptAt: null,
-        // Due at once: the scheduler's next round checks it.
-        nextCheckAt: now,
-        createdAt: now,
-      };
-      const watch = await services.store.watches.create(wanted);
-      const created = watch.id === wanted.id;
-      return jsonResponse(created ? 201 : 200, watchJson(watch), { ...PRIVATE, Location: `${WATCH_PATH}/${watch.id}` });
-    });
+    const now = deps.now();
+    const wanted: VatWatchRecord = {
+      id: randomUUID(),
+      accountId: auth.account.id,
+      keyId: auth.key.id,
+      value: offline.normalizedValue as string,
+      traderName: read.body.traderName?.trim() || null,
+      registered: null,
+      name: null,
+      address: null,
+      lastCheckedAt: null,
+      lastAttemptAt: null,
+      // Due at once: the scheduler's next round checks it.
+      nextCheckAt: now,
+      createdAt: now,
+    };
+    const watch = await services.store.watches.create(wanted);
+    const created = watch.id === wanted.id;
+    return jsonResponse(created ? 201 : 200, watchJson(watch), { ...PRIVATE, Location: `${WATCH_PATH}/${watch.id}` });
   });
 
   app.get(WATCH_PATH, async (c) => {
     const auth = await authenticate(c, deps, 'vat');
     if (auth instanceof Response) return auth;
     const services = await deps.services();
-    return withStore(async () => {
-      const body: WatchListJson = { watches: (await services.store.watches.list(auth.account.id)).map(watchJson) };
-      return jsonResponse(200, body, PRIVATE);
-    });
+    const body: VatWatchList = { watches: (await services.store.watches.list(auth.account.id)).map(watchJson) };
+    return jsonResponse(200, body, PRIVATE);
   });
 
   app.delete(`${WATCH_PATH}/:id`, async (c) => {
@@ -112,24 +97,20 @@ export function mountWatchRoutes(app: Hono, deps: ApiRouteDeps): void {
     if (auth instanceof Response) return auth;
     const id = c.req.param('id');
     const services = await deps.services();
-    return withStore(async () => {
-      if (!couldBeStoredId(id) || !(await services.store.watches.delete(auth.account.id, id))) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
-      return new Response(null, { status: 204, headers: PRIVATE });
-    });
+    if (!couldBeStoredId(id) || !(await services.store.watches.delete(auth.account.id, id))) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
+    return new Response(null, { status: 204, headers: PRIVATE });
   });
 
   app.post(`${WATCH_PATH}/:id/check`, async (c) => {
     const auth = await authenticate(c, deps, 'vat');
     if (auth instanceof Response) return auth;
-    return withStore(async () => {
-      const watch = await ownWatch(c, deps, auth.account.id);
-      if (watch === null) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
-      const services = await deps.services();
-      const exhausted = await quotaExhausted(services, auth.account, deps.plans[auth.account.plan], deps.now());
-      if (exhausted !== null) return watchError(429, 'QUOTA_EXCEEDED', quotaMessage(exhausted.quota, exhausted.resetsOn));
-      const checked = await checkWatch(deps, watch, auth.account);
-      if (checked === null) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
-      return jsonResponse(200, watchJson(checked), PRIVATE);
-    });
+    const watch = await ownWatch(c, deps, auth.account.id);
+    if (watch === null) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
+    const services = await deps.services();
+    const exhausted = await quotaExhausted(services, auth.account, deps.plans[auth.account.plan], deps.now());
+    if (exhausted !== null) return watchError(429, 'QUOTA_EXCEEDED', quotaMessage(exhausted.quota, exhausted.resetsOn));
+    const checked = await checkWatch(deps, watch, auth.account);
+    if (checked === null) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
+    return jsonResponse(200, watchJson(checked), PRIVATE);
   });
 }
