@@ -31,6 +31,7 @@ import { recordSection } from '../results-file.js';
 import { jobValues, JOB_STATES } from './job-values.js';
 import { cpuMs, outputOf, startProcess, stopProcess, waitForLine } from './processes.js';
 import { fixed, verdict, whole } from './stats.js';
+import type { Job } from '../../src/account-api.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -81,22 +82,10 @@ function ensureBuilt(): void {
 // ---------------------------------------------------------------------------------------------
 // One case
 
-/** The job status object of GET /api/v1/jobs/{id}. */
-interface JobView {
-  id: string;
-  status: string;
-  total: number;
-  done: number;
-  valid: number;
-  invalid: number;
-  startedAt: string | null;
-  finishedAt: string | null;
-  error: string | null;
-}
 
 interface CaseResult {
   latencyMs: number;
-  job: JobView;
+  job: Job;
   /** Seconds from the job's startedAt to its finishedAt. */
   runSeconds: number;
   /** Seconds from the POST to the poll that saw the job end. */
@@ -116,11 +105,11 @@ async function api<T>(base: string, key: string, path: string, init: RequestInit
   return { status: response.status, body: (await response.json()) as T };
 }
 
-async function waitForEnd(base: string, key: string, id: string): Promise<JobView> {
+async function waitForEnd(base: string, key: string, id: string): Promise<Job> {
   const until = Date.now() + JOB_TIMEOUT_MS;
   let lastReport = Date.now();
   for (;;) {
-    const { status, body } = await api<JobView>(base, key, `/api/v1/jobs/${id}`);
+    const { status, body } = await api<Job>(base, key, `/api/v1/jobs/${id}`);
     if (status !== 200) throw new Error(`GET /api/v1/jobs/${id} answered ${status}`);
     if (body.status === 'done' || body.status === 'failed' || body.status === 'cancelled') return body;
     if (Date.now() > until) throw new Error(`the job is still ${body.status} (${body.done}/${body.total})`);

@@ -9,6 +9,7 @@ import { periodOf } from '../../../src/server/pipeline/period.js';
 import { accountWithKey } from '../../support/server.js';
 import { seededRng, VALID_VAT_BUILDERS } from '../../support/generators/vat.js';
 import { startJobHarness, type JobHarness } from './harness.js';
+import type { Job } from '../../../src/account-api.js';
 
 let h: JobHarness;
 
@@ -21,20 +22,11 @@ afterAll(async () => {
 
 const json = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
 
-interface JobView {
-  id: string;
-  status: string;
-  total: number;
-  done: number;
-  valid: number;
-  invalid: number;
-  error: string | null;
-}
 
-async function waitForEnd(key: string, id: string, timeoutMs = 60_000): Promise<JobView> {
+async function waitForEnd(key: string, id: string, timeoutMs = 60_000): Promise<Job> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const job = (await (await h.request(`/api/v1/jobs/${id}`, { key })).json()) as JobView;
+    const job = (await (await h.request(`/api/v1/jobs/${id}`, { key })).json()) as Job;
     if (job.status === 'done' || job.status === 'failed' || job.status === 'cancelled') return job;
     if (Date.now() > until) throw new Error(`job still ${job.status} (${job.done}/${job.total})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -198,11 +190,11 @@ describe('quota, scope, cancel and isolation', () => {
     expect((await h.request(`/api/v1/jobs/${submitted.id}`, { key: b.key, method: 'DELETE' })).status).toBe(404);
     const cancelled = await h.request(`/api/v1/jobs/${submitted.id}`, { key: a.key, method: 'DELETE' });
     expect(cancelled.status).toBe(200);
-    expect(((await cancelled.json()) as JobView).status).toBe('cancelled');
+    expect(((await cancelled.json()) as Job).status).toBe('cancelled');
     const again = await h.request(`/api/v1/jobs/${submitted.id}`, { key: a.key, method: 'DELETE' });
     expect(again.status).toBe(409);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const after = (await (await h.request(`/api/v1/jobs/${submitted.id}`, { key: a.key })).json()) as JobView;
+    const after = (await (await h.request(`/api/v1/jobs/${submitted.id}`, { key: a.key })).json()) as Job;
     expect(after.status).toBe('cancelled');
     expect(after.done).toBeLessThan(values.length);
     const listed = (await (await h.request('/api/v1/jobs', { key: b.key })).json()) as { jobs: unknown[] };

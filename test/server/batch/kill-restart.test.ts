@@ -17,6 +17,7 @@ import { startCli, type CliProcess } from '../../support/cli.js';
 import { startViesFake, type ViesFake } from '../../support/fakes/vies.js';
 import { seededRng, VALID_VAT_BUILDERS } from '../../support/generators/vat.js';
 import { accountWithKey } from '../../support/server.js';
+import type { Job } from '../../../src/account-api.js';
 
 const SLOW = 400_000;
 const PER_STATE = 2;
@@ -28,14 +29,6 @@ let key: string;
 const children: CliProcess[] = [];
 let busyFaults = 0;
 
-interface JobView {
-  id: string;
-  status: string;
-  total: number;
-  done: number;
-  valid: number;
-  invalid: number;
-}
 
 function numbers(prefix: string, count: number, seed: number): string[] {
   const rng = seededRng(seed);
@@ -55,10 +48,10 @@ async function serve(): Promise<{ child: CliProcess; base: string }> {
   return { child, base };
 }
 
-async function job(base: string, id: string): Promise<JobView> {
+async function job(base: string, id: string): Promise<Job> {
   const response = await fetch(`${base}/api/v1/jobs/${id}`, { headers: { 'X-API-KEY': key } });
   expect(response.status).toBe(200);
-  return (await response.json()) as JobView;
+  return (await response.json()) as Job;
 }
 
 beforeAll(async () => {
@@ -114,7 +107,7 @@ describe('a 10,000-value VAT job through a SIGKILL and a restart', () => {
     const { id } = (await submitted.json()) as { id: string };
 
     // Killed once about a third is done, without any chance to tidy up.
-    let atKill: JobView;
+    let atKill: Job;
     for (;;) {
       atKill = await job(first.base, id);
       if (atKill.done >= 3_000) break;
@@ -127,7 +120,7 @@ describe('a 10,000-value VAT job through a SIGKILL and a restart', () => {
 
     const second = await serve();
     const restarted = performance.now();
-    let ended: JobView;
+    let ended: Job;
     for (;;) {
       ended = await job(second.base, id);
       if (ended.status !== 'queued' && ended.status !== 'running') break;
