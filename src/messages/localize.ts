@@ -8,7 +8,6 @@ import { factOf } from './facts.js';
 import { unvettedKeyOf } from './message-key.js';
 
 const PLACEHOLDER = /\{([a-z]+)\}/g;
-const FACTS: ReadonlySet<string> = new Set<MessageFact>(['country', 'code', 'length', 'place', 'digits', 'number', 'letter', 'digit', 'date', 'suggestion']);
 
 /**
  * `template` with every `{fact}` it names replaced by its value, in one pass (a value holding braces
@@ -18,7 +17,8 @@ const FACTS: ReadonlySet<string> = new Set<MessageFact>(['country', 'code', 'len
 function fill(template: string, key: MessageKey, result: ValidationResult, catalog: MessageCatalog): string | null {
   let complete = true;
   const text = template.replace(PLACEHOLDER, (placeholder: string, name: string) => {
-    const value = FACTS.has(name) ? factOf(name as MessageFact, key, result, catalog) : undefined;
+    // factOf answers undefined for a name that is no fact, as for a fact the result lacks.
+    const value = factOf(name as MessageFact, key, result, catalog);
     if (value === undefined) complete = false;
     return value ?? placeholder;
   });

@@ -2,8 +2,6 @@
 import type { Job } from '../../account-api.js';
 import type { BatchJobRecord } from '../storage/types.js';
 
-const iso = (at: Date | null): string | null => (at === null ? null : at.toISOString());
-
 export function jobJson(job: BatchJobRecord): Job {
   return {
     id: job.id,
@@ -14,8 +12,8 @@ export function jobJson(job: BatchJobRecord): Job {
     valid: job.valid,
     invalid: job.invalid,
     createdAt: job.createdAt.toISOString(),
-    startedAt: iso(job.startedAt),
-    finishedAt: iso(job.finishedAt),
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
     error: job.error,
   };
 }

@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import type { CachedVatAnswer } from '../../ports.js';
 import type { VatValidationResult } from '../../result.js';
-import { pacedValidation, serviceSlots } from '../batch/pacing.js';
+import { countryOfValue, pacedValidation, serviceSlots } from '../batch/pacing.js';
 import { countBackground } from '../pipeline/background-meter.js';
 import { periodOf } from '../pipeline/period.js';
 import { FIELD_VALIDATORS } from '../pipeline/validators.js';
@@ -87,7 +87,8 @@ export async function checkWatch(deps: WatchDeps, watch: VatWatchRecord, account
         plan,
         ...(watch.traderName === null ? {} : { traderName: watch.traderName }),
       }),
-    options.stopped === undefined ? {} : { stopped: options.stopped },
+    // The member state's slot is taken before the validation starts, as for a job line: waiting for it costs none of the VIES call's budget.
+    { country: countryOfValue(watch.value), ...(options.stopped === undefined ? {} : { stopped: options.stopped }) },
   );
   const at = deps.now();
   await countBackground(services, {
