@@ -14,3 +14,5 @@ export declare function readStamp(root: string): BuildStamp | null;
 export declare function writeStamp(root: string, stamp: BuildStamp): void;
 export declare function changedInputSince(root: string, since: number, inputs?: readonly string[]): string | null;
 export declare function staleReason(root: string, inputs?: readonly string[]): string | null;
+export declare function packageTargets(root: string): string[];
+export declare function unpackableReason(root: string, inputs?: readonly string[]): string | null;

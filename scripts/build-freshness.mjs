@@ -1,10 +1,11 @@
 /**
- * Whether dist/ still matches its inputs, so that `npm start` rebuilds only after a change.
+ * Whether dist/ still matches its inputs, so that `npm start` rebuilds only after a change, and
+ * whether it is complete enough to pack (`npm pack` and `npm publish` run the prepack script).
  * A build writes dist/.build-stamp.json holding the time it started reading its inputs; dist/ is
  * stale when any input (a file or a folder, so that added and deleted files count) changed after
  * that time. Plain JavaScript: `npm start` runs it with node alone, before anything is built.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** Files and folders (walked) whose change changes what the build makes. */
@@ -68,4 +69,27 @@ export function staleReason(root, inputs = BUILD_INPUTS) {
   if (stamp === null) return 'no build yet';
   const changed = changedInputSince(root, stamp.inputsReadAt, inputs);
   return changed === null ? null : `${changed} changed`;
+}
+
+/** Every file package.json points at (main, module, types, bin, each condition of exports), relative to `root`. */
+export function packageTargets(root) {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const leaves = (value) => (typeof value === 'string' ? [value] : Object.values(value ?? {}).flatMap(leaves));
+  return [...new Set([pkg.main, pkg.module, pkg.types, ...leaves(pkg.bin), ...leaves(pkg.exports)])]
+    .filter((target) => typeof target === 'string' && target !== './package.json')
+    .map((target) => target.replace(/^\.\//, ''));
+}
+
+/**
+ * Why dist/ must be built again before it is packed, or null when it can be packed as it is: the
+ * full build (not `npm start`'s ESM files), up to date, with every file package.json names.
+ */
+export function unpackableReason(root, inputs = BUILD_INPUTS) {
+  const stamp = readStamp(root);
+  if (stamp === null) return 'no build yet';
+  if (!stamp.full) return 'dist/ holds only what `npm start` runs, without CommonJS or type declarations';
+  const changed = changedInputSince(root, stamp.inputsReadAt, inputs);
+  if (changed !== null) return `${changed} changed`;
+  const missing = packageTargets(root).find((target) => !existsSync(join(root, target)));
+  return missing === undefined ? null : `${missing} is missing`;
 }

@@ -8,20 +8,25 @@
  *                                    needs: the ESM files, without the declarations (most of a full
  *                                    build's time), the CommonJS copies or Rollup's extra
  *                                    tree-shaking pass for browser bundles.
+ *   node scripts/build.mjs --for-pack  `prepack` (npm pack, npm publish): the full build, unless
+ *                                    dist/ already is the full build, up to date and complete, so
+ *                                    that a tarball never ships `npm start`'s partial dist/. Its
+ *                                    output goes to stderr: `npm pack --json` prints on stdout.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { staleReason, writeStamp } from './build-freshness.mjs';
+import { staleReason, unpackableReason, writeStamp } from './build-freshness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const toRun = process.argv.includes('--to-run');
+const forPack = process.argv.includes('--for-pack');
 
 function runNode(args) {
-  const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, args, { cwd: root, stdio: forPack ? ['inherit', 2, 'inherit'] : 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 
@@ -32,6 +37,15 @@ if (toRun) {
     process.exit(0);
   }
   console.log(`Building dist/ to run it (${reason}); \`npm run build\` makes the full build, with CommonJS and type declarations`);
+}
+
+if (forPack) {
+  const reason = unpackableReason(root);
+  if (reason === null) {
+    console.error('dist/ is the full build and up to date: packed as it is');
+    process.exit(0);
+  }
+  console.error(`Building dist/ in full before packing (${reason})`);
 }
 
 const started = Date.now();

@@ -61,4 +61,4 @@ export { validateSsn } from './ssn/index.js';
 export { validateVat } from './vat/index.js';
 export { validateEmail } from './email/index.js';
 export { validateEmailSyntax } from './email/validate-syntax.js';
-export { validatePhone } from './phone/index.js';
+export { validatePhone, type PhoneOptions } from './phone/index.js';

@@ -4,10 +4,10 @@
  * `login-link` only the URL that signs the account in to the dashboard.
  */
 import { parseDay, parseName, parseOwnVatNumber, parsePlan, PLANS } from '../server/index.js';
-import { readFlag, runCommand } from './admin-errors.js';
+import { readFlag, runSubcommand } from './admin-errors.js';
 import { LOGIN_LINK_FLAGS, loginLinkUrlHelp, printLoginLink } from './admin.js';
 import { withAdmin } from './admin-store.js';
-import { expectPositionals, parseArgs, requireValue, UsageError } from './args.js';
+import { expectPositionals, parseArgs, requireValue } from './args.js';
 import { EXIT_OK, processIo, type CliIo } from './io.js';
 import { STORE_FLAGS, storeOptionsUsage } from './serve-options.js';
 import { formatTable, formatTime } from './table.js';
@@ -86,15 +86,5 @@ async function loginLink(argv: readonly string[], io: CliIo): Promise<number> {
 
 /** `verifield accounts …`; resolves with the exit status. */
 export function runAccounts(argv: readonly string[], io: CliIo = processIo): Promise<number> {
-  return runCommand(io, accountsUsage, async () => {
-    const [command, ...rest] = argv;
-    if (command === 'create') return create(rest, io);
-    if (command === 'list') return list(rest, io);
-    if (command === 'login-link') return loginLink(rest, io);
-    if (command === '--help' || command === '-h' || command === 'help') {
-      io.out(`${accountsUsage}\n`);
-      return EXIT_OK;
-    }
-    throw new UsageError(command === undefined || command.startsWith('-') ? 'missing command: create, list or login-link' : `unknown command: accounts ${command}`);
-  });
+  return runSubcommand(io, accountsUsage, 'accounts', { create, list, 'login-link': loginLink }, argv);
 }

@@ -4,7 +4,7 @@
  * URL alone goes to stdout, so a script can capture it; what it is for goes to stderr.
  */
 import { createLoginLink, DEFAULT_HOST, DEFAULT_PORT, LOGIN_LINK_TTL_MS, loginPath, reachableHost, SESSION_IDLE_MS } from '../server/index.js';
-import { runCommand } from './admin-errors.js';
+import { runSubcommand } from './admin-errors.js';
 import { withAdmin } from './admin-store.js';
 import { expectPositionals, parseArgs, UsageError, type ParsedArgs } from './args.js';
 import { EXIT_OK, processIo, type CliIo } from './io.js';
@@ -68,13 +68,5 @@ async function loginLink(argv: readonly string[], io: CliIo): Promise<number> {
 
 /** `verifield admin …`; resolves with the exit status. */
 export function runAdmin(argv: readonly string[], io: CliIo = processIo): Promise<number> {
-  return runCommand(io, adminUsage, async () => {
-    const [command, ...rest] = argv;
-    if (command === 'login-link') return loginLink(rest, io);
-    if (command === '--help' || command === '-h' || command === 'help') {
-      io.out(`${adminUsage}\n`);
-      return EXIT_OK;
-    }
-    throw new UsageError(command === undefined || command.startsWith('-') ? 'missing command: login-link' : `unknown command: admin ${command}`);
-  });
+  return runSubcommand(io, adminUsage, 'admin', { 'login-link': loginLink }, argv);
 }

@@ -9,11 +9,22 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/**
+ * `--help` or `-h` among a command's arguments: the caller prints its usage on stdout and exits 0,
+ * whatever else the line holds (a command asked for help runs nothing).
+ */
+export class HelpRequest extends Error {
+  override readonly name = 'HelpRequest';
+  constructor() {
+    super('help requested');
+  }
+}
+
 /** What a command accepts: flags that take a value, and flags that are switches. */
 export interface ArgSpec {
   /** Flag names without the leading dashes, e.g. `data-dir`. */
   values: readonly string[];
-  /** Switches, e.g. `help`, `no-jobs`. `-h` is read as `help` when `help` is listed. */
+  /** Switches, e.g. `no-jobs`. `--help` and `-h` are read as the switch `help` when it is listed; else they throw a {@link HelpRequest}. */
   switches?: readonly string[];
 }
 
@@ -24,10 +35,15 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-/** Reads `argv` against `spec`; throws a UsageError for an unknown flag or a flag without its value. */
+/**
+ * Reads `argv` against `spec`; throws a HelpRequest for `--help` or `-h` (before `--`) unless `help`
+ * is one of the spec's switches, and a UsageError for an unknown flag or a flag without its value.
+ */
 export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
   const known = new Set(spec.values);
   const switches = new Set(spec.switches ?? []);
+  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  if (!switches.has('help') && options.some((arg) => arg === '--help' || arg === '-h')) throw new HelpRequest();
   const parsed: ParsedArgs = { values: new Map(), switches: new Set(), positionals: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;

@@ -4,7 +4,6 @@
  * `--no-fail`), 2 for a wrong call or when not every line could be answered.
  */
 import { fstatSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { FIELDS_IN_CHECK_ORDER, isFieldName } from '../fields/catalog.js';
 import { VALIDATORS } from '../fields/validators.js';
@@ -12,8 +11,9 @@ import { localize } from '../messages/localize.js';
 import type { ValidationResult } from '../result.js';
 import { parseArgs, UsageError, type ParsedArgs } from './args.js';
 import { checkLines } from './check-batch.js';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './io.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.js';
 import { catalogForTag, LANGUAGES_NOTE } from './language.js';
+import { openInput, UnreadableInput } from './lines.js';
 
 const PROGRESS_VARIABLE = 'VERIFIELD_PROGRESS_INTERVAL_MS';
 const DEFAULT_PROGRESS_INTERVAL_MS = 1000;
@@ -85,49 +85,37 @@ async function checkSource(validate: Validator, source: string, options: { noFai
   }
   let file: { input: Readable; totalBytes: number | null };
   try {
-    file = await openFile(source);
+    file = await openInput(source);
   } catch (error) {
-    process.stderr.write(`verifield: cannot read ${source}: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (!(error instanceof UnreadableInput)) throw error;
+    process.stderr.write(`verifield: ${error.message}\n`);
     return EXIT_USAGE;
   }
   return checkLines({ ...common, ...file, inputName: source });
 }
 
-/** Opens a file to read, with its size when it is a regular file (not a FIFO or a device). */
-async function openFile(path: string): Promise<{ input: Readable; totalBytes: number | null }> {
-  const handle = await open(path, 'r');
-  try {
-    const stats = await handle.stat();
-    if (stats.isDirectory()) throw new Error('it is a directory');
-    return { input: handle.createReadStream(), totalBytes: stats.isFile() ? stats.size : null };
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-}
-
-/** `verifield check …`; resolves with the exit status. */
-export async function runCheck(argv: readonly string[]): Promise<number> {
+/** `verifield check …`; resolves with the exit status. The help and the usage mistakes go through `io`; values to the process's streams. */
+export async function runCheck(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   let args: ParsedArgs;
   let source: string | null;
   let progressIntervalMs: number;
   try {
     args = parseArgs(argv, { values: ['file', 'lang'], switches: ['no-fail', 'help'] });
     if (args.switches.has('help')) {
-      process.stdout.write(`${checkUsage}\n`);
+      io.out(`${checkUsage}\n`);
       return EXIT_OK;
     }
     source = linesSource(args);
     progressIntervalMs = source === null ? DEFAULT_PROGRESS_INTERVAL_MS : progressInterval(process.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`verifield: ${error.message}\n${checkUsage}\n`);
+    io.err(`verifield: ${error.message}\n${checkUsage}\n`);
     return EXIT_USAGE;
   }
   const [field, value] = args.positionals;
   const offline: Validator | undefined = field !== undefined && isFieldName(field) ? VALIDATORS[field].offline : undefined;
   if (offline === undefined) {
-    process.stderr.write(`verifield: ${field === undefined ? 'missing FIELD' : `unknown field: ${field}`}\n${checkUsage}\n`);
+    io.err(`verifield: ${field === undefined ? 'missing FIELD' : `unknown field: ${field}`}\n${checkUsage}\n`);
     return EXIT_USAGE;
   }
   const validate = inLanguage(offline, args.values.get('lang'));

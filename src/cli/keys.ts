@@ -4,18 +4,20 @@
  * key is replaced, never recovered.
  */
 import { expiryFrom, parseName, parseScopes } from '../server/index.js';
-import { readFlag, runCommand } from './admin-errors.js';
+import { readFlag, runSubcommand } from './admin-errors.js';
 import { withAdmin } from './admin-store.js';
-import { expectPositionals, parseArgs, requireValue, UsageError } from './args.js';
+import { expectPositionals, parseArgs, requireValue } from './args.js';
 import { EXIT_FAILED, EXIT_OK, processIo, type CliIo } from './io.js';
 import { STORE_FLAGS, storeOptionsUsage } from './serve-options.js';
 import { formatTable, formatTime } from './table.js';
 
 export const keysUsage = `usage: verifield keys create --account ID --name NAME [--expires 30d|12h|1y|never] [--scopes iban,vat,email,phone,nif,nas,ssn]
        verifield keys list --account ID [--json]
-       verifield keys revoke KEY_ID
+       verifield keys revoke KEY
 --expires is a duration (12h, 30d, 8w, 1y) or never (default); --scopes restricts the endpoints
 the key may call (default: all). The key is printed once: store it, it cannot be shown again.
+KEY is the key's id, the key itself (vf_…), or its prefix as keys list and the dashboard show it
+(vf_AbCd…); a prefix two keys share is refused: give the id then.
 Revoking a key revoked before changes nothing: it says when the key was revoked and exits 0.
 Store (as for serve):
 ${storeOptionsUsage}`;
@@ -80,34 +82,35 @@ async function list(argv: readonly string[], io: CliIo): Promise<number> {
 
 async function revoke(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { values: STORE_FLAGS });
-  expectPositionals(args, 1, 'KEY_ID');
-  const keyId = (args.positionals[0] as string).trim();
-  const outcome = await withAdmin(args, io, (admin) => admin.revokeKey(keyId));
-  if (outcome.status === 'unknown') {
-    io.err(`verifield: no key with id ${keyId}\n`);
+  expectPositionals(args, 1, 'KEY (its id, the key itself, or its prefix as keys list shows it)');
+  const reference = (args.positionals[0] as string).trim();
+  const outcome = await withAdmin(args, io, async (admin) => {
+    const found = await admin.findKeys(reference);
+    return found.length === 1 ? admin.revokeKey((found[0] as { id: string }).id) : { status: 'unresolved' as const, found };
+  });
+  // Never echo a whole key back: a terminal's scrollback is no place for it.
+  const named = reference.startsWith('vf_') && reference.length > 12 ? `${reference.slice(0, 7)}…` : reference;
+  if (outcome.status === 'unresolved' && outcome.found.length > 1) {
+    const ids = outcome.found.map((key) => `${key.id} ("${key.name}", account ${key.accountId})`).join(', ');
+    io.err(`verifield: ${named} is the prefix of ${outcome.found.length} keys: ${ids}; revoke one by its id.\n`);
     return EXIT_FAILED;
   }
+  if (outcome.status === 'unresolved' || outcome.status === 'unknown') {
+    io.err(`verifield: no key with id or prefix ${named}: \`verifield keys list --account ID\` shows each key's id and prefix.\n`);
+    return EXIT_FAILED;
+  }
+  const { key } = outcome;
   if (outcome.status === 'already-revoked') {
     // Exit 0 all the same: the key is revoked, which is what the command asks for, so a script that
     // revokes a list of keys can be run again.
-    io.err(`Key ${keyId} was already revoked on ${formatTime(outcome.key.revokedAt)}; nothing changed.\n`);
+    io.err(`Key ${key.id} was already revoked on ${formatTime(key.revokedAt)}; nothing changed.\n`);
     return EXIT_OK;
   }
-  io.err(`Revoked key ${keyId} "${outcome.key.name}"; a running service refuses it within seconds.\n`);
+  io.err(`Revoked key ${key.id} "${key.name}" (${key.displayPrefix}…); a running service refuses it within seconds.\n`);
   return EXIT_OK;
 }
 
 /** `verifield keys …`; resolves with the exit status. */
 export function runKeys(argv: readonly string[], io: CliIo = processIo): Promise<number> {
-  return runCommand(io, keysUsage, async () => {
-    const [command, ...rest] = argv;
-    if (command === 'create') return create(rest, io);
-    if (command === 'list') return list(rest, io);
-    if (command === 'revoke') return revoke(rest, io);
-    if (command === '--help' || command === '-h' || command === 'help') {
-      io.out(`${keysUsage}\n`);
-      return EXIT_OK;
-    }
-    throw new UsageError(command === undefined || command.startsWith('-') ? 'missing command: create, list or revoke' : `unknown command: keys ${command}`);
-  });
+  return runSubcommand(io, keysUsage, 'keys', { create, list, revoke }, argv);
 }

@@ -1,10 +1,41 @@
 /**
- * A byte stream cut into lines for `verifield check --file`. Every `\n` ends a line and a `\r`
+ * A byte stream cut into lines for `verifield check --file` and `jobs submit`, and the opening of the file. Every `\n` ends a line and a `\r`
  * before it is dropped (files saved on Windows), as is a byte-order mark at the start; a last line
  * without `\n` still counts, and blank lines are kept, so element N is line N of the input. Only
  * the current line is held (at most {@link MAX_LINE_CHARACTERS}), never the whole input.
  */
+import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+
+/** An input file that cannot be read (missing, a directory, no permission): a wrong call, exit 2, in one sentence. */
+export class UnreadableInput extends Error {
+  override readonly name = 'UnreadableInput';
+  constructor(path: string, cause: unknown) {
+    super(`cannot read ${path}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/**
+ * Opens a file to read, with its size when it is a regular file (not a FIFO or a device); an
+ * {@link UnreadableInput} when it cannot be read.
+ */
+export async function openInput(path: string): Promise<{ input: Readable; totalBytes: number | null }> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    throw new UnreadableInput(path, error);
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw new Error('it is a directory');
+    return { input: handle.createReadStream(), totalBytes: stats.isFile() ? stats.size : null };
+  } catch (error) {
+    await handle.close();
+    throw new UnreadableInput(path, error);
+  }
+}
 
 /**
  * A longer line is cut here. No field's value comes near it (the service refuses values over

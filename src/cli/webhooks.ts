@@ -3,9 +3,9 @@
  * signing secret. The secret is printed once, alone on stdout (the only line that starts with
  * `whsec_`); the store keeps it sealed, so a lost secret is rotated, never shown again.
  */
-import { runCommand } from './admin-errors.js';
+import { runSubcommand } from './admin-errors.js';
 import { withAdmin } from './admin-store.js';
-import { expectPositionals, parseArgs, requireValue, UsageError } from './args.js';
+import { expectPositionals, parseArgs, requireValue } from './args.js';
 import { EXIT_OK, processIo, type CliIo } from './io.js';
 import { STORE_FLAGS, storeOptionsUsage } from './serve-options.js';
 
@@ -40,14 +40,5 @@ async function rotate(argv: readonly string[], io: CliIo): Promise<number> {
 
 /** `verifield webhooks …`; resolves with the exit status. */
 export function runWebhooks(argv: readonly string[], io: CliIo = processIo): Promise<number> {
-  return runCommand(io, webhooksUsage, async () => {
-    const [command, ...rest] = argv;
-    if (command === 'set') return set(rest, io);
-    if (command === 'rotate') return rotate(rest, io);
-    if (command === '--help' || command === '-h' || command === 'help') {
-      io.out(`${webhooksUsage}\n`);
-      return EXIT_OK;
-    }
-    throw new UsageError(command === undefined || command.startsWith('-') ? 'missing command: set or rotate' : `unknown command: webhooks ${command}`);
-  });
+  return runSubcommand(io, webhooksUsage, 'webhooks', { set, rotate }, argv);
 }

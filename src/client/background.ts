@@ -4,7 +4,7 @@
  * are the service's own (src/account-api.ts).
  */
 import type { Job, JobResultLine, JobSubmission, SubmittedJob, VatEvidence, VatWatch } from '../account-api.js';
-import { ndjsonValues } from './ndjson.js';
+import { ndjsonValues, textPieces } from './ndjson.js';
 
 /** Per-call options (the same as the validation methods'). */
 export interface BackgroundCallOptions {
@@ -25,6 +25,8 @@ export interface BackgroundMethods {
    * The request is sent at the first iteration.
    */
   jobResults(id: string, options?: BackgroundCallOptions): AsyncIterable<JobResultLine>;
+  /** GET /api/v1/jobs/{id}/results with `Accept: text/csv`: the CSV text (header line first) as it arrives, in pieces. */
+  jobResultsCsv(id: string, options?: BackgroundCallOptions): AsyncIterable<string>;
   /** DELETE /api/v1/jobs/{id}: the job, cancelled; 409 when it had ended already. */
   cancelJob(id: string, options?: BackgroundCallOptions): Promise<Job>;
   /** POST /api/v1/vat/watch (201): re-checks the number on a schedule; 400 for a number that cannot exist. */
@@ -67,6 +69,12 @@ export function backgroundMethods(json: JsonCall, stream: StreamCall): Backgroun
       async *[Symbol.asyncIterator]() {
         const response = await stream(`/api/v1/jobs/${segment(id)}/results`, 'application/x-ndjson', call?.signal);
         if (response.body !== null) yield* ndjsonValues(response.body) as AsyncGenerator<JobResultLine>;
+      },
+    }),
+    jobResultsCsv: (id, call) => ({
+      async *[Symbol.asyncIterator]() {
+        const response = await stream(`/api/v1/jobs/${segment(id)}/results`, 'text/csv', call?.signal);
+        if (response.body !== null) yield* textPieces(response.body);
       },
     }),
     cancelJob: (id, call) => json('DELETE', `/api/v1/jobs/${segment(id)}`, { ok: 200, signal: call?.signal }),

@@ -5,8 +5,12 @@
  */
 import type { ErrorCode, ValidationResult } from '../result.js';
 
-/** The body of an error answer: the envelope of a validation endpoint, or `{ message }` of a reference endpoint. */
-export type ErrorBody = ValidationResult | { message: string };
+/**
+ * The body of an error answer: the envelope of a validation endpoint, or `{ errorCode, message }`
+ * of every other endpoint (docs/envelope.md#other-error-answers). `errorCode` is optional there
+ * because a proxy in front of the service may answer `{ message }` alone.
+ */
+export type ErrorBody = ValidationResult | { errorCode?: string; message: string };
 
 /**
  * The service answered with an error status (400, 401, 403, 404, 429, 500, 503, ...), or with a body
@@ -17,8 +21,11 @@ export class VerifieldApiError extends Error {
   override readonly name = 'VerifieldApiError';
   /** HTTP status of the answer. */
   readonly status: number;
-  /** The service's machine-readable reason (validation endpoints); null when the body has none. */
-  readonly errorCode: ErrorCode | null;
+  /**
+   * The service's machine-readable reason: an {@link ErrorCode} on the validation endpoints, also
+   * the other endpoints' own codes (`NOT_FOUND`, `JOB_NOT_FOUND`, …); null when the body has none.
+   */
+  readonly errorCode: ErrorCode | (string & {}) | null;
   /** The parsed body: the error envelope, `{ message }`, or null when it was not JSON. */
   readonly body: ErrorBody | null;
   /** Seconds the service asked to wait (`Retry-After` on 429 and 503); null when not sent. */

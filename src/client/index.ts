@@ -83,6 +83,19 @@ export interface VatCallOptions extends CallOptions {
   traderName?: string;
 }
 
+/** Options of {@link VerifieldClient.validatePhone}. */
+export interface PhoneCallOptions extends CallOptions {
+  /**
+   * ISO 3166-1 alpha-2 code of the country a number written without its country code belongs to
+   * (`'GB'`: `020 7946 0958` is read as +44 20 7946 0958). A code the service does not know is
+   * answered as a result (`valid: false`), not an error.
+   */
+  defaultCountry?: string;
+}
+
+/** The options of the validation methods: those of the fields that take a member besides `value`, and the common ones. */
+type FieldCallOptions = VatCallOptions & PhoneCallOptions;
+
 /** A client of the service; see {@link createClient}. */
 export interface VerifieldClient extends BackgroundMethods {
   /** POST /api/v1/validate/vat: structure, check digits and registration in VIES. */
@@ -91,8 +104,8 @@ export interface VerifieldClient extends BackgroundMethods {
   validateIban(value: string, options?: CallOptions): Promise<IbanValidationResult>;
   /** POST /api/v1/validate/email, at the depth of the account's plan. */
   validateEmail(value: string, options?: CallOptions): Promise<EmailValidationResult>;
-  /** POST /api/v1/validate/phone (international form, + or 00). */
-  validatePhone(value: string, options?: CallOptions): Promise<PhoneValidationResult>;
+  /** POST /api/v1/validate/phone (international form, + or 00; or national, with `defaultCountry`). */
+  validatePhone(value: string, options?: PhoneCallOptions): Promise<PhoneValidationResult>;
   /** POST /api/v1/validate/nif (Spanish NIF). */
   validateNif(value: string, options?: CallOptions): Promise<NifValidationResult>;
   /** POST /api/v1/validate/nas (Canadian SIN); 403 for a key without the `nas` scope. */
@@ -116,7 +129,14 @@ export interface VerifieldClient extends BackgroundMethods {
 
 /** The validation methods as the field catalog names them (src/fields/catalog.ts), each answering its field's result. */
 type FieldMethods = {
-  [F in FieldName as OperationOf<F>]: (value: string, options?: (typeof FIELD_CATALOG)[F]['takesTraderName'] extends true ? VatCallOptions : CallOptions) => Promise<FieldResults[F]>;
+  [F in FieldName as OperationOf<F>]: (
+    value: string,
+    options?: (typeof FIELD_CATALOG)[F]['takesTraderName'] extends true
+      ? VatCallOptions
+      : (typeof FIELD_CATALOG)[F]['takesDefaultCountry'] extends true
+        ? PhoneCallOptions
+        : CallOptions,
+  ) => Promise<FieldResults[F]>;
 };
 // VerifieldClient has a method for every field of the catalog (the object createClient returns
 // checks the other way: no validation method without a field).
@@ -204,11 +224,17 @@ export function createClient(options: ClientOptions): VerifieldClient {
     return response;
   };
 
-  async function validate(field: FieldName, value: string, call: VatCallOptions | undefined): Promise<unknown> {
-    const { operation, takesTraderName } = FIELD_CATALOG[field];
+  async function validate(field: FieldName, value: string, call: FieldCallOptions | undefined): Promise<unknown> {
+    const { operation, takesTraderName, takesDefaultCountry } = FIELD_CATALOG[field];
+    // Only the members the field takes are sent: the service refuses any other (400 UNKNOWN_MEMBER).
     const traderName = takesTraderName ? call?.traderName : undefined;
+    const defaultCountry = takesDefaultCountry ? call?.defaultCountry : undefined;
     if (traderName !== undefined) requireString(traderName, `${operation} traderName`);
+    if (defaultCountry !== undefined) requireString(defaultCountry, `${operation} defaultCountry`);
     requireString(value, operation);
+    const body: { value: string; traderName?: string; defaultCountry?: string } = { value };
+    if (traderName !== undefined) body.traderName = traderName;
+    if (defaultCountry !== undefined) body.defaultCountry = defaultCountry;
     const headers = keyHeaders('application/json');
     headers['Content-Type'] = 'application/json';
     const language = call?.language ?? options.language;
@@ -216,13 +242,13 @@ export function createClient(options: ClientOptions): VerifieldClient {
     const response = await send(base + validationPath(field), {
       method: 'POST',
       headers,
-      body: JSON.stringify(traderName === undefined ? { value } : { value, traderName }),
+      body: JSON.stringify(body),
       signal: call?.signal,
     });
     return read(response);
   }
 
-  const fieldMethods: Record<string, (value: string, call?: VatCallOptions) => Promise<unknown>> = {};
+  const fieldMethods: Record<string, (value: string, call?: FieldCallOptions) => Promise<unknown>> = {};
   for (const field of FIELD_NAMES) fieldMethods[FIELD_CATALOG[field].operation] = (value, call) => validate(field, value, call);
 
   // The reference endpoints are public: no key and no custom header, so a browser sends them without a CORS preflight.

@@ -5,8 +5,8 @@
  * that does not compile while a field of this list is missing from it: the code that answers the
  * field (./validators.ts), what the OpenAPI document says of it (./operations.ts), what the usage
  * log keeps of its values (./usage-log.ts). This file holds only what the browser client carries
- * too (src/client/index.ts), so it imports nothing but types and holds no code but two one-line
- * readings of the list (a field's endpoint path, whether a word names a field).
+ * too (src/client/index.ts), so it imports nothing but types and holds no code but three short
+ * readings of the list (a field's endpoint path, whether a word names a field, the members its body takes).
  */
 import type {
   EmailValidationResult,
@@ -24,6 +24,8 @@ export interface FieldEntry {
   readonly operation: string;
   /** Whether a request may name the company expected to hold the value (`traderName`). */
   readonly takesTraderName: boolean;
+  /** Whether a request may name the country a number without its country code is read in (`defaultCountry`). */
+  readonly takesDefaultCountry: boolean;
 }
 
 /**
@@ -31,13 +33,13 @@ export interface FieldEntry {
  * (`/api/v1/validate/<name>`), its key scope and its name in `verifield check <name>`.
  */
 export const FIELD_CATALOG = {
-  vat: { operation: 'validateVat', takesTraderName: true },
-  iban: { operation: 'validateIban', takesTraderName: false },
-  email: { operation: 'validateEmail', takesTraderName: false },
-  phone: { operation: 'validatePhone', takesTraderName: false },
-  nif: { operation: 'validateNif', takesTraderName: false },
-  nas: { operation: 'validateNas', takesTraderName: false },
-  ssn: { operation: 'validateSsn', takesTraderName: false },
+  vat: { operation: 'validateVat', takesTraderName: true, takesDefaultCountry: false },
+  iban: { operation: 'validateIban', takesTraderName: false, takesDefaultCountry: false },
+  email: { operation: 'validateEmail', takesTraderName: false, takesDefaultCountry: false },
+  phone: { operation: 'validatePhone', takesTraderName: false, takesDefaultCountry: true },
+  nif: { operation: 'validateNif', takesTraderName: false, takesDefaultCountry: false },
+  nas: { operation: 'validateNas', takesTraderName: false, takesDefaultCountry: false },
+  ssn: { operation: 'validateSsn', takesTraderName: false, takesDefaultCountry: false },
 } as const satisfies Readonly<Record<string, FieldEntry>>;
 
 /** A validation field. */
@@ -82,6 +84,20 @@ export const FIELDS_IN_SCOPE_ORDER = /* @__PURE__ */ everyFieldOnce(['iban', 'va
 
 /** The order in which `verifield check --help` names the fields: the offline ones first, as the CLI has always listed them. */
 export const FIELDS_IN_CHECK_ORDER = /* @__PURE__ */ everyFieldOnce(['iban', 'nif', 'nas', 'ssn', 'vat', 'email', 'phone']);
+
+/**
+ * The members a request body of field `F`'s endpoint takes: `value`, and `traderName` or
+ * `defaultCountry` where the catalog says so. Any other member is refused (docs/service.md#request-bodies).
+ * @example
+ * ```ts
+ * requestMembers('vat'); // ['value', 'traderName']
+ * ```
+ */
+export const requestMembers = (field: FieldName): readonly string[] => [
+  'value',
+  ...(FIELD_CATALOG[field].takesTraderName ? ['traderName'] : []),
+  ...(FIELD_CATALOG[field].takesDefaultCountry ? ['defaultCountry'] : []),
+];
 
 /** The operation name of field `F` (`validateVat` for `vat`). */
 export type OperationOf<F extends FieldName> = (typeof FIELD_CATALOG)[F]['operation'];

@@ -14,10 +14,10 @@ export interface FieldOperation {
   description: string;
   /** The schema of a 200 answer. */
   resultSchema: string;
-  /** The schema of the request body: `VatValidationRequest` carries `traderName`. */
-  requestSchema: 'ValidationRequest' | 'VatValidationRequest';
+  /** The schema of the request body: `VatValidationRequest` carries `traderName`, `PhoneValidationRequest` `defaultCountry`. */
+  requestSchema: 'ValidationRequest' | 'VatValidationRequest' | 'PhoneValidationRequest';
   /** The body of the request example. */
-  example: { value: string; traderName?: string };
+  example: { value: string; traderName?: string; defaultCountry?: string };
   /** The field's reason codes (src/reasons.ts), the `enum` of `reason` in its answers. */
   reasons: readonly ReasonCode[];
   /** Declares the 403 of a key without the field's scope (docs/service.md#openapi-document: the NAS endpoint only). */
@@ -60,11 +60,13 @@ export const FIELD_OPERATIONS: { readonly [F in FieldName]: FieldOperation } = {
     declaresForbidden: false,
   },
   phone: {
-    summary: 'Validate a phone number in international form',
-    description: 'The number must carry its country code with + or 00. Valid numbers are normalized to E.164. A valid number exists in the numbering plan; it is not proven to be a live line.',
+    summary: 'Validate a phone number in international form, or national with defaultCountry',
+    description:
+      'The number carries its country code with + or 00, or is read as a national number of defaultCountry when the request names one. ' +
+      'Valid numbers are normalized to E.164. A valid number exists in the numbering plan; it is not proven to be a live line.',
     resultSchema: 'PhoneValidationResult',
     reasons: PHONE_REASONS,
-    requestSchema: 'ValidationRequest',
+    requestSchema: 'PhoneValidationRequest',
     example: { value: '+44 20 7946 0958' },
     declaresForbidden: false,
   },

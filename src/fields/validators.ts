@@ -35,10 +35,16 @@ export interface ServiceContext {
   traderName?: string;
 }
 
+/** What a request says besides the value and the offline validator reads, on the fields that take it (./catalog.ts). */
+export interface RequestOptions {
+  /** The country a phone number written without its country code is read in, ISO 3166-1 alpha-2 (`takesDefaultCountry`). */
+  defaultCountry?: string;
+}
+
 /** The functions that answer field `F`. */
 export interface FieldValidators<F extends FieldName> {
   /** Offline, synchronous: shape and check digits only. */
-  offline: (value: string) => FieldResults[F];
+  offline: (value: string, options?: RequestOptions) => FieldResults[F];
   /** What the service runs instead of `offline`, for a field that asks the outside world. */
   verified?: (value: string, context: ServiceContext) => Promise<FieldResults[F]>;
 }
@@ -64,7 +70,8 @@ export const VALIDATORS: { readonly [F in FieldName]: FieldValidators<F> } = {
     verified: (value, context) =>
       verifyEmail(value, { dns: context.dns, domainAge: context.domainAge, level: serviceEmailLevel(context.emailLevel), now: context.now }),
   },
-  phone: { offline: validatePhone },
+  // Wrapped: only the option the request named is passed on, never what else a caller's object holds.
+  phone: { offline: (value, options) => (options?.defaultCountry === undefined ? validatePhone(value) : validatePhone(value, { defaultCountry: options.defaultCountry })) },
   nif: { offline: validateNif },
   nas: { offline: validateNas },
   ssn: { offline: validateSsn },

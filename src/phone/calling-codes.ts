@@ -1,9 +1,17 @@
 /**
- * Which country a calling code names, from libphonenumber-js's documented exports only. The library
- * gives no calling code when it refuses a number as too short or too long (`+44`, eighteen digits),
- * yet that answer still names the calling code, so it is found here by asking the library itself.
+ * Which country a calling code names, and which country a caller's `defaultCountry` names, from
+ * libphonenumber-js's documented exports only. The library gives no calling code when it refuses a
+ * number as too short or too long (`+44`, eighteen digits), yet that answer still names the calling
+ * code, so it is found here by asking the library itself.
  */
-import { getCountries, getCountryCallingCode, ParseError, parsePhoneNumberWithError } from 'libphonenumber-js/max';
+import {
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+  ParseError,
+  parsePhoneNumberWithError,
+  type CountryCode,
+} from 'libphonenumber-js/max';
 
 /** A calling code and, when it names one, the country behind it. */
 export interface CallingCodeOwner {
@@ -75,4 +83,36 @@ export function callingCodeAt(digits: string): CallingCodeOwner | undefined {
   if (callingCode.length > digits.length) return undefined;
   const country = soleCountryOf(callingCode);
   return country === undefined ? { callingCode: Number(callingCode) } : { callingCode: Number(callingCode), country };
+}
+
+/**
+ * The country a national number is read for: `defaultCountry` upper-cased when libphonenumber has
+ * its numbering plan, else undefined. Anything else (a typo, `UK`, a three-letter code, a value that
+ * is not a string at all from untyped code) is treated as absent rather than thrown at: the caller's
+ * setting is not what the person typed, and without a known country the right answer to national
+ * digits is today's, which asks for the country code (docs/fields/phone.md#default-country).
+ * @example
+ * ```ts
+ * defaultCountryOf('GB'); // 'GB'
+ * defaultCountryOf('fr'); // 'FR'
+ * defaultCountryOf('UK'); // undefined
+ * defaultCountryOf(undefined); // undefined
+ * ```
+ */
+export function defaultCountryOf(defaultCountry: unknown): CountryCode | undefined {
+  if (typeof defaultCountry !== 'string' || defaultCountry.length !== 2) return undefined;
+  const country = defaultCountry.toUpperCase();
+  return isSupportedCountry(country) ? country : undefined;
+}
+
+/**
+ * The calling code of a country libphonenumber knows, with the country: where a national number
+ * read for that country belongs, also when the library refuses it as too short or too long.
+ * @example
+ * ```ts
+ * countryOwner('FR'); // { callingCode: 33, country: 'FR' }
+ * ```
+ */
+export function countryOwner(country: CountryCode): CallingCodeOwner {
+  return { callingCode: Number(getCountryCallingCode(country)), country };
 }

@@ -1,9 +1,10 @@
 /**
- * Reads what a user typed into a phone field before libphonenumber sees it. The
- * number must carry its country code after `+` or the `00` international prefix, and spaces, dashes
- * and parentheses are accepted. libphonenumber's strict mode (`extract: false`) rejects a leading
- * bracket such as `(+44)` and surrounding whitespace, and without a default country it does not read
- * `00` as `+`, so the separators are dropped and the prefix rewritten here, in one pass.
+ * Reads what a user typed into a phone field before libphonenumber sees it. A number carries its
+ * country code after `+` or the `00` international prefix, or is national (read only for the
+ * caller's `defaultCountry`), and spaces, dashes and parentheses are accepted. libphonenumber's
+ * strict mode (`extract: false`) rejects a leading bracket such as `(+44)` and surrounding
+ * whitespace, and without a default country it does not read `00` as `+`, so the separators are
+ * dropped and the prefix rewritten here, in one pass.
  */
 
 /**
@@ -20,21 +21,19 @@ export type PhoneInput =
   | { readonly kind: 'too-long' }
   /** No digits that could be a number (`+`, `abc`, `tel:…`). */
   | { readonly kind: 'not-a-number' }
-  /** Digits without `+` or `00` in front. */
-  | { readonly kind: 'no-country-code' }
   /**
-   * An international number. `text` is what libphonenumber parses: `+` and the digits, followed by
+   * An international number (`+` or `00` in front), or a national one (digits without either).
+   * `text` is what libphonenumber parses: `+` (international only) and the digits, followed by
    * anything it alone can read (an extension, letters). `digits` are the digits after the
    * international prefix that were read here, from which a calling code can be named when
    * libphonenumber refuses the number.
    */
-  | { readonly kind: 'international'; readonly text: string; readonly digits: string };
+  | { readonly kind: 'international' | 'national'; readonly text: string; readonly digits: string };
 
 // Shared answers: the failure outcomes carry no data, so they need no allocation per call.
 const EMPTY: PhoneInput = { kind: 'empty' };
 const TOO_LONG: PhoneInput = { kind: 'too-long' };
 const NOT_A_NUMBER: PhoneInput = { kind: 'not-a-number' };
-const NO_COUNTRY_CODE: PhoneInput = { kind: 'no-country-code' };
 
 const OTHER = 0;
 const SEPARATOR = 1;
@@ -77,7 +76,7 @@ function isNonAsciiSeparator(code: number): boolean {
  * readPhoneInput('(+44) 20-7946 0958'); // { kind: 'international', text: '+442079460958', digits: '442079460958' }
  * readPhoneInput('0033 6 12 34 56 78'); // { kind: 'international', text: '+33612345678', digits: '33612345678' }
  * readPhoneInput('+44 20 7946 0958 ext. 12'); // { kind: 'international', text: '+442079460958 ext. 12', digits: '442079460958' }
- * readPhoneInput('020 7946 0958'); // { kind: 'no-country-code' }
+ * readPhoneInput('020 7946 0958'); // { kind: 'national', text: '02079460958', digits: '02079460958' }
  * ```
  */
 export function readPhoneInput(value: string): PhoneInput {
@@ -120,16 +119,21 @@ export function readPhoneInput(value: string): PhoneInput {
 
   const international = plus || (digits.charCodeAt(0) === 48 && digits.charCodeAt(1) === 48);
   if (!international) {
-    if (digits !== '') return NO_COUNTRY_CODE;
-    return unread === -1 && !plus ? EMPTY : NOT_A_NUMBER;
+    if (digits === '') return unread === -1 ? EMPTY : NOT_A_NUMBER;
+    return { kind: 'national', text: withUnread(digits, text, unread), digits };
   }
   const afterPrefix = plus ? digits : digits.slice(2);
-  if (unread === -1) {
-    return afterPrefix === '' ? NOT_A_NUMBER : { kind: 'international', text: `+${afterPrefix}`, digits: afterPrefix };
-  }
-  // Something only libphonenumber can judge follows (an extension such as "ext. 12", letters): hand
-  // it over after the digits read so far, and let it accept or refuse the whole.
+  if (afterPrefix === '' && unread === -1) return NOT_A_NUMBER;
+  return { kind: 'international', text: withUnread(`+${afterPrefix}`, text, unread), digits: afterPrefix };
+}
+
+/**
+ * The number read so far, followed by what only libphonenumber can judge (an extension such as
+ * "ext. 12", letters) from index `unread` of `text` on, when something was left unread: it
+ * accepts or refuses the whole.
+ */
+function withUnread(read: string, text: string, unread: number): string {
+  if (unread === -1) return read;
   const rest = text.slice(unread).trimEnd();
-  const joined = afterPrefix === '' ? `+${rest}` : `+${afterPrefix} ${rest}`;
-  return { kind: 'international', text: joined, digits: afterPrefix };
+  return read === '+' ? `+${rest}` : `${read} ${rest}`;
 }

@@ -64,7 +64,16 @@ export {
 export { expiryFrom } from './admin/api-keys.js';
 export { createLoginLink, loginPath, type LoginLink } from './dashboard/sign-in.js';
 export { LOGIN_LINK_TTL_MS, SESSION_IDLE_MS } from './policy/sessions.js';
-export { bootstrapStore, exampleCurl, firstRunMessage, type FirstRun } from './admin/first-start.js';
+export {
+  bootstrapStore,
+  exampleCurl,
+  firstRunMessage,
+  unfinishedMessage,
+  FIRST_START_GRACE_MS,
+  type FirstRun,
+  type FirstStart,
+  type FirstStartOptions,
+} from './admin/first-start.js';
 export { openStore, DEFAULT_DATA_DIR, type OpenedStore, type StoreConfig } from './storage/compose.js';
 export type { ConcurrencyLimiter, Lease, LeaseOutcome, LeaseRequest } from './storage/limiter.js';
 export {

@@ -9,7 +9,7 @@ import { validateIban } from '../iban/index.js';
 import type { MessageCatalog } from '../messages/catalog.js';
 import { validateNas } from '../nas/index.js';
 import { validateNif } from '../nif/index.js';
-import { validatePhone } from '../phone/index.js';
+import { validatePhone, type PhoneOptions } from '../phone/index.js';
 import type { EmailReason, IbanReason, NasReason, NifReason, PhoneReason, SsnReason, VatReason } from '../reasons.js';
 import { validateSsn } from '../ssn/index.js';
 import { validateVat } from '../vat/index.js';
@@ -96,13 +96,25 @@ export function emailSchema(catalog?: MessageCatalog): FieldSchema<EmailReason> 
   return fieldSchema(validateEmailSyntax, catalog);
 }
 
+/** What {@link phoneSchema} takes besides a bare catalog: validatePhone's options, and the catalog. */
+export interface PhoneSchemaOptions extends PhoneOptions {
+  /** The messages' language, as the other schemas take it (`phoneSchema({ catalog: es })` is `phoneSchema(es)`). */
+  readonly catalog?: MessageCatalog;
+}
+
 /**
- * A phone number in international form (validatePhone); the value is its E.164 form.
+ * A phone number (validatePhone); the value is its E.164 form. Given a catalog, as every schema, or
+ * an object with `defaultCountry` (national numbers are read for that country, docs/fields/phone.md)
+ * and `catalog`.
  * @example
  * ```ts
  * phoneSchema()['~standard'].validate('+49 30 901820'); // { value: '+4930901820' }
+ * phoneSchema({ defaultCountry: 'GB' })['~standard'].validate('020 7946 0123'); // { value: '+442079460123' }
  * ```
  */
-export function phoneSchema(catalog?: MessageCatalog): FieldSchema<PhoneReason> {
-  return fieldSchema(validatePhone, catalog);
+export function phoneSchema(options?: MessageCatalog | PhoneSchemaOptions): FieldSchema<PhoneReason> {
+  // A catalog always has its `messages`; the options object has none.
+  if (options === undefined || 'messages' in options) return fieldSchema(validatePhone, options);
+  const { catalog, ...phoneOptions } = options;
+  return fieldSchema((value) => validatePhone(value, phoneOptions), catalog);
 }

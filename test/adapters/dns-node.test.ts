@@ -128,7 +128,8 @@ describe('nodeDnsResolver time budget', () => {
     expect(mx).toEqual({ kind: 'error', reason: 'timeout' });
     expect(a).toEqual({ kind: 'error', reason: 'timeout' });
     expect(elapsed).toBeGreaterThanOrEqual(350);
-    expect(elapsed).toBeLessThan(400 + 400);
+    // The budget given, not the default 2 s, with room for a loaded machine's late timers.
+    expect(elapsed).toBeLessThan(1_500);
   });
 
   it('keeps the budget with several dead servers', async () => {

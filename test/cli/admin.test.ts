@@ -1,17 +1,19 @@
 /**
- * `verifield accounts` and `verifield keys` end to end (docs/service.md#command-line): separate processes on one
- * temporary data directory, as an operator runs them. Ids and keys go to stdout alone so scripts
- * can capture them; the key is printed once and never stored in the clear.
+ * `verifield accounts` and `verifield keys` end to end (docs/service.md#command-line) on one
+ * temporary data directory, each command opening and closing the store as an operator's run does.
+ * They run in-process through the CLI's I/O seam (src/cli/io.ts): what is tested is what they print
+ * and keep; one run as a process shows the same from the shell's side. Ids and keys go to stdout
+ * alone so scripts can capture them; the key is printed once and never stored in the clear.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mod11_10CheckDigit } from '../../src/checksum.js';
-import { hashApiKey } from '../../src/server/admin/api-keys.js';
+import { generateApiKey, hashApiKey } from '../../src/server/admin/api-keys.js';
 import { billingPeriod } from '../../src/server/policy/plans.js';
 import { openEmbeddedStore } from '../../src/server/storage/index.js';
-import { runCli } from '../support/cli.js';
+import { runCli, runCliInProcess } from '../support/cli.js';
 import { usageEntry } from '../support/store/usage-entry.js';
 
 const SLOW = 120_000;
@@ -33,7 +35,7 @@ function filesUnder(dir: string): string[] {
 }
 
 function admin(args: string[]) {
-  return runCli([...args, '--data-dir', dataDir]);
+  return runCliInProcess([...args, '--data-dir', dataDir]);
 }
 
 beforeAll(() => {
@@ -49,29 +51,30 @@ describe('verifield accounts and keys on one data directory', () => {
   let free = '';
   const ownVat = germanVat('21345678');
 
-  it('lists no accounts on a new store', () => {
-    const run = admin(['accounts', 'list']);
+  it('lists no accounts on a new store', async () => {
+    const run = await admin(['accounts', 'list']);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('No accounts yet');
   }, SLOW);
 
-  it('creates accounts and prints only the new id on stdout', () => {
+  it('creates accounts and prints only the new id on stdout', async () => {
     const spaced = `${ownVat.slice(0, 2)} ${ownVat.slice(2, 5)} ${ownVat.slice(5)}`;
-    const first = admin(['accounts', 'create', '--name', 'Acme GmbH', '--plan', 'STARTER', '--start', '2026-01-31', '--vat-number', spaced]);
+    const first = await admin(['accounts', 'create', '--name', 'Acme GmbH', '--plan', 'STARTER', '--start', '2026-01-31', '--vat-number', spaced]);
     expect(first.status).toBe(0);
     expect(first.stdout.trim().split('\n')).toHaveLength(1);
     starter = first.stdout.trim();
     expect(first.stderr).toContain('STARTER');
-    // The variable works as the flag does.
+    // The variable works as the flag does; run as a process, the id is all a shell captures.
     const second = runCli(['accounts', 'create', '--name=Hobby', '--plan=free'], { VERIFIELD_DATA_DIR: dataDir });
     expect(second.status).toBe(0);
+    expect(second.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     free = second.stdout.trim();
     expect(free).not.toBe(starter);
   }, SLOW);
 
-  it('lists the accounts with plan, usage of the period and the normalized VAT number', () => {
-    const table = admin(['accounts', 'list']);
+  it('lists the accounts with plan, usage of the period and the normalized VAT number', async () => {
+    const table = await admin(['accounts', 'list']);
     expect(table.status).toBe(0);
     const lines = table.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^ID\s+NAME\s+PLAN/);
@@ -81,7 +84,7 @@ describe('verifield accounts and keys on one data directory', () => {
     expect(acme).toContain(ownVat);
     expect(lines.find((line) => line.startsWith(free))).toContain('0 / 250');
 
-    const json = JSON.parse(admin(['accounts', 'list', '--json']).stdout) as Array<Record<string, unknown>>;
+    const json = JSON.parse((await admin(['accounts', 'list', '--json'])).stdout) as Array<Record<string, unknown>>;
     expect(json.find((account) => account.id === starter)).toMatchObject({
       name: 'Acme GmbH',
       plan: 'STARTER',
@@ -92,8 +95,8 @@ describe('verifield accounts and keys on one data directory', () => {
     });
   }, SLOW);
 
-  it('creates a key and prints it once: the only output line that starts with vf_', () => {
-    const run = admin(['keys', 'create', '--account', free, '--name', 'website']);
+  it('creates a key and prints it once: the only output line that starts with vf_', async () => {
+    const run = await admin(['keys', 'create', '--account', free, '--name', 'website']);
     expect(run.status).toBe(0);
     const lines = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.startsWith('vf_'));
     expect(lines).toHaveLength(1);
@@ -102,56 +105,56 @@ describe('verifield accounts and keys on one data directory', () => {
     expect(run.stderr).toContain('not shown again');
   }, SLOW);
 
-  it('refuses a key over the plan maximum with a message that says why', () => {
-    const run = admin(['keys', 'create', '--account', free, '--name', 'second']);
+  it('refuses a key over the plan maximum with a message that says why', async () => {
+    const run = await admin(['keys', 'create', '--account', free, '--name', 'second']);
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('at most 1 live API key');
   }, SLOW);
 
-  it('lists keys by display prefix only, then revokes one, which frees a place under the maximum', () => {
+  it('lists keys by display prefix only, then revokes one, which frees a place under the maximum', async () => {
     const [key] = keys as [string];
-    const table = admin(['keys', 'list', '--account', free]);
+    const table = await admin(['keys', 'list', '--account', free]);
     expect(table.status).toBe(0);
     expect(table.stdout).toContain(`${key.slice(0, 7)}…`);
     expect(table.stdout).not.toContain(key.slice(0, 12));
     expect(table.stdout).toMatch(/website\s+vf_\S+\s+iban,vat,email,phone,nif,nas,ssn\s+live/);
 
-    const listed = JSON.parse(admin(['keys', 'list', '--account', free, '--json']).stdout) as Array<Record<string, unknown>>;
+    const listed = JSON.parse((await admin(['keys', 'list', '--account', free, '--json'])).stdout) as Array<Record<string, unknown>>;
     expect(listed).toHaveLength(1);
     expect(listed[0]).not.toHaveProperty('hash');
     const keyId = listed[0]?.id as string;
 
-    const revoked = admin(['keys', 'revoke', keyId]);
+    const revoked = await admin(['keys', 'revoke', keyId]);
     expect(revoked.status).toBe(0);
     expect(revoked.stderr).toContain(`Revoked key ${keyId}`);
-    expect(admin(['keys', 'list', '--account', free]).stdout).toMatch(/website.*revoked/);
-    const again = admin(['keys', 'create', '--account', free, '--name', 'replacement']);
+    expect((await admin(['keys', 'list', '--account', free])).stdout).toMatch(/website.*revoked/);
+    const again = await admin(['keys', 'create', '--account', free, '--name', 'replacement']);
     expect(again.status).toBe(0);
     keys.push(again.stdout.trim());
   }, SLOW);
 
-  it('says when a key was revoked instead of revoking it again, and exits 0', () => {
+  it('says when a key was revoked instead of revoking it again, and exits 0', async () => {
     type Listed = { id: string; name: string; revokedAt: string | null };
-    const website = (): Listed => {
-      const listed = JSON.parse(admin(['keys', 'list', '--account', free, '--json']).stdout) as Listed[];
+    const website = async (): Promise<Listed> => {
+      const listed = JSON.parse((await admin(['keys', 'list', '--account', free, '--json'])).stdout) as Listed[];
       return listed.find((key) => key.name === 'website') as Listed;
     };
-    const { id, revokedAt } = website();
+    const { id, revokedAt } = await website();
     expect(revokedAt).not.toBeNull();
-    const again = admin(['keys', 'revoke', id]);
+    const again = await admin(['keys', 'revoke', id]);
     expect(again.status).toBe(0);
     // The time of the first revocation, as `keys list` shows times: `2026-01-15 09:30 UTC`.
     const when = `${(revokedAt as string).slice(0, 16).replace('T', ' ')} UTC`;
     expect(again.stderr).toBe(`Key ${id} was already revoked on ${when}; nothing changed.\n`);
-    expect(website().revokedAt).toBe(revokedAt);
+    expect((await website()).revokedAt).toBe(revokedAt);
   }, SLOW);
 
-  it('creates a key with an expiry and restricted scopes', () => {
-    const run = admin(['keys', 'create', '--account', starter, '--name', 'back office', '--expires', '30d', '--scopes', 'vat, iban']);
+  it('creates a key with an expiry and restricted scopes', async () => {
+    const run = await admin(['keys', 'create', '--account', starter, '--name', 'back office', '--expires', '30d', '--scopes', 'vat, iban']);
     expect(run.status).toBe(0);
     keys.push(run.stdout.trim());
-    const [listed] = JSON.parse(admin(['keys', 'list', '--account', starter, '--json']).stdout) as Array<{ scopes: string[]; expiresAt: string; status: string }>;
+    const [listed] = JSON.parse((await admin(['keys', 'list', '--account', starter, '--json'])).stdout) as Array<{ scopes: string[]; expiresAt: string; status: string }>;
     expect(listed?.scopes).toEqual(['iban', 'vat']);
     expect(listed?.status).toBe('live');
     const days = (Date.parse(listed?.expiresAt ?? '') - Date.now()) / 86_400_000;
@@ -159,14 +162,58 @@ describe('verifield accounts and keys on one data directory', () => {
     expect(days).toBeLessThanOrEqual(30);
   }, SLOW);
 
-  it('says so when an account or a key does not exist', () => {
-    const noKey = admin(['keys', 'revoke', 'no-such-key']);
-    expect(noKey.status).toBe(1);
-    expect(noKey.stderr).toContain('no key with id no-such-key');
-    const noAccount = admin(['keys', 'create', '--account', 'no-such-account', '--name', 'x']);
+  it('revokes a key named by the key itself or by the prefix keys list shows, never echoing the key', async () => {
+    type Listed = { id: string; name: string; displayPrefix: string; status: string };
+    const replacement = keys[1] as string;
+    const byKey = await admin(['keys', 'revoke', replacement]);
+    expect(byKey.status, byKey.stderr).toBe(0);
+    const listed = JSON.parse((await admin(['keys', 'list', '--account', free, '--json'])).stdout) as Listed[];
+    const revoked = listed.find((key) => key.name === 'replacement') as Listed;
+    expect(revoked.status).toBe('revoked');
+    expect(byKey.stderr).toBe(`Revoked key ${revoked.id} "replacement" (${revoked.displayPrefix}…); a running service refuses it within seconds.\n`);
+    expect(byKey.stderr).not.toContain(replacement);
+
+    const backOffice = JSON.parse((await admin(['keys', 'list', '--account', starter, '--json'])).stdout) as Listed[];
+    const [shown] = backOffice;
+    // As the table shows it, with the ellipsis.
+    const byPrefix = await admin(['keys', 'revoke', `${shown?.displayPrefix ?? ''}…`]);
+    expect(byPrefix.status, byPrefix.stderr).toBe(0);
+    expect(byPrefix.stderr).toContain(`Revoked key ${shown?.id} "back office"`);
+  }, SLOW);
+
+  it('refuses a prefix two keys share, and a key or prefix no key has, with a sentence that says what to give', async () => {
+    // Two keys whose display prefixes are the same (one in 14 million by chance): made in the store directly.
+    const store = await openEmbeddedStore(dataDir);
+    const twins: string[] = [];
+    try {
+      for (const name of ['twin one', 'twin two']) {
+        const { hash } = generateApiKey();
+        const record = await store.keys.create({ accountId: starter, name, displayPrefix: 'vf_Twin', hash, scopes: ['iban'], expiresAt: null }, 10, new Date());
+        twins.push(record.id);
+      }
+    } finally {
+      await store.close();
+    }
+    const shared = await admin(['keys', 'revoke', 'vf_Twin…']);
+    expect(shared.status).toBe(1);
+    expect(shared.stderr).toBe(
+      `verifield: vf_Twin… is the prefix of 2 keys: ${twins[0]} ("twin one", account ${starter}), ${twins[1]} ("twin two", account ${starter}); revoke one by its id.\n`,
+    );
+    const unknownKey = generateApiKey().key;
+    for (const reference of ['no-such-key', 'vf_Nope', unknownKey]) {
+      const run = await admin(['keys', 'revoke', reference]);
+      expect(run.status).toBe(1);
+      const named = reference === unknownKey ? `${unknownKey.slice(0, 7)}…` : reference;
+      expect(run.stderr).toBe(`verifield: no key with id or prefix ${named}: \`verifield keys list --account ID\` shows each key's id and prefix.\n`);
+    }
+    expect(JSON.parse((await admin(['keys', 'list', '--account', starter, '--json'])).stdout).filter((key: { status: string }) => key.status === 'live')).toHaveLength(2);
+  }, SLOW);
+
+  it('says so when an account does not exist', async () => {
+    const noAccount = await admin(['keys', 'create', '--account', 'no-such-account', '--name', 'x']);
     expect(noAccount.status).toBe(1);
     expect(noAccount.stderr).toContain('no account with id no-such-account');
-    expect(admin(['keys', 'list', '--account', 'no-such-account']).status).toBe(1);
+    expect((await admin(['keys', 'list', '--account', 'no-such-account'])).status).toBe(1);
   }, SLOW);
 
   it('kept no key in the clear anywhere in the data directory', () => {
@@ -180,34 +227,35 @@ describe('verifield accounts and keys on one data directory', () => {
   }, SLOW);
 });
 
-describe('the admin commands while another process has the store open (as `serve` does)', () => {
+describe('the admin commands while the store is open elsewhere (as `serve` holds it)', () => {
   it('create an account and a key the open store finds at once, and revoke it', async () => {
     const sharedDir = join(dataDir, 'shared');
     const store = await openEmbeddedStore(sharedDir);
+    const cli = (args: string[]) => runCliInProcess([...args, '--data-dir', sharedDir]);
     try {
       const versions = [await store.keys.version?.()];
-      const created = runCli(['accounts', 'create', '--name', 'Live', '--plan', 'FREE', '--data-dir', sharedDir]);
+      const created = await cli(['accounts', 'create', '--name', 'Live', '--plan', 'FREE']);
       expect(created.status, created.stderr).toBe(0);
       const accountId = created.stdout.trim();
       expect((await store.accounts.get(accountId))?.name).toBe('Live');
 
       // Counted by the open store while the commands run: `accounts list` shows it.
       await store.usage.count(usageEntry(accountId, billingPeriod(new Date().toISOString().slice(0, 10), new Date()).start), 250);
-      const keyRun = runCli(['keys', 'create', '--account', accountId, '--name', 'live', '--data-dir', sharedDir]);
+      const keyRun = await cli(['keys', 'create', '--account', accountId, '--name', 'live']);
       expect(keyRun.status, keyRun.stderr).toBe(0);
       const key = keyRun.stdout.trim();
       const found = await store.keys.findByHash(hashApiKey(key));
       expect(found?.key.revokedAt).toBeNull();
       versions.push(await store.keys.version?.());
 
-      const revoked = runCli(['keys', 'revoke', found?.key.id ?? '', '--data-dir', sharedDir]);
+      const revoked = await cli(['keys', 'revoke', found?.key.id ?? '']);
       expect(revoked.status, revoked.stderr).toBe(0);
       expect((await store.keys.findByHash(found?.key.hash ?? ''))?.key.revokedAt).toBeInstanceOf(Date);
       versions.push(await store.keys.version?.());
       // Each change is visible to the open store's key cache as a new version.
       expect(new Set(versions).size).toBe(3);
 
-      const listed = runCli(['accounts', 'list', '--json', '--data-dir', sharedDir]);
+      const listed = await cli(['accounts', 'list', '--json']);
       expect(listed.status, listed.stderr).toBe(0);
       expect(listed.stdout).toContain(accountId);
       expect(listed.stdout).toMatch(/"used":\s*1\b/);
@@ -230,15 +278,15 @@ describe('wrong calls exit 2 with the usage, before touching the store', () => {
     [['keys', 'create', '--account', 'A', '--name', 'B', '--scopes', 'iban,passport'], 'unknown: passport'],
     [['keys', 'create', '--name', 'B'], '--account is required'],
     [['keys', 'list'], '--account is required'],
-    [['keys', 'revoke'], 'missing KEY_ID'],
+    [['keys', 'revoke'], 'missing KEY'],
     [['keys', 'revoke', 'a', 'b'], 'unexpected argument: b'],
     [['keys', 'create', '--account', 'A', '--name', 'B', '--colour', 'red'], 'unknown option: --colour'],
-  ])('verifield %j', (args, message) => {
+  ])('verifield %j', async (args, message) => {
     const neverOpened = join(tmpdir(), `verifield-never-opened-${process.pid}`);
-    const run = runCli([...args, '--data-dir', neverOpened]);
+    const run = await runCliInProcess([...args, '--data-dir', neverOpened]);
     expect(run.status).toBe(2);
     expect(existsSync(neverOpened)).toBe(false);
     expect(run.stderr).toContain(message);
     expect(run.stderr).toContain('usage: verifield');
-  }, SLOW);
+  });
 });

@@ -1,6 +1,6 @@
 /**
- * `verifield accounts login-link` and `verifield admin login-link`, run as separate processes on the
- * data directory of a running service: only the URL on stdout, and that URL signs in (once) to the
+ * `verifield accounts login-link` and `verifield admin login-link`, run on the data directory of a
+ * running service: only the URL on stdout, and that URL signs in (once) to the
  * account's pages or the operator's. The base URL comes from --url, VERIFIELD_PUBLIC_URL, or HOST
  * and PORT as serve reads them.
  */
@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../../src/server/storage/index.js';
 import type { Store } from '../../src/server/storage/types.js';
-import { runCli, runCliAsync, type CliRun } from '../support/cli.js';
+import { generalUsage } from '../../src/cli/commands.js';
+import { runCliInProcess, type CliRun } from '../support/cli.js';
 import { sessionCookieOf } from '../support/dashboard.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -23,11 +24,11 @@ let service: TestServer;
 let accountId: string;
 
 /**
- * `verifield ARGS` on the test's data directory; `VERIFIELD_PUBLIC_URL` unset unless `env` sets it.
- * Run without blocking: the service under test runs in this process and must keep answering.
+ * `verifield ARGS` on the test's data directory, in-process through the CLI's I/O seam (what is
+ * tested is the link printed, not the process); `VERIFIELD_PUBLIC_URL` unset unless `env` sets it.
  */
 function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return runCliAsync([...args, '--data-dir', dataDir], { VERIFIELD_PUBLIC_URL: '', ...env });
+  return runCliInProcess([...args, '--data-dir', dataDir], { VERIFIELD_PUBLIC_URL: '', ...env });
 }
 
 /** Opens a link; resolves with where the signed-in browser lands (the page it answers moves on to /dashboard, which redirects), or the status of a refusal. */
@@ -101,11 +102,11 @@ describe('verifield admin login-link', () => {
     expect(LINK.exec(defaults.stdout)?.[1]).toBe('http://127.0.0.1:8080');
   }, SLOW);
 
-  it('is listed in the general usage and explains itself with --help', () => {
-    const usage = runCli(['--help']);
-    expect(usage.stdout).toContain('verifield accounts login-link --account ID [--url BASE]');
-    expect(usage.stdout).toContain('verifield admin login-link [--url BASE]');
-    const help = runCli(['admin', '--help']);
+  it('is listed in the general usage and explains itself with --help', async () => {
+    const usage = await generalUsage();
+    expect(usage).toContain('verifield accounts login-link --account ID [--url BASE]');
+    expect(usage).toContain('verifield admin login-link [--url BASE]');
+    const help = await runCliInProcess(['admin', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('VERIFIELD_PUBLIC_URL');
     expect(help.stdout).toContain('works once, for 15 minutes');

@@ -110,6 +110,8 @@ describe('verifield serve', () => {
   it('on an empty data directory prints one key and a curl line that works as printed', async () => {
     const first = serve();
     const [, url] = await first.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    // Printed once the service listens, the sign-in command last.
+    await first.waitFor(/^npx verifield accounts login-link .*$/m);
     const keyLines = first.stdout.split('\n').filter((line) => line.startsWith('vf_'));
     expect(keyLines).toHaveLength(1);
     firstKey = keyLines[0] as string;
@@ -125,8 +127,8 @@ describe('verifield serve', () => {
 
     // The dashboard line names a command that, run as printed (with the data directory), signs the account in.
     const loginCommand = first.stdout.split('\n').find((line) => line.startsWith('npx verifield accounts login-link '));
-    expect(loginCommand).toMatch(/^npx verifield accounts login-link --account [0-9a-f-]{36}$/);
-    const link = runCli([...(loginCommand as string).split(' ').slice(2), '--data-dir', dataDir, '--url', url as string]);
+    expect(loginCommand).toMatch(new RegExp(`^npx verifield accounts login-link --account [0-9a-f-]{36} --url ${url}$`));
+    const link = runCli([...(loginCommand as string).split(' ').slice(2), '--data-dir', dataDir]);
     expect(link.status).toBe(0);
     const opened = await fetch(link.stdout.trim(), { redirect: 'manual' });
     expect(opened.status).toBe(200);

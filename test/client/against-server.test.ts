@@ -173,12 +173,12 @@ describe('error statuses come back as VerifieldApiError', () => {
     expect(error.body).toMatchObject({ message: 'Internal error' });
   });
 
-  it('404 and 503 of the reference endpoints carry { message } and Retry-After', async () => {
+  it('404 and 503 of the reference endpoints carry { errorCode, message } and Retry-After', async () => {
     const notMember = await apiError(client.vatRatesFor('GB'));
-    expect(notMember).toMatchObject({ status: 404, errorCode: null, body: { message: 'Not an EU member state: GB' } });
+    expect(notMember).toMatchObject({ status: 404, errorCode: 'NOT_FOUND', body: { errorCode: 'NOT_FOUND', message: 'Not an EU member state: GB' } });
     const coldClient = createClient({ baseUrl: cold.url });
     const never = await apiError(coldClient.vatRates());
-    expect(never.status).toBe(503);
+    expect(never).toMatchObject({ status: 503, errorCode: 'RATES_UNAVAILABLE' });
     expect(never.retryAfter).toBeGreaterThan(0);
     expect((await apiError(coldClient.vatRatesFor('FR'))).status).toBe(503);
   });

@@ -85,6 +85,17 @@ describe('createClient: what each method sends', () => {
     expect(JSON.parse(last().body)).toEqual({ value: 'DE129273398', traderName: 'Muster GmbH' });
   });
 
+  it('sends defaultCountry with a phone number when given, and never to another endpoint (which would refuse it)', async () => {
+    await client().validatePhone('020 7946 0958', { defaultCountry: 'GB' });
+    expect(JSON.parse(last().body)).toEqual({ value: '020 7946 0958', defaultCountry: 'GB' });
+    const loose = client() as unknown as Record<string, (value: string, options: { defaultCountry: string }) => Promise<unknown>>;
+    await loose.validateVat?.('LU26375245', { defaultCountry: 'LU' });
+    expect(JSON.parse(last().body)).toEqual({ value: 'LU26375245' });
+    const sent = received.length;
+    await expect(client().validatePhone('020', { defaultCountry: 44 as unknown as string })).rejects.toThrow(TypeError);
+    expect(received.length).toBe(sent);
+  });
+
   it('reads the reference endpoints with a plain GET: no key, no custom header (no CORS preflight in a browser)', async () => {
     const c = client();
     await c.vatRates();
@@ -143,7 +154,10 @@ describe('createClient: what each method sends', () => {
       .flatMap((item) => [item.get, item.put, item.post, item.patch, item.delete])
       .filter((operation) => operation !== undefined && !(operation.tags ?? []).includes('Administration'))
       .map((operation) => operation?.operationId);
-    expect(Object.keys(createClient({ baseUrl: base })).sort()).toEqual(operationIds.sort());
+    // jobResults answers NDJSON or CSV by Accept; the CSV form is a method of its own, since it yields text, not lines.
+    const formatVariants = ['jobResultsCsv'];
+    expect(operationIds).toContain('jobResults');
+    expect(Object.keys(createClient({ baseUrl: base })).sort()).toEqual([...operationIds, ...formatVariants].sort());
   });
 
   it('names its version after package.json', () => {
@@ -182,15 +196,21 @@ describe('createClient: answers', () => {
     expect(apiError.name).toBe('VerifieldApiError');
   });
 
-  it('reads a Retry-After given as an HTTP date, and a { message } body of the reference endpoints', async () => {
+  it('reads a Retry-After given as an HTTP date, and the { errorCode, message } body of the reference endpoints', async () => {
     const in30s = new Date(Date.now() + 30_000).toUTCString();
-    answer = () => jsonAnswer(503, { message: 'VAT rates have not been retrieved yet; please retry in a moment' }, { 'Retry-After': in30s });
+    const body = { errorCode: 'RATES_UNAVAILABLE', message: 'VAT rates have not been retrieved yet; please retry in a moment' };
+    answer = () => jsonAnswer(503, body, { 'Retry-After': in30s });
     const error = (await createClient({ baseUrl: base }).vatRates().catch((e: unknown) => e)) as VerifieldApiError;
     expect(error.status).toBe(503);
-    expect(error.errorCode).toBeNull();
-    expect(error.body).toEqual({ message: 'VAT rates have not been retrieved yet; please retry in a moment' });
+    expect(error.errorCode).toBe('RATES_UNAVAILABLE');
+    expect(error.body).toEqual(body);
+    expect(error.message).toBe(`HTTP 503 RATES_UNAVAILABLE: ${body.message}`);
     expect(error.retryAfter).toBeGreaterThanOrEqual(28);
     expect(error.retryAfter).toBeLessThanOrEqual(30);
+    // A proxy in front of the service may answer { message } alone: no code, the message kept.
+    answer = () => jsonAnswer(502, { message: 'Bad gateway' });
+    const proxied = (await createClient({ baseUrl: base }).vatRates().catch((e: unknown) => e)) as VerifieldApiError;
+    expect(proxied).toMatchObject({ status: 502, errorCode: null, body: { message: 'Bad gateway' } });
   });
 
   it('resolves readyz with the report on 503 as on 200, and rejects other statuses', async () => {

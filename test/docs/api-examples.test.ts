@@ -79,7 +79,8 @@ describe('the @example blocks of src', () => {
     Object.assign(process.env, world.env);
     // Examples may write files (an embedded store in ./.verifield): here, not in the repository.
     process.chdir(workingFolder.path);
-  }, 120_000);
+    // One tsc over every example: generous, since tsc alone can take a minute or two under load.
+  }, 300_000);
 
   afterAll(async () => {
     process.chdir(savedCwd);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, u
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readStamp, staleReason, writeStamp } from '../../scripts/build-freshness.mjs';
+import { readStamp, staleReason, unpackableReason, writeStamp } from '../../scripts/build-freshness.mjs';
 import { binOnlyEntryPoints, browserEntryPoints, nodeEntryPoints } from '../../scripts/entry-points.js';
 import { repoRoot } from '../support/repo-root.js';
 
@@ -107,6 +107,19 @@ describe('npm start builds only after a change (scripts/build-freshness.mjs)', (
     project = builtProject(1_700_000_000, 1_700_000_100);
     utimesSync(join(project, 'package.json'), later, later);
     expect(staleReason(project)).toBe('package.json changed');
+  });
+
+  it('packs dist/ as it is only when it is the full build, up to date, with every file package.json names (prepack)', () => {
+    const project = builtProject(1_700_000_000, 1_700_000_100);
+    expect(unpackableReason(project)).toMatch(/^dist\/ holds only what `npm start` runs/);
+    writeStamp(project, { inputsReadAt: 1_700_000_100_000, full: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ exports: { '.': { import: './dist/index.js', require: './dist/index.cjs' } } }));
+    expect(unpackableReason(project)).toBe('package.json changed');
+    utimesSync(join(project, 'package.json'), 1_700_000_000, 1_700_000_000);
+    writeFileSync(join(project, 'dist/index.js'), 'export {};\n');
+    expect(unpackableReason(project)).toBe('dist/index.cjs is missing');
+    writeFileSync(join(project, 'dist/index.cjs'), 'module.exports = {};\n');
+    expect(unpackableReason(project)).toBeNull();
   });
 
   it('finds this checkout up to date after `npm run build`, the full build', () => {

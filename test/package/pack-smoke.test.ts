@@ -1,17 +1,22 @@
 /**
- * What a user installs is the tarball, not this repository: `npm pack` (npm test builds first),
- * install the tarball (with the embedded store's optional peer, better-sqlite3) into an empty project
- * outside the repository, then `import()` and `require()` every subpath and call its main function
- * both ways, the service answering over HTTP included; compile a TypeScript file against its types
- * (node16 resolution, ESM and CJS) and run the `verifield` bin. Dependencies come from the npm
- * cache when it has them; better-sqlite3 (a native module whose build takes over a minute) is
- * copied, built, from this repository's node_modules, as `npm install better-sqlite3` would leave it.
+ * What a user installs is the tarball, not this repository. The tarball is packed the way a
+ * maintainer could after `npm start`: in a copy of this checkout whose dist/ holds only the ESM
+ * files `npm start` builds, so that `npm pack` must run the prepack script's full build
+ * (scripts/build.mjs --for-pack) and the tarball still ships every CommonJS file and declaration.
+ * That one tarball is installed (with the embedded store's optional peer, better-sqlite3) into an
+ * empty project outside the repository, then every subpath is `import()`ed and `require()`d and its
+ * main function called both ways, the service answering over HTTP included; a TypeScript file is
+ * compiled against its types (node16 resolution, ESM and CJS) and the `verifield` bin run.
+ * Dependencies come from the npm cache when it has them; better-sqlite3 (a native module whose build
+ * takes over a minute) is copied, built, from this repository's node_modules, as `npm install
+ * better-sqlite3` would leave it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_INPUTS, packageTargets } from '../../scripts/build-freshness.mjs';
 import { PACKAGE_NAME, packageEntries } from '../../scripts/package-entries.js';
 import { repoRoot } from '../support/repo-root.js';
 const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
@@ -122,10 +127,12 @@ async function callEverySubpath(load) {
 
 let workDir = '';
 let project = '';
+/** What dist/ held after `npm start`'s build, before `npm pack`. */
+let builtToRun: string[] = [];
 let packedFiles: string[] = [];
 
 function run(command: string, args: string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
 }
 
 /** What a script printed as JSON on its last line. */
@@ -135,7 +142,17 @@ function lastJsonLine(output: string): unknown {
 
 beforeAll(() => {
   workDir = realpathSync(mkdtempSync(join(tmpdir(), 'verifield-pack-')));
-  const packed: unknown = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', workDir], repoRoot));
+  // The copy holds the build's inputs and the packed files, node_modules linked: building there
+  // leaves this repository's dist/, which other test files are reading, alone.
+  const checkout = join(workDir, 'checkout');
+  const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { files: string[] };
+  const copied = new Set([...BUILD_INPUTS.map((path) => path.split('/')[0] as string), 'scripts', ...packageJson.files.filter((path) => path !== 'dist')]);
+  for (const path of copied) if (existsSync(join(repoRoot, path))) cpSync(join(repoRoot, path), join(checkout, path), { recursive: true });
+  symlinkSync(join(repoRoot, 'node_modules'), join(checkout, 'node_modules'), 'dir');
+  run(process.execPath, ['scripts/build.mjs', '--to-run'], checkout);
+  builtToRun = readdirSync(join(checkout, 'dist'), { recursive: true, encoding: 'utf8' });
+
+  const packed: unknown = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', workDir], checkout));
   const [tarball] = packed as { filename: string; files: { path: string }[] }[];
   if (tarball === undefined) throw new Error('npm pack reported no tarball');
   packedFiles = tarball.files.map((file) => file.path);
@@ -148,13 +165,26 @@ beforeAll(() => {
   for (const name of ['better-sqlite3', 'bindings', 'file-uri-to-path']) {
     cpSync(join(repoRoot, 'node_modules', name), join(project, 'node_modules', name), { recursive: true });
   }
-}, 180_000);
+  // Generous: the full build alone takes two minutes or more on a loaded 2-core machine.
+}, 600_000);
 
 afterAll(() => {
   if (workDir !== '') rmSync(workDir, { recursive: true, force: true });
 });
 
 describe('the packed tarball', () => {
+  it('was packed after a build for `npm start` only, which made neither CommonJS nor declarations', () => {
+    expect(builtToRun.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(0);
+    expect(builtToRun.filter((file) => /\.(cjs|d\.ts|d\.cts)$/.test(file))).toEqual([]);
+  });
+
+  it('holds every file package.json names, CommonJS and declarations included, though packed after that build', () => {
+    const targets = packageTargets(repoRoot);
+    expect(targets.filter((file) => file.endsWith('.cjs')).length).toBe(packageEntries.length);
+    expect(targets.filter((file) => file.endsWith('.d.ts') || file.endsWith('.d.cts')).length).toBe(2 * packageEntries.length);
+    expect(targets.filter((file) => !packedFiles.includes(file))).toEqual([]);
+  });
+
   it('holds every built file the exports name, and neither sources nor tests', () => {
     for (const entry of packageEntries) {
       for (const file of [entry.esm, entry.cjs, entry.dts, entry.dts.replace(/\.d\.ts$/, '.d.cts')]) {

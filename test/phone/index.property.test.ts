@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import parsePhoneNumber, { getCountries, getExampleNumber, type PhoneNumber } from 'libphonenumber-js/max';
+import parsePhoneNumber, { getCountries, getExampleNumber, isSupportedCountry, type PhoneNumber } from 'libphonenumber-js/max';
 import metadata from 'libphonenumber-js/max/metadata';
 import examples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +90,44 @@ describe('validatePhone properties', () => {
           expect(second.normalizedValue).toBe(first.normalizedValue);
           expect(second.phoneDetails).toEqual(first.phoneDetails);
         }
+      }),
+    );
+  });
+
+  it('never throws whatever defaultCountry is, and treats one without a numbering plan as absent', () => {
+    const aCountry = fc.oneof(
+      fc.string({ maxLength: 4 }),
+      fc.string({ unit: 'binary', maxLength: 8 }),
+      fc.string({ unit: fc.constantFrom('G', 'B', 'g', 'b', 'U', 'K', 'X', 'ß', 'ı', '\u0000'), minLength: 1, maxLength: 3 }),
+      fc.constantFrom(...getCountries()),
+    );
+    fc.assert(
+      fc.property(fc.oneof(anyText, aNearbyNumber.map((number) => number.slice(1))), aCountry, (value, defaultCountry) => {
+        const result = validatePhone(value, { defaultCountry });
+        expect(result.originalValue).toBe(value);
+        expect(typeof result.valid).toBe('boolean');
+        if (!isSupportedCountry(defaultCountry.toUpperCase())) expect(result).toEqual(validatePhone(value));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('lets a number typed with + or 00 keep its own country code, whatever the default country', () => {
+    fc.assert(
+      fc.property(aNearbyNumber, fc.boolean(), fc.constantFrom(...getCountries()), (number, useZeros, defaultCountry) => {
+        const typed = written(number, useZeros, [' ']);
+        expect(validatePhone(typed, { defaultCountry })).toEqual(validatePhone(typed));
+      }),
+    );
+  });
+
+  it("reads every example number's national format for its country as the number itself", () => {
+    fc.assert(
+      fc.property(anExample, (example) => {
+        const national = example.formatNational();
+        const result = validatePhone(national, { defaultCountry: example.country ?? '' });
+        expect(result.valid).toBe(true);
+        expect(result.normalizedValue).toBe(example.number);
       }),
     );
   });

@@ -2,7 +2,7 @@ import parsePhoneNumber, { getCountries, getExampleNumber, type CountryCode } fr
 import metadata from 'libphonenumber-js/max/metadata';
 import examples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
-import { validatePhone } from '../../src/phone/index.js';
+import { validatePhone, type PhoneOptions } from '../../src/phone/index.js';
 import { PHONE_REASONS, type PhoneReason } from '../../src/reasons.js';
 import type { PhoneLineType } from '../../src/result.js';
 
@@ -378,6 +378,76 @@ describe('validatePhone: other input', () => {
 
   it.each([[123], [null], [undefined], [{}], [['+442079460123']]])('throws a TypeError for %j', (value) => {
     expect(() => validatePhone(value as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe('validatePhone: a default country (docs/fields/phone.md#default-country)', () => {
+  it('reads national input for the default country: GB, FR, US', () => {
+    for (const [written, defaultCountry, e164Form, country] of [
+      ['020 7946 0123', 'GB', '+442079460123', 'GB'],
+      ['0113 496 0123', 'GB', '+441134960123', 'GB'],
+      ['07400 234567', 'GB', '+447400234567', 'GB'],
+      ['01 99 00 12 34', 'FR', '+33199001234', 'FR'],
+      ['06.23.45.67.89', 'FR', '+33623456789', 'FR'],
+      ['(212) 555-0100', 'US', '+12125550100', 'US'],
+      ['212-555-0100', 'US', '+12125550100', 'US'],
+      ['1 212 555 0100', 'US', '+12125550100', 'US'],
+    ] as const) {
+      const result = validatePhone(written, { defaultCountry });
+      expect(result.valid, written).toBe(true);
+      expect(result.reason, written).toBeNull();
+      expect(result.normalizedValue, written).toBe(e164Form);
+      expect(result.phoneDetails?.country_code, written).toBe(country);
+      // The same answer as the number typed in international form.
+      expect(result, written).toEqual({ ...validatePhone(e164Form), originalValue: written });
+    }
+  });
+
+  it('takes the country in any case', () => {
+    expect(validatePhone('020 7946 0123', { defaultCountry: 'gb' }).normalizedValue).toBe('+442079460123');
+    expect(validatePhone('06 23 45 67 89', { defaultCountry: 'Fr' }).normalizedValue).toBe('+33623456789');
+  });
+
+  it('lets an international number (+ or 00) win over the default country', () => {
+    for (const written of ['+33 6 23 45 67 89', '0033 6 23 45 67 89', '+44 20 7946 0123', '+1 212 555 0100', '+33 6 12', '+999 123 4567']) {
+      expect(validatePhone(written, { defaultCountry: 'GB' }), written).toEqual(validatePhone(written));
+    }
+    expect(validatePhone('0033 6 23 45 67 89', { defaultCountry: 'GB' }).phoneDetails?.country_code).toBe('FR');
+  });
+
+  it("tells what is wrong with a national number in the default country's words", () => {
+    expect(validatePhone('020 7', { defaultCountry: 'GB' })).toMatchObject({
+      valid: false,
+      reason: 'PHONE_TOO_SHORT',
+      message: 'Phone number is too short for United Kingdom (+44)',
+      phoneDetails: { country_code: 'GB', calling_code: 44 },
+    });
+    // Too short for libphonenumber to read at all: the default country is still named.
+    expect(validatePhone('0', { defaultCountry: 'FR' })).toMatchObject({ reason: 'PHONE_TOO_SHORT', message: 'Phone number is too short for France (+33)' });
+    expect(validatePhone('01 99 00 12 34 5', { defaultCountry: 'FR' })).toMatchObject({ reason: 'PHONE_TOO_LONG', message: 'Phone number is too long for France (+33)' });
+    expect(validatePhone('04 00 00 00 00', { defaultCountry: 'FR' })).toMatchObject({ reason: 'PHONE_NOT_VALID', message: 'Not a valid phone number for France (+33)' });
+    expect(validatePhone('020 7946 0123 ext. 12', { defaultCountry: 'GB' })).toMatchObject({ reason: 'PHONE_HAS_EXTENSION', phoneDetails: { country_code: 'GB', calling_code: 44 } });
+  });
+
+  it('answers exactly as today without the option, or with an undefined one', () => {
+    for (const written of ['020 7946 0123', '(212) 555-0100', '+44 20 7946 0123', '', 'abc']) {
+      expect(validatePhone(written, {}), written).toEqual(validatePhone(written));
+      expect(validatePhone(written, { defaultCountry: undefined }), written).toEqual(validatePhone(written));
+    }
+    expect(validatePhone('020 7946 0123').reason).toBe('PHONE_MISSING_COUNTRY_CODE');
+  });
+
+  it('treats a country it has no numbering plan for as absent: the country code is asked for, nothing thrown', () => {
+    for (const defaultCountry of ['UK', 'XX', 'GBR', '', ' GB', 'G', '001', '__proto__', 'constructor', '\u0000\u0000']) {
+      const result = validatePhone('020 7946 0123', { defaultCountry });
+      expect(result, defaultCountry).toEqual(validatePhone('020 7946 0123'));
+      expect(result.reason, defaultCountry).toBe('PHONE_MISSING_COUNTRY_CODE');
+      expect(validatePhone('+44 20 7946 0123', { defaultCountry }).valid, defaultCountry).toBe(true);
+    }
+    // Untyped callers: a value that is not a string is absent too.
+    for (const defaultCountry of [44, null, {}, ['GB'], true]) {
+      expect(validatePhone('020 7946 0123', { defaultCountry } as unknown as PhoneOptions).reason).toBe('PHONE_MISSING_COUNTRY_CODE');
+    }
   });
 });
 

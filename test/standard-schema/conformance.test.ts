@@ -5,6 +5,7 @@
  * is given, VALUE_NOT_STRING for anything but a string, and never a throw.
  */
 import fc from 'fast-check';
+import { isSupportedCountry } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
 import { validateEmailSyntax } from '../../src/email/syntax-entry.js';
 import { validateIban } from '../../src/iban/index.js';
@@ -150,6 +151,51 @@ describe.each(CASES)('$field schema', ({ field, schema, validator, good, bad, al
           expect(result).toEqual({ issues: [{ message: expected.message, reason: expected.reason }] });
           expect(REASONS[field]).toContain(result.issues?.[0]?.reason);
         }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('phoneSchema with a default country (docs/standard-schema.md#the-schemas)', () => {
+  it('reads a national number for the default country, and lets + or 00 win', () => {
+    const standard = phoneSchema({ defaultCountry: 'GB' })['~standard'];
+    expect(standard.validate('020 7946 0123')).toEqual({ value: '+442079460123' });
+    expect(standard.validate('0033 6 23 45 67 89')).toEqual({ value: '+33623456789' });
+    expect(standard.validate('020 7')).toEqual({ issues: [{ message: 'Phone number is too short for United Kingdom (+44)', reason: 'PHONE_TOO_SHORT' }] });
+    expect(standard.validate(44)).toEqual({ issues: [{ message: NOT_A_STRING_MESSAGE, reason: 'VALUE_NOT_STRING' }] });
+  });
+
+  it('takes the catalog beside the default country, and alone in the object as it is taken bare', () => {
+    const spanish = phoneSchema({ defaultCountry: 'FR', catalog: es })['~standard'];
+    expect(spanish.validate('01 99')).toEqual({
+      issues: [{ message: localize(validatePhone('+33 1 99'), es).message, reason: 'PHONE_TOO_SHORT' }],
+    });
+    expect(spanish.validate('01 99').issues?.[0]?.message).toContain('Francia (+33)');
+    expect(spanish.validate('01 99 00 12 34')).toEqual({ value: '+33199001234' });
+    for (const input of ['030 901820', '+49 30 901820', '+33 1']) {
+      expect(phoneSchema({ catalog: es })['~standard'].validate(input), input).toEqual(phoneSchema(es)['~standard'].validate(input));
+    }
+  });
+
+  it('answers as phoneSchema() for a default country without a numbering plan, and never throws', () => {
+    for (const defaultCountry of ['UK', 'xx', '', 'GBR']) {
+      expect(phoneSchema({ defaultCountry })['~standard'].validate('020 7946 0123'), defaultCountry).toEqual(phoneSchema()['~standard'].validate('020 7946 0123'));
+    }
+    fc.assert(
+      fc.property(fc.string({ maxLength: 4 }).filter((code) => !isSupportedCountry(code.toUpperCase())), fc.string({ unit: fc.constantFrom(...'+0123456789 '), maxLength: 16 }), (defaultCountry, value) => {
+        expect(phoneSchema({ defaultCountry })['~standard'].validate(value)).toEqual(phoneSchema()['~standard'].validate(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('agrees with validatePhone given the same default country on any string', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('GB', 'FR', 'US', 'DE'), fc.string({ unit: fc.constantFrom(...'+0123456789 '), maxLength: 16 }), (defaultCountry, value) => {
+        const expected = validatePhone(value, { defaultCountry });
+        const result = phoneSchema({ defaultCountry })['~standard'].validate(value);
+        expect(result).toEqual(expected.valid ? { value: expected.normalizedValue } : { issues: [{ message: expected.message, reason: expected.reason }] });
       }),
       { numRuns: 300 },
     );

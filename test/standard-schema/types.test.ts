@@ -29,6 +29,7 @@ describe('the types of verifield/standard-schema', () => {
     expectTypeOf(ssnSchema()).toExtend<Spec<string, string>>();
     expectTypeOf(emailSchema()).toExtend<Spec<string, string>>();
     expectTypeOf(phoneSchema()).toExtend<Spec<string, string>>();
+    expectTypeOf(phoneSchema({ defaultCountry: 'GB' })).toExtend<Spec<string, string>>();
     // Also where a consumer asks for any schema (Spec's defaults, unknown input).
     const accepted: Spec[] = Object.values(SCHEMAS).map((schema) => schema());
     expectTypeOf(accepted).toEqualTypeOf<Spec[]>();

@@ -7,7 +7,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { COMMANDS } from '../../src/cli/commands.js';
+import type { CliIo } from '../../src/cli/io.js';
 import { repoRoot } from './repo-root.js';
+import { until } from './server.js';
 export const builtCli = fileURLToPath(new URL('../../dist/cli/index.js', import.meta.url));
 
 const SERVICE_VARIABLES = [
@@ -164,4 +167,59 @@ export function startCli(args: readonly string[], options: { built?: boolean; en
       });
     },
   };
+}
+
+/** A command's I/O seam (src/cli/io.ts) kept in memory: what it wrote, for a command run in-process. */
+export interface MemoryIo {
+  io: CliIo;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Resolves with the first match of `pattern` in stdout + stderr; rejects after `timeoutMs`. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+}
+
+/**
+ * An in-process run's I/O: output collected, the environment cleared of the service's variables as
+ * {@link cliEnv} does (plus `env`), and the clock `now` (default: the real one).
+ */
+export function memoryIo(env: Record<string, string> = {}, now: () => Date = () => new Date()): MemoryIo {
+  let stdout = '';
+  let stderr = '';
+  return {
+    io: {
+      out: (text) => {
+        stdout += text;
+      },
+      err: (text) => {
+        stderr += text;
+      },
+      env: cliEnv(env),
+      now,
+    },
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+    async waitFor(pattern, timeoutMs = 30_000) {
+      let match: RegExpMatchArray | null = null;
+      await until(() => (match = (stdout + stderr).match(pattern)) !== null, timeoutMs, `${pattern} in:\n${stdout}\n${stderr}`);
+      return match as unknown as RegExpMatchArray;
+    },
+  };
+}
+
+/**
+ * Runs `verifield ARGS` in this process through the I/O seam, for tests about what a command
+ * prints and does rather than about the process: the command's module is the one the CLI loads
+ * (src/cli/commands.ts), the environment is cleared as {@link cliEnv} does, plus `env`.
+ */
+export async function runCliInProcess(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const [name, ...rest] = args;
+  const load = name === undefined ? undefined : COMMANDS.get(name);
+  if (load === undefined) throw new Error(`no command ${String(name)}`);
+  const output = memoryIo(env);
+  const status = await (await load()).run(rest, output.io);
+  return { status, stdout: output.stdout, stderr: output.stderr };
 }

@@ -9,6 +9,7 @@ import { ERROR_MESSAGES, jsonResponse } from '../answers/errors.js';
 export const ADMIN_ERROR_STATUS = {
   INVALID_JSON: 400,
   INVALID_REQUEST: 400,
+  UNKNOWN_MEMBER: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   CSRF_TOKEN_INVALID: 403,

@@ -8,6 +8,7 @@
 import { FIELD_NAMES, isFieldName } from '../../fields/catalog.js';
 import { readLogPosition, type AccountRequest, type AccountUpdate, type LogSearch } from '../admin/service.js';
 import { parseScopes, type KeyRequest } from '../admin/key-admin.js';
+import { unknownMemberMessage, unknownMemberOf } from '../answers/errors.js';
 import { isJsonContentType, readLimitedBody } from '../pipeline/body.js';
 import type { Field } from '../storage/types.js';
 import { ADMIN_MESSAGES, AdminApiError } from './errors.js';
@@ -41,10 +42,10 @@ export async function readJsonObject(request: Request): Promise<JsonObject> {
   return parsed as JsonObject;
 }
 
-/** Refuses a member not in `known`, naming the ones accepted. */
+/** Refuses a member not in `known` (400 UNKNOWN_MEMBER), naming the ones accepted. */
 function onlyMembers(body: JsonObject, known: readonly string[]): void {
-  const unknown = Object.keys(body).filter((name) => !known.includes(name));
-  if (unknown.length > 0) throw invalid(`Unknown member ${JSON.stringify(unknown[0])}: this request takes ${known.join(', ')}`);
+  const unknown = unknownMemberOf(body, known);
+  if (unknown !== undefined) throw new AdminApiError('UNKNOWN_MEMBER', unknownMemberMessage(unknown, known));
 }
 
 function requiredString(body: JsonObject, name: string): string {

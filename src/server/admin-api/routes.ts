@@ -45,6 +45,11 @@ export interface AdminApiDeps {
   log: (line: string) => void;
   /** The operator token (ServerConfig.adminToken, from VERIFIELD_ADMIN_TOKEN); undefined: no Bearer access. */
   adminToken: string | undefined;
+  /**
+   * The message of the 404 for a path under /api/v1/admin without an endpoint: the app's hint
+   * (a trailing slash names the path without it: ../http/not-found.ts); else {@link ADMIN_MESSAGES}.NO_PATH.
+   */
+  pathHint?(path: string): string;
 }
 
 /** Where the admin API lives. */
@@ -247,6 +252,7 @@ export function mountAdminApi(app: Hono, deps: AdminApiDeps): void {
     const allowed = Object.keys(handlers);
     app.all(full, () => adminErrorResponse(methodNotAllowed(allowed)));
   }
-  app.all(ADMIN_API_PREFIX, () => adminErrorResponse(new AdminApiError('NOT_FOUND', ADMIN_MESSAGES.NO_PATH)));
-  app.all(`${ADMIN_API_PREFIX}/*`, () => adminErrorResponse(new AdminApiError('NOT_FOUND', ADMIN_MESSAGES.NO_PATH)));
+  const noPath = (c: Context): Response => adminErrorResponse(new AdminApiError('NOT_FOUND', deps.pathHint?.(c.req.path) ?? ADMIN_MESSAGES.NO_PATH));
+  app.all(ADMIN_API_PREFIX, noPath);
+  app.all(`${ADMIN_API_PREFIX}/*`, noPath);
 }

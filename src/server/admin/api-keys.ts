@@ -43,8 +43,15 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
+/** A key as made: the key itself, its hash and its display prefix. */
+export interface GeneratedKey {
+  key: string;
+  hash: string;
+  displayPrefix: string;
+}
+
 /** A new random key, its hash and its display prefix. The key itself must be shown once, then forgotten. */
-export function generateApiKey(): { key: string; hash: string; displayPrefix: string } {
+export function generateApiKey(): GeneratedKey {
   const key = KEY_PREFIX + base62(randomBytes(RANDOM_BYTES));
   return { key, hash: hashApiKey(key), displayPrefix: key.slice(0, DISPLAY_PREFIX_LENGTH) };
 }

@@ -1,53 +1,136 @@
 /**
- * The first start (docs/service.md#first-start): on a store without accounts, `serve` creates a FREE account
- * "default" with one key, and prints the key (once: only its hash is kept) with a curl line that
- * works as printed. Claimed like a job slot, so that instances starting together on an empty
- * PostgreSQL create one account, not one each.
+ * The first start (docs/service.md#first-start): once `serve` listens on a store without accounts,
+ * it creates a FREE account "default" with one key and prints the key (once: only its hash is kept)
+ * with a curl line and a sign-in command that work as printed. Claimed like a job slot, so that
+ * instances starting together on an empty PostgreSQL create one account, not one each.
+ *
+ * The key is shown before its hash is stored: a key that works is a key that was shown. So "the
+ * key was never shown" reads from the store as "the default account has no key at all", and a later
+ * start that finds it so (the first one died in between) says how to make one.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../../ports.js';
 import type { Account, ApiKeyRecord, Store } from '../storage/types.js';
+import { generateApiKey } from './api-keys.js';
+import { createApiKey } from './key-admin.js';
 import { createAccountAdmin } from './service.js';
 
-/** What the first start created; `key` is the only copy of the key there will ever be. */
+/** The name of the account (and of its key) the first start creates. */
+const DEFAULT_NAME = 'default';
+
+/**
+ * How long after a first start began another instance may still be finishing it: the account and
+ * its key are made one right after the other, but a write may wait out the embedded store's 5 s busy
+ * timeout. A start that finds the work unfinished waits this long before it says so.
+ */
+export const FIRST_START_GRACE_MS = 15_000;
+/** How often a start that waits for another one's first start looks at the store again. */
+const RECHECK_MS = 500;
+
+/** What the first start shows: the account and its key, the only copy of the key there will ever be. */
 export interface FirstRun {
   /** The FREE account "default". */
   account: Account;
-  /** Its key as stored (the hash, never the key). */
-  keyRecord: ApiKeyRecord;
   /** The key itself, to be shown once. */
   key: string;
 }
 
-/** An IBAN anyone can check: the example of the German IBAN format, with valid check digits. */
-const EXAMPLE_IBAN = 'DE89 3704 0044 0532 0130 00';
+/** What a start found and did; see {@link bootstrapStore}. */
+export type FirstStart =
+  /** This start created the account and its key, and showed the key before storing it. */
+  | { status: 'created'; account: Account; key: string; keyRecord: ApiKeyRecord }
+  /**
+   * A first start began and did not finish: `account` is the default account without any key, or
+   * null when the store has no account at all. {@link unfinishedMessage} says what to do.
+   */
+  | { status: 'unfinished'; account: Account | null }
+  /** Nothing to do: the store has its accounts and keys (or another instance is showing the key). */
+  | { status: 'settled' };
+
+export interface FirstStartOptions {
+  now: Clock;
+  /** This instance, for the claim. */
+  instanceId: string;
+  /** Shows the new key (e.g. {@link firstRunMessage} on stdout); called before its hash is stored. */
+  show(run: FirstRun): void;
+  /** Ends a wait for another instance's first start early (the service stopping): the answer is then `settled`. */
+  signal?: AbortSignal;
+}
+
+/** The state of the store as the first start reads it. */
+type Reading = { state: 'empty' } | { state: 'keyless'; account: Account } | { state: 'settled' };
+
+async function read(store: Store): Promise<Reading> {
+  const accounts = await store.accounts.list();
+  if (accounts.length === 0) return { state: 'empty' };
+  for (const account of accounts.filter((candidate) => candidate.name === DEFAULT_NAME)) {
+    // Revoked keys count: a key that was stored was shown, whatever became of it.
+    if ((await store.keys.list(account.id)).length === 0) return { state: 'keyless', account };
+  }
+  return { state: 'settled' };
+}
 
 /**
- * Creates the default FREE account and its key when the store has no account; null otherwise
- * (or when another instance is doing it at the same time).
+ * Creates the default FREE account and its key when the store has no account, showing the key
+ * before its hash is stored; else says whether an earlier first start was left unfinished (after
+ * waiting, when it may still be running elsewhere, up to {@link FIRST_START_GRACE_MS} from its
+ * account's creation). Call it once the service listens, so that the key shown works at once.
  * @example
  * ```ts
  * const store = await openEmbeddedStore();
- * const run = await bootstrapStore(store, { now: () => new Date(), instanceId: 'example' });
- * run?.account.plan; // 'FREE'
- * run?.key.startsWith('vf_'); // true
- * await bootstrapStore(store, { now: () => new Date(), instanceId: 'example' }); // null
+ * const shown: string[] = [];
+ * const options = { now: () => new Date(), instanceId: 'example', show: (run: FirstRun) => shown.push(run.key) };
+ * const first = await bootstrapStore(store, options);
+ * first.status; // 'created'
+ * shown[0]?.startsWith('vf_'); // true
+ * (await bootstrapStore(store, options)).status; // 'settled'
  * await store.close();
  * ```
  */
-export async function bootstrapStore(store: Store, options: { now: Clock; instanceId: string }): Promise<FirstRun | null> {
-  if ((await store.accounts.list()).length > 0) return null;
-  if (!(await store.jobs.claim('bootstrap', 'default-account', options.instanceId))) return null;
-  // One reading of the clock: the key is created at the instant the account starts.
-  const now = options.now();
-  const admin = createAccountAdmin(store, { now: () => now });
-  const account = await admin.createAccount({ name: 'default', plan: 'FREE' });
-  const { record, key } = await admin.createKey({ accountId: account.id, name: 'default' });
-  return { account, keyRecord: record, key };
+export async function bootstrapStore(store: Store, options: FirstStartOptions): Promise<FirstStart> {
+  let reading = await read(store);
+  if (reading.state === 'empty' && (await store.jobs.claim('bootstrap', 'default-account', options.instanceId))) {
+    // One reading of the clock: the key is created at the instant the account starts.
+    const now = options.now();
+    const account = await createAccountAdmin(store, { now: () => now }).createAccount({ name: DEFAULT_NAME, plan: 'FREE' });
+    const generated = generateApiKey();
+    options.show({ account, key: generated.key });
+    let record: ApiKeyRecord;
+    try {
+      ({ record } = await createApiKey(store, { accountId: account.id, name: DEFAULT_NAME }, now, undefined, generated));
+    } catch (error) {
+      const cause = error instanceof Error ? error.message : String(error);
+      throw new Error(`the key printed above was not saved, so it does not work (${cause}); the next start says how to make one`);
+    }
+    return { status: 'created', account, key: generated.key, keyRecord: record };
+  }
+  if (reading.state === 'settled') return { status: 'settled' };
+  // Unfinished, or another instance is at it right now: give it the time it may need, looking again
+  // every so often (it usually takes milliseconds), then say so.
+  const now = options.now().getTime();
+  const begun = reading.state === 'keyless' ? reading.account.createdAt.getTime() : now;
+  const deadline = performance.now() + begun + FIRST_START_GRACE_MS - now;
+  for (let waitMs = deadline - performance.now(); waitMs > 0; waitMs = deadline - performance.now()) {
+    try {
+      await sleep(Math.min(waitMs, RECHECK_MS), undefined, options.signal === undefined ? {} : { signal: options.signal });
+    } catch (error) {
+      if (options.signal?.aborted) return { status: 'settled' };
+      throw error;
+    }
+    reading = await read(store);
+    if (reading.state === 'settled') return { status: 'settled' };
+  }
+  return { status: 'unfinished', account: reading.state === 'keyless' ? reading.account : null };
 }
 
 /** Single-quotes a word for a POSIX shell. */
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A word as a POSIX shell reads it: as it is when no character of it is special (a plain URL), else quoted. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : shellQuote(text);
 }
 
 /**
@@ -67,7 +150,13 @@ export function exampleCurl(baseUrl: string, key: string): string {
   ].join(' ');
 }
 
-/** The lines `serve` prints after a first start. */
+/** An IBAN anyone can check: the example of the German IBAN format, with valid check digits. */
+const EXAMPLE_IBAN = 'DE89 3704 0044 0532 0130 00';
+
+/** The store flags to repeat, said once for every command these messages print. */
+const SAME_STORE = 'with the same --data-dir or --database-url as serve';
+
+/** The lines `serve` prints after a first start, for the service listening at `baseUrl`. */
 export function firstRunMessage(run: FirstRun, baseUrl: string): string {
   return [
     `Created the FREE account "default" (${run.account.id}) and its API key.`,
@@ -78,8 +167,25 @@ export function firstRunMessage(run: FirstRun, baseUrl: string): string {
     'Try it:',
     exampleCurl(baseUrl, run.key),
     '',
-    `Its dashboard (${baseUrl}/dashboard): print a sign-in link with the same --data-dir or --database-url as serve,`,
-    `npx verifield accounts login-link --account ${run.account.id}`,
+    `Its dashboard (${baseUrl}/dashboard): print a sign-in link ${SAME_STORE},`,
+    `npx verifield accounts login-link --account ${run.account.id} --url ${shellWord(baseUrl)}`,
     '',
+  ].join('\n');
+}
+
+/** What `serve` says when a first start was left unfinished: how to make what is missing. */
+export function unfinishedMessage(account: Account | null): string {
+  if (account === null) {
+    return [
+      'The store has no account: a first start began on it and did not finish.',
+      `Make one, then its key (printed once), ${SAME_STORE}:`,
+      `npx verifield accounts create --name ${DEFAULT_NAME} --plan FREE`,
+      `npx verifield keys create --account ID --name ${DEFAULT_NAME}`,
+    ].join('\n');
+  }
+  return [
+    `The ${account.plan} account "${account.name}" (${account.id}) has no API key: the start that created it ended before showing one.`,
+    `Make its key (printed once) ${SAME_STORE}:`,
+    `npx verifield keys create --account ${account.id} --name ${DEFAULT_NAME}`,
   ].join('\n');
 }

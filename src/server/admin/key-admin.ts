@@ -4,7 +4,7 @@
  * Bad input is a RangeError whose message says what is accepted.
  */
 import { readRequester } from '../../vat/registry/requester.js';
-import { expiryFrom, generateApiKey } from './api-keys.js';
+import { expiryFrom, generateApiKey, hashApiKey, hasKeyShape, type GeneratedKey } from './api-keys.js';
 import { PLANS, type PlanLimits } from '../policy/plans.js';
 import { FIELDS_IN_SCOPE_ORDER, isFieldName } from '../../fields/catalog.js';
 import type { Account, ApiKeyRecord, Field, Plan, Store } from '../storage/types.js';
@@ -130,6 +130,7 @@ export async function createApiKey(
   request: KeyRequest,
   now: Date,
   plans: Readonly<Record<Plan, PlanLimits>> = PLANS,
+  generated: GeneratedKey = generateApiKey(),
 ): Promise<{ record: ApiKeyRecord; key: string; account: Account }> {
   const name = parseName(request.name);
   const expiresAt = expiryFrom(request.expires ?? 'never', now);
@@ -137,7 +138,7 @@ export async function createApiKey(
   if (account === null) throw new UnknownAccountError(request.accountId);
   // A key made now would only answer 401 ACCOUNT_SUSPENDED; refusing says why at once.
   if (account.suspendedAt !== null) throw new AccountSuspendedError(account.id);
-  const { key, hash, displayPrefix } = generateApiKey();
+  const { key, hash, displayPrefix } = generated;
   const record = await store.keys.create(
     { accountId: account.id, name, displayPrefix, hash, scopes: [...(request.scopes ?? ALL_SCOPES)], expiresAt },
     plans[account.plan].maxKeys,
@@ -161,16 +162,40 @@ export type RevokeOutcome =
   | { status: 'already-revoked'; key: ApiKeyRecord }
   | { status: 'unknown' };
 
-/**
- * The key with this id. The store finds keys by account or by hash, so this goes through the
- * accounts: fine for an operator's command, one query per account.
- */
+/** Every key of every account: the store finds keys by account or by hash, so this goes through the accounts (fine for an operator's command). */
+async function allKeys(store: Store): Promise<ApiKeyRecord[]> {
+  const accounts = await store.accounts.list();
+  return (await Promise.all(accounts.map((account) => store.keys.list(account.id)))).flat();
+}
+
+/** The key with this id. */
 async function findKey(store: Store, keyId: string): Promise<ApiKeyRecord | null> {
-  for (const account of await store.accounts.list()) {
-    const key = (await store.keys.list(account.id)).find((candidate) => candidate.id === keyId);
-    if (key !== undefined) return key;
+  return (await allKeys(store)).find((candidate) => candidate.id === keyId) ?? null;
+}
+
+/**
+ * The keys `reference` names: the key's id, the key itself (`vf_` and 43 characters: found by its
+ * hash), or its display prefix as `keys list` and the dashboard show it (`vf_AbCd`, with or without
+ * the `…`). Several keys may share a prefix; none or several is for the caller to explain.
+ * @example
+ * ```ts
+ * const store = await openEmbeddedStore();
+ * const account = await store.accounts.create({ name: 'shop', plan: 'PRO', subscriptionStart: '2026-01-15', vatNumber: null });
+ * const { key, record } = await createApiKey(store, { accountId: account.id, name: 'web' }, new Date());
+ * (await findKeys(store, key))[0]?.id === record.id; // true
+ * (await findKeys(store, `${record.displayPrefix}…`))[0]?.id === record.id; // true
+ * await store.close();
+ * ```
+ */
+export async function findKeys(store: Store, reference: string): Promise<ApiKeyRecord[]> {
+  const text = reference.trim().replace(/(…|\.\.\.)$/, '');
+  if (hasKeyShape(text)) {
+    const found = await store.keys.findByHash(hashApiKey(text));
+    return found === null ? [] : [found.key];
   }
-  return null;
+  const keys = await allKeys(store);
+  const byId = keys.filter((key) => key.id === text);
+  return byId.length > 0 ? byId : keys.filter((key) => key.displayPrefix === text);
 }
 
 /** Revokes a key unless it is revoked already, and says which happened (`keys revoke` reports both). */

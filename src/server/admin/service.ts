@@ -27,6 +27,7 @@ import { readWebhookUrl } from '../webhooks/destination.js';
 import { newWebhookSecret } from '../webhooks/secret.js';
 import {
   createApiKey,
+  findKeys,
   keyStatus,
   parseDay,
   parseName,
@@ -177,6 +178,11 @@ export interface AccountAdmin {
   listKeys(accountId: string): Promise<ListedKey[]>;
   /** Revokes a key unless it is revoked already, and says which happened. */
   revokeKey(keyId: string): Promise<RevokeOutcome>;
+  /**
+   * The keys a reference names (none, one, or several sharing a display prefix), without their
+   * hashes: a key's id, the key itself (`vf_…` in full), or its display prefix as lists show it.
+   */
+  findKeys(reference: string): Promise<Array<Omit<ApiKeyRecord, 'hash'>>>;
   /**
    * The per-day totals of an account from `fromDay` to `toDay` (YYYY-MM-DD, both included); they
    * outlive the usage log's rows. Rejects with an UnknownAccountError, or when the store keeps no totals.
@@ -398,6 +404,10 @@ export function createAccountAdmin(store: Store, options: { now?: Clock; plans?:
 
     async revokeKey(keyId) {
       return revokeApiKey(store, keyId, now());
+    },
+
+    async findKeys(reference) {
+      return (await findKeys(store, reference)).map(({ hash: _hash, ...shown }) => shown);
     },
 
     usageTotals,

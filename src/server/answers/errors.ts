@@ -1,22 +1,38 @@
 /**
  * The answers of the service that are not a validation: the error envelope of the validation
  * endpoints (docs/envelope.md#error-answers: the ValidationResult shape with `valid: false` and an
- * `errorCode`) and the `{ message }` body of the reference endpoints. Messages are written for the
- * developer reading them; none says whether an API key exists, none carries internals.
+ * `errorCode`) and the `{ errorCode, message }` body of every other error answer of the JSON API
+ * (docs/envelope.md#other-error-answers). Messages are written for the developer reading them;
+ * none says whether an API key exists, none carries internals.
  */
 import type { ErrorCode, ValidationResult } from '../../result.js';
 
 /** Statuses a validation endpoint answers besides 200. */
-export type ErrorStatus = 400 | 401 | 403 | 405 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 405 | 415 | 429 | 500 | 503;
+
+/**
+ * The codes of the error answers that are no validation's and no account endpoint's own: a path
+ * the service does not have (or a country that is no member state) and the VAT rates not had yet.
+ */
+export const SERVICE_ERROR_STATUS = { NOT_FOUND: 404, RATES_UNAVAILABLE: 503 } as const;
+
+/** A code of {@link SERVICE_ERROR_STATUS}. */
+export type ServiceErrorCode = keyof typeof SERVICE_ERROR_STATUS;
+
+/** The body of every error answer of the JSON API outside the validation endpoints. */
+export interface ApiErrorBody<Code extends string = ErrorCode | ServiceErrorCode> {
+  /** Machine-readable reason. */
+  errorCode: Code;
+  /** What went wrong, written for the developer reading it, in English. */
+  message: string;
+}
 
 /** The fixed messages of the error codes whose text does not depend on the request. */
 export const ERROR_MESSAGES = {
   INVALID_JSON: 'The request body is not valid JSON',
   MISSING_VALUE: 'The request body must be a JSON object with a "value" string',
   VALUE_NOT_STRING: '"value" must be a string',
-  TRADER_NAME_NOT_STRING: '"traderName" must be a string',
   VALUE_TOO_LONG: '"value" is longer than 1,024 characters',
-  TRADER_NAME_TOO_LONG: '"traderName" is longer than 1,024 characters',
   BODY_TOO_LARGE: 'The request body is larger than 16 KiB',
   UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON, with Content-Type: application/json',
   CONTENT_ENCODING: 'Send the request body uncompressed: Content-Encoding is not supported',
@@ -48,6 +64,34 @@ export function concurrencyMessage(maxConcurrent: number): string {
 /** 429 QUOTA_EXCEEDED (FREE plan): names the quota and the day it resets. */
 export function quotaMessage(quota: number, resetsOn: string): string {
   return `The quota of ${quota.toLocaleString('en-US')} validations for this billing period is used up; it resets on ${resetsOn}`;
+}
+
+/** 400 VALUE_NOT_STRING for an optional member of a validation body (`traderName`, `defaultCountry`). */
+export function memberNotStringMessage(member: string): string {
+  return `"${member}" must be a string`;
+}
+
+/** 400 VALUE_TOO_LONG for an optional member of a validation body. */
+export function memberTooLongMessage(member: string): string {
+  return `"${member}" is longer than 1,024 characters`;
+}
+
+/** The longest member name an UNKNOWN_MEMBER message quotes: a name is echoed, never a 16 KiB one. */
+const MAX_QUOTED_MEMBER = 64;
+
+/**
+ * 400 UNKNOWN_MEMBER: a member of a JSON body the endpoint does not take, named with the ones it
+ * does (a misspelt `tradername` would otherwise change the answer without a word).
+ */
+export function unknownMemberMessage(member: string, accepted: readonly string[]): string {
+  const quoted = JSON.stringify(member.length > MAX_QUOTED_MEMBER ? `${member.slice(0, MAX_QUOTED_MEMBER)}…` : member);
+  return `Unknown member ${quoted} in the request body: this endpoint takes ${accepted.join(', ')}`;
+}
+
+/** The first own member of `body` that is not in `accepted`; undefined when there is none. Allocates nothing. */
+export function unknownMemberOf(body: object, accepted: readonly string[]): string | undefined {
+  for (const member in body) if (!accepted.includes(member)) return member;
+  return undefined;
 }
 
 /** The error envelope of a validation endpoint. */
@@ -122,9 +166,16 @@ export function errorResponse(
   return answerResponse(errorAnswer(status, code, message, originalValue, headers));
 }
 
-/** The `{ message }` body of the reference endpoints (404, 503) and of unknown paths. */
-export function messageResponse(status: number, message: string, headers?: Record<string, string>): Response {
-  return jsonResponse(status, { message }, headers);
+/** An error answer of the JSON API outside the validation endpoints: `{ errorCode, message }` ({@link ApiErrorBody}). */
+export function apiErrorResponse<Code extends string>(
+  status: number,
+  errorCode: Code,
+  message: string,
+  headers?: Record<string, string>,
+  extra?: Record<string, unknown>,
+): Response {
+  const body: ApiErrorBody<Code> = { errorCode, message };
+  return jsonResponse(status, extra === undefined ? body : { ...body, ...extra }, headers);
 }
 
 const SEPARATORS = /[\s.\-/]/g;

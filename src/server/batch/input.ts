@@ -4,6 +4,7 @@
  * Never throws on any body.
  */
 import { FIELD_NAMES } from '../../fields/catalog.js';
+import { unknownMemberMessage, unknownMemberOf } from '../answers/errors.js';
 import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
 import type { Field } from '../storage/types.js';
 
@@ -21,10 +22,13 @@ export interface JobInput {
   webhookUrl: string | null;
 }
 
-/** The input, or why it is refused. */
-export type JobInputReading = { ok: true; input: JobInput } | { ok: false; message: string };
+/** The input, or why it is refused (`unknownMember`: a member the JSON body does not take, 400 UNKNOWN_MEMBER). */
+export type JobInputReading = { ok: true; input: JobInput } | { ok: false; message: string; unknownMember?: true };
 
 const refuse = (message: string): JobInputReading => ({ ok: false, message });
+
+/** The members of a JSON job body. */
+const JOB_MEMBERS = ['field', 'values', 'webhookUrl'] as const;
 
 /** The body formats a job takes. */
 export type JobBodyFormat = 'json' | 'csv' | 'ndjson';
@@ -83,6 +87,8 @@ export function readJsonJob(body: string): JobInputReading {
     return refuse('The request body is not valid JSON');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return refuse('The request body must be a JSON object with "field" and "values"');
+  const unknown = unknownMemberOf(parsed, JOB_MEMBERS);
+  if (unknown !== undefined) return { ok: false, message: unknownMemberMessage(unknown, JOB_MEMBERS), unknownMember: true };
   const { field, values, webhookUrl } = parsed as Record<string, unknown>;
   const readField_ = readField(field);
   if (!isField(readField_)) return refuse(readField_);

@@ -11,8 +11,9 @@ import { mountDashboard } from '../dashboard/routes/index.js';
 import { loggablePath } from '../dashboard/sign-in.js';
 import { backgroundConfig, DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from '../config.js';
 import { bearerToken } from '../pipeline/auth.js';
-import { describeError, ERROR_MESSAGES, errorResponse, messageResponse } from '../answers/errors.js';
+import { apiErrorResponse, describeError, ERROR_MESSAGES, errorResponse } from '../answers/errors.js';
 import { logFailure } from '../answers/log-throttle.js';
+import { notFoundMessage, notFoundResponse } from './not-found.js';
 import { openApiRoute } from './openapi.js';
 import { PLANS, type PlanLimits } from '../policy/plans.js';
 import { mountHealthRoutes } from './routes/health.js';
@@ -50,6 +51,9 @@ export interface AssembledApp {
   /** What src/server/pipeline/validate.ts `handleValidation` needs, shared with the app's routes. */
   validation: ValidateDeps;
 }
+
+/** The methods the service's paths answer, for telling a known path from an unknown one. */
+const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 function mergedPlans(overrides: AppConfig['planOverrides']): Readonly<Record<Plan, PlanLimits>> {
   if (overrides === undefined) return PLANS;
@@ -100,24 +104,30 @@ export function assembleApp(config: AppConfig): AssembledApp {
   mountJobRoutes(app, api);
   mountWatchRoutes(app, api);
   mountEvidenceRoutes(app, api);
-  mountAdminApi(app, { services, plans, log, adminToken: config.adminToken });
+  // A path a route of its own answers (by some method) is a known one, not one a catch-all such as the
+  // admin API's 404 takes: the 404's trailing-slash hint names only those.
+  const knownPath = (path: string): boolean =>
+    ROUTE_METHODS.some((method) => app.router.match(method, path)[0].some(([[, route]]) => !route.path.endsWith('*')));
+  mountAdminApi(app, { services, plans, log, adminToken: config.adminToken, pathHint: (path) => notFoundMessage(path, knownPath) });
   mountDashboard(app, { services, plans, log, usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS });
   openApiRoute(app);
 
-  app.notFound(() => messageResponse(404, 'Not found'));
+  app.notFound((c) => notFoundResponse(c.req.path, knownPath));
   app.onError((error, c) => {
+    const validation = c.req.path.startsWith('/api/v1/validate/');
     // A store that cannot be reached is an outage the client may wait out, on every path, not an internal error.
     if (error instanceof StoreUnavailableError) {
-      return errorResponse(503, 'STORE_UNAVAILABLE', error.outage.message, '', { 'Retry-After': String(error.outage.retryAfterSeconds) });
+      const headers = { 'Retry-After': String(error.outage.retryAfterSeconds) };
+      return validation
+        ? errorResponse(503, 'STORE_UNAVAILABLE', error.outage.message, '', headers)
+        : apiErrorResponse(503, 'STORE_UNAVAILABLE', error.outage.message, headers);
     }
     const requestId = crypto.randomUUID();
     // Validation requests handle their own failures; what lands here carries no value, and keys are cut out anyway.
     const keys = [c.req.header('x-api-key'), bearerToken(c.req.header('authorization'))].filter((key): key is string => key !== undefined);
     logFailure(log, { level: 'error', msg: 'request failed', requestId, path: loggablePath(c.req.path) }, describeError(error, keys));
     const headers = { 'X-Request-Id': requestId };
-    return c.req.path.startsWith('/api/v1/validate/')
-      ? errorResponse(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, '', headers)
-      : messageResponse(500, ERROR_MESSAGES.INTERNAL, headers);
+    return validation ? errorResponse(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, '', headers) : apiErrorResponse(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, headers);
   });
 
   const verifieldApp: VerifieldApp = Object.assign(app, {

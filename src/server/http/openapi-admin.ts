@@ -28,6 +28,7 @@ import { PLANS } from '../policy/plans.js';
 import {
   always,
   enumOf,
+  errorBody,
   flag,
   int32,
   json,
@@ -243,17 +244,11 @@ function codesOf(status: AdminErrorStatus): AdminErrorCode[] {
 const errorSchemaName = (status: AdminErrorStatus): string => `AdminError${status}`;
 
 function errorSchema(status: AdminErrorStatus, description: string): SchemaObject {
-  return {
-    type: 'object',
-    description,
-    properties: { message: text('What went wrong, in words.'), errorCode: enumOf(codesOf(status), 'Machine-readable reason.') },
-    required: ['message', 'errorCode'],
-    additionalProperties: false,
-  };
+  return errorBody(codesOf(status), description);
 }
 
 const ERROR_DESCRIPTIONS: Record<AdminErrorStatus, string> = {
-  400: 'The body is not JSON (INVALID_JSON), or a member or a query parameter is missing, of the wrong type, unknown or out of range (INVALID_REQUEST; the message says which and what is accepted).',
+  400: 'The body is not JSON (INVALID_JSON), a member the operation does not take (UNKNOWN_MEMBER; the message names it and those it takes), or a member or a query parameter is missing, of the wrong type or out of range (INVALID_REQUEST; the message says which and what is accepted).',
   401: 'No valid operator token and no valid dashboard session (a wrong Bearer token is refused, never passed over for the cookie).',
   403: "An account's session asking for what only the operator does (FORBIDDEN), or a session's request that changes something without its CSRF token in X-CSRF-Token (CSRF_TOKEN_INVALID). Nothing changed.",
   404: "No such account or key, or one of another account (the same answer), no webhook set (for the webhook's operations), or no endpoint at this path.",

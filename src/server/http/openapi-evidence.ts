@@ -5,9 +5,13 @@
  */
 import type { VatEvidence, VatEvidenceList } from '../../account-api.js';
 import { EVIDENCE_CSV_COLUMNS } from '../evidence/json.js';
+import type { ErrorCode } from '../../result.js';
+import type { ServiceErrorCode } from '../answers/errors.js';
 import { EVIDENCE_MESSAGES } from './routes/evidence.js';
 import {
+  ACCOUNT_ERRORS,
   always,
+  errorBody,
   flag,
   json,
   objectOf,
@@ -67,12 +71,7 @@ const csv: SchemaObject = text(
 
 const notFound: ResponseObject = {
   description: "No such record for this account: an unknown id and another account's id answer the same.",
-  content: json('EvidenceNotFound', { notFound: { value: { message: EVIDENCE_MESSAGES.NOT_FOUND } } }),
-};
-
-const forbidden: ResponseObject = {
-  description: 'The API key lacks the vat scope.',
-  content: json('ForbiddenResult'),
+  content: json('EvidenceNotFound', { notFound: { value: { errorCode: 'NOT_FOUND', message: EVIDENCE_MESSAGES.NOT_FOUND } } }),
 };
 
 const common = {
@@ -81,12 +80,7 @@ const common = {
   security: [{ ApiKey: [] }, { BearerKey: [] }],
 } as const satisfies Pick<OperationObject, 'tags' | 'security'>;
 
-const errors = {
-  '401': responseRef('Unauthorized'),
-  '403': forbidden,
-  '500': responseRef('ServerError'),
-  '503': responseRef('StoreUnavailable'),
-};
+const errors = { ...ACCOUNT_ERRORS, '403': responseRef('KeyForbidden') };
 
 /** The evidence paths. */
 export const EVIDENCE_PATHS: Readonly<Record<string, PathItemObject>> = {
@@ -107,7 +101,7 @@ export const EVIDENCE_PATHS: Readonly<Record<string, PathItemObject>> = {
           description: 'The records (an empty list when there are none).',
           content: { 'application/json': { schema: ref('VatEvidenceList'), examples: { one: { value: { evidence: [EXAMPLE] } } } }, 'text/csv': { schema: csv } },
         },
-        '400': { description: 'No value was named (MISSING_VALUE).', content: json('BadRequestResult') },
+        '400': { description: 'No value was named (MISSING_VALUE).', content: json('EvidenceMissingValue') },
         ...errors,
       },
     },
@@ -132,7 +126,8 @@ export const EVIDENCE_PATHS: Readonly<Record<string, PathItemObject>> = {
 export const EVIDENCE_SCHEMAS: Readonly<Record<string, SchemaObject>> = {
   VatEvidence: evidence,
   VatEvidenceList: list,
-  EvidenceNotFound: objectOf<{ message: string }>('Why nothing was found.', { message: always(text('For the developer reading it.')) }),
+  EvidenceNotFound: errorBody(['NOT_FOUND'] satisfies ServiceErrorCode[], 'Why nothing was found.'),
+  EvidenceMissingValue: errorBody(['MISSING_VALUE'] satisfies ErrorCode[], 'The query names no VAT number.', { const: EVIDENCE_MESSAGES.MISSING_VALUE }),
 };
 
 /** The tag of the evidence operations. */

@@ -1,14 +1,13 @@
 /**
  * The batch jobs' part of the OpenAPI document (./openapi.ts): the paths of routes/jobs.ts and
- * their schemas, the job status tied to src/server/batch/json.ts by objectOf. The 401, 403 and 503
- * answers are the validation endpoints' own envelopes (the same key rules: routes/api-key.ts), the
- * 500 the app's `{ message }` (ServerError); the other errors are `{ errorCode, message }` with the
- * codes of routes/jobs.ts.
+ * their schemas, the job status tied to src/server/batch/json.ts by objectOf. Every error is
+ * `{ errorCode, message }`: the 401, 403 and 503 with the validation endpoints' codes (the same key
+ * rules: routes/api-key.ts), the 500 the app's (ServerError), the others with the codes of routes/jobs.ts.
  */
 import { FIELD_NAMES } from '../../fields/catalog.js';
 import type { Job } from '../../account-api.js';
 import { MAX_JOB_VALUES } from '../batch/input.js';
-import { always, enumOf, json, objectOf, orNull, ref, responseRef, text, type OperationObject, type ParameterObject, type PathItemObject, type ResponseObject, type SchemaObject } from './openapi-schema.js';
+import { ACCOUNT_ERRORS, always, enumOf, errorBody, json, objectOf, orNull, ref, responseRef, text, type OperationObject, type ParameterObject, type PathItemObject, type ResponseObject, type SchemaObject } from './openapi-schema.js';
 import { JOBS_PATH, type JobErrorCode } from './routes/jobs.js';
 
 /** The tag of the job operations. */
@@ -73,20 +72,14 @@ export const schemas: Readonly<Record<string, SchemaObject>> = {
     required: ['line', 'result'],
     additionalProperties: false,
   },
-  JobError: {
-    type: 'object',
-    description: 'A refused job request.',
-    properties: {
-      errorCode: enumOf(['INVALID_JOB', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'QUOTA_EXCEEDED', 'JOB_NOT_FOUND', 'JOB_ENDED'] satisfies JobErrorCode[], 'Machine-readable reason.'),
-      message: text('What is wrong, in English.'),
-    },
-    required: ['errorCode', 'message'],
-    additionalProperties: false,
-  },
+  JobError: errorBody(
+    ['INVALID_JOB', 'UNKNOWN_MEMBER', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'QUOTA_EXCEEDED', 'JOB_NOT_FOUND', 'JOB_ENDED'] satisfies JobErrorCode[],
+    'A refused job request.',
+  ),
 };
 
 const jobError = (description: string): ResponseObject => ({ description, content: json('JobError') });
-const KEY_ERRORS = { '401': responseRef('Unauthorized'), '500': responseRef('ServerError'), '503': responseRef('StoreUnavailable') };
+const KEY_ERRORS = ACCOUNT_ERRORS;
 const JOB_ID: ParameterObject = { name: 'id', in: 'path', required: true, description: 'The job id.', schema: { type: 'string' } };
 const SECURITY: OperationObject['security'] = [{ ApiKey: [] }, { BearerKey: [] }];
 
@@ -121,8 +114,10 @@ export const paths: Readonly<Record<string, PathItemObject>> = {
           headers: { Location: { description: "The job's URL.", required: true, schema: { type: 'string', pattern: `^${JOBS_PATH}/` } } },
           content: json('JobAccepted'),
         },
-        '400': jobError('INVALID_JOB: the message says what is wrong (no values, too many, a value not a string or too long, unknown field, bad CSV or NDJSON, bad webhookUrl).'),
-        '403': { description: "The API key lacks the scope of the job's field.", content: json('ForbiddenResult') },
+        '400': jobError(
+          'INVALID_JOB: the message says what is wrong (no values, too many, a value not a string or too long, unknown field, bad CSV or NDJSON, bad webhookUrl); UNKNOWN_MEMBER: a JSON body member other than field, values and webhookUrl.',
+        ),
+        '403': responseRef('KeyForbidden'),
         '413': jobError('BODY_TOO_LARGE: over 16 MiB.'),
         '415': jobError('UNSUPPORTED_MEDIA_TYPE: not JSON, CSV or NDJSON.'),
         '429': jobError('QUOTA_EXCEEDED: a FREE account whose quota left is smaller than the job.'),

@@ -170,6 +170,18 @@ export function objectOf<T extends object>(
   return { type: 'object', description, properties: schemas, required, additionalProperties: false };
 }
 
+/**
+ * The `{ errorCode, message }` body of an error answer outside the validation endpoints
+ * (docs/envelope.md#other-error-answers), closed, with the codes it may carry.
+ */
+export const errorBody = (codes: readonly string[], description: string, message: SchemaObject = {}): SchemaObject => ({
+  type: 'object',
+  description,
+  properties: { errorCode: enumOf(codes, 'Machine-readable reason.'), message: text('What went wrong, in English, for the developer reading it.', message) },
+  required: ['errorCode', 'message'],
+  additionalProperties: false,
+});
+
 /** The validation depths (docs/envelope.md). */
 export const LEVELS = ['BASIC', 'STANDARD', 'ADVANCED', 'PREMIUM'] as const;
 
@@ -181,3 +193,13 @@ export const json = (schemaName: string, examples?: MediaTypeObject['examples'])
 export const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
 /** A reference to `#/components/headers/<name>`. */
 export const headerRef = (name: string): ReferenceObject => ({ $ref: `#/components/headers/${name}` });
+
+/**
+ * The answers every operation of the account endpoints (jobs, watches, evidence) may give about its
+ * key or the service: `{ errorCode, message }` with the validation endpoints' codes (./openapi.ts).
+ */
+export const ACCOUNT_ERRORS = {
+  '401': responseRef('KeyUnauthorized'),
+  '500': responseRef('ServerError'),
+  '503': responseRef('KeyStoreUnavailable'),
+} as const;

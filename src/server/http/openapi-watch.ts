@@ -6,6 +6,7 @@
 import type { VatWatch, VatWatchList } from '../../account-api.js';
 import { BODY_ERROR_CODES, WATCH_MESSAGES, WATCH_PATH, type WatchErrorCode } from './routes/watch.js';
 import {
+  ACCOUNT_ERRORS,
   always,
   enumOf,
   flag,
@@ -46,7 +47,7 @@ const watch = objectOf<VatWatch>('A watched VAT number with its last known verdi
   address: always(orNull(text('The registered address of the last known answer (may hold line breaks); null when not disclosed.'))),
   lastCheckedAt: always(orNull(time('The last check that brought a known answer; null before the first.'))),
   lastAttemptAt: always(orNull(time('The last check attempted, known answer or not.'))),
-  nextCheckAt: always(time('When the number is next re-checked: every 7 days by default (serve --watch-interval, or the account’s own setting), spread by up to 10 %.')),
+  nextCheckAt: always(time('When the number is next re-checked: every 7 days by default (serve --watch-interval, or the account’s own setting), spread by up to 10 %; within minutes after an attempt VIES did not answer.')),
   createdAt: always(time('When the number was first watched.')),
 });
 
@@ -78,12 +79,7 @@ const common = {
   security: [{ ApiKey: [] }, { BearerKey: [] }],
 } as const satisfies Pick<OperationObject, 'tags' | 'security'>;
 
-const errors = {
-  '401': responseRef('Unauthorized'),
-  '403': { description: 'The API key lacks the vat scope.', content: json('ForbiddenResult') },
-  '500': responseRef('ServerError'),
-  '503': responseRef('StoreUnavailable'),
-};
+const errors = { ...ACCOUNT_ERRORS, '403': responseRef('KeyForbidden') };
 
 const idParameter: ParameterObject = { name: 'id', in: 'path', required: true, description: 'The watch id.', schema: text('A watch id.') };
 
@@ -97,18 +93,19 @@ export const WATCH_PATHS: Readonly<Record<string, PathItemObject>> = {
       operationId: 'watchVat',
       summary: 'Watch a VAT number: re-checked on a schedule, events when its registration or details change',
       description:
-        'The number is checked at once, then every interval. Each re-check counts one validation and asks VIES itself (paced per member state as jobs are). ' +
+        'The number is checked at once, then every interval. Each re-check asks VIES itself and counts one validation when VIES answers; an attempt without an answer counts nothing and is retried within minutes (1, 2, 4 … up to 60) (paced per member state as jobs are). ' +
         'A known verdict that differs from the last one raises vat.registration_changed (registered flipped) or vat.details_changed (name or address changed) to the account’s webhook. ' +
         'Watching a number already watched answers the existing watch (200).',
       requestBody: {
         required: true,
-        description: 'application/json, at most 16 KiB.',
+        description: 'application/json, at most 16 KiB (another Content-Type: 415); the body of /validate/vat, and no other member (400 UNKNOWN_MEMBER).',
         content: {
           'application/json': {
             schema: {
               type: 'object',
               properties: { value: text('A VAT number of a member state or XI, as typed.', { maxLength: 1024 }), traderName: text('The company name expected.', { maxLength: 1024 }) },
               required: ['value'],
+              additionalProperties: false,
             },
             examples: { one: { value: { value: 'LU 2637 5245', traderName: 'Acme' } } },
           },
@@ -118,9 +115,11 @@ export const WATCH_PATHS: Readonly<Record<string, PathItemObject>> = {
         '201': { ...watchAnswer('The new watch.'), headers: { Location: { description: 'The watch’s URL.', required: true, schema: { type: 'string' } } } },
         '200': watchAnswer('The number was watched already: that watch.'),
         '400': {
-          description: 'The body is not a JSON object with a value string (the validation endpoints’ codes), the number cannot exist (INVALID_VAT_NUMBER, with its reason), or VIES does not answer for its prefix (NOT_IN_VIES).',
+          description:
+            'The body is not a JSON object with a value string or has a member other than value and traderName (the validation endpoints’ codes), the number cannot exist (INVALID_VAT_NUMBER, with its reason), or VIES does not answer for its prefix (NOT_IN_VIES).',
           content: json('VatWatchError'),
         },
+        '415': { description: 'The body is not sent as application/json (UNSUPPORTED_MEDIA_TYPE).', content: json('VatWatchError') },
         ...errors,
       },
     },
@@ -147,7 +146,7 @@ export const WATCH_PATHS: Readonly<Record<string, PathItemObject>> = {
       ...common,
       operationId: 'checkWatch',
       summary: 'Re-check a watched number now',
-      description: 'Counts one validation (a FREE account whose quota is used up gets 429), may raise an event as a scheduled check does, and answers the watch as recorded.',
+      description: 'Counts one validation when VIES answers, nothing otherwise (a FREE account whose quota is used up gets 429), may raise an event as a scheduled check does, and answers the watch as recorded.',
       parameters: [idParameter],
       responses: {
         '200': watchAnswer('The watch after the check.'),

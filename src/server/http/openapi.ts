@@ -26,7 +26,7 @@ import type {
 import { FIELD_CATALOG, FIELD_NAMES, validationPath, type FieldName } from '../../fields/catalog.js';
 import { FIELD_OPERATIONS } from '../../fields/operations.js';
 import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
-import { ERROR_MESSAGES } from '../answers/errors.js';
+import { ERROR_MESSAGES, SERVICE_ERROR_STATUS, type ServiceErrorCode } from '../answers/errors.js';
 import { ANSWER_LANGUAGES, DEFAULT_LANGUAGE } from '../answers/answer-language.js';
 import { CATALOG_LANGUAGES } from '../../messages/catalogs.js';
 import { ADMIN_PARAMETERS, ADMIN_PATHS, ADMIN_RESPONSES, ADMIN_SCHEMAS, ADMIN_SECURITY_SCHEMES, ADMIN_TAG } from './openapi-admin.js';
@@ -36,6 +36,7 @@ import { WATCH_PATHS, WATCH_SCHEMAS, WATCH_TAG } from './openapi-watch.js';
 import {
   always,
   enumOf,
+  errorBody,
   flag,
   headerRef,
   int32,
@@ -171,10 +172,11 @@ const envelopeFields = {
 
 /** The error codes each error status of a validation path answers with. */
 export const ERROR_CODES_BY_STATUS = {
-  400: ['INVALID_JSON', 'MISSING_VALUE', 'VALUE_NOT_STRING', 'VALUE_TOO_LONG', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+  400: ['INVALID_JSON', 'MISSING_VALUE', 'VALUE_NOT_STRING', 'VALUE_TOO_LONG', 'UNKNOWN_MEMBER', 'BODY_TOO_LARGE'],
   401: ['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY', 'ACCOUNT_SUSPENDED', 'CONFLICTING_API_KEYS'],
   403: ['FORBIDDEN'],
   405: ['METHOD_NOT_ALLOWED'],
+  415: ['UNSUPPORTED_MEDIA_TYPE'],
   429: ['CONCURRENCY_LIMIT', 'QUOTA_EXCEEDED'],
   500: ['INTERNAL'],
   503: ['STORE_UNAVAILABLE'],
@@ -336,32 +338,40 @@ const healthStatus: SchemaObject = {
   additionalProperties: false,
 };
 
-const messageBody = (description: string, extra: SchemaObject = {}): SchemaObject => ({
-  type: 'object',
-  description,
-  properties: { message: text('What happened, in words.', extra) },
-  required: ['message'],
-  additionalProperties: false,
-});
-
 /** A `value` property: at most MAX_VALUE_CHARACTERS (docs/service.md#request-bodies). */
 const valueProperty = (description: string): SchemaObject => text(description, { maxLength: MAX_VALUE_CHARACTERS });
 
 const schemas: Record<string, SchemaObject> = {
+  // Closed: a member the endpoint does not take is refused (400 UNKNOWN_MEMBER), never ignored.
   ValidationRequest: {
     type: 'object',
-    description: 'Body of the IBAN, email, phone, NIF, NAS and SSN endpoints. At most 16 KiB.',
+    description: 'Body of the IBAN, email, NIF, NAS and SSN endpoints. At most 16 KiB; any other member is refused (400 UNKNOWN_MEMBER).',
     properties: { value: valueProperty('The input to validate, as a user typed it.') },
     required: ['value'],
+    additionalProperties: false,
   },
   VatValidationRequest: {
     type: 'object',
-    description: 'Body of the VAT endpoint. At most 16 KiB.',
+    description: 'Body of the VAT endpoint. At most 16 KiB; any other member is refused (400 UNKNOWN_MEMBER).',
     properties: {
       value: valueProperty('The VAT number, country prefix included.'),
       traderName: text('Company name expected to hold the number; adds trader_name_match to the answer.', { maxLength: MAX_VALUE_CHARACTERS }),
     },
     required: ['value'],
+    additionalProperties: false,
+  },
+  PhoneValidationRequest: {
+    type: 'object',
+    description: 'Body of the phone endpoint. At most 16 KiB; any other member is refused (400 UNKNOWN_MEMBER).',
+    properties: {
+      value: valueProperty('The phone number as a user typed it: international (+ or 00), or national when defaultCountry is given.'),
+      defaultCountry: text(
+        'ISO 3166-1 alpha-2 code of the country a number written without its country code belongs to (its trunk prefix is read as there). A code the service does not know is answered as a validation (200, valid false), not refused.',
+        { maxLength: MAX_VALUE_CHARACTERS, examples: ['GB'] },
+      ),
+    },
+    required: ['value'],
+    additionalProperties: false,
   },
   ValidationResult: validationResult,
   VatValidationResult: fieldResult('vat', 'Answer of POST /api/v1/validate/vat.', 'vatDetails', 'VatDetails', true),
@@ -386,7 +396,11 @@ const schemas: Record<string, SchemaObject> = {
   NifDetails: nifDetails,
   SsnDetails: ssnDetails,
   ErrorCode: enumOf(ALL_ERROR_CODES, 'Machine-readable reason of an error answer.'),
-  BadRequestResult: errorResult(400, 'A malformed request: wrong content type, body over 16 KiB, invalid JSON, missing or non-string value, value over 1,024 characters.'),
+  BadRequestResult: errorResult(
+    400,
+    'A malformed request: body over 16 KiB, invalid JSON, a member the endpoint does not take (UNKNOWN_MEMBER), missing or non-string value, value over 1,024 characters.',
+  ),
+  UnsupportedMediaTypeResult: errorResult(415, 'The body is not sent as application/json (UTF-8), or is compressed (Content-Encoding).'),
   UnauthorizedResult: errorResult(
     401,
     'A missing, unknown, revoked or expired API key, a key of a suspended account (ACCOUNT_SUSPENDED), or two different keys in X-API-KEY and Authorization: Bearer. The message does not reveal whether a key exists.',
@@ -406,9 +420,17 @@ const schemas: Record<string, SchemaObject> = {
   VatRates: vatRates,
   ViesCountryStatus: viesCountryStatus,
   ViesStatusResponse: viesStatusResponse,
-  NotMemberState: messageBody('The code is not an EU member state.', { pattern: '^Not an EU member state: ' }),
-  RatesUnavailable: messageBody('No rates have been retrieved yet; retry after the Retry-After seconds.'),
-  ServerError: messageBody('An internal error; the body carries no internals and X-Request-Id finds the log line.', { const: ERROR_MESSAGES.INTERNAL }),
+  NotMemberState: errorBody(['NOT_FOUND'] satisfies ServiceErrorCode[], 'The code is not an EU member state.', { pattern: '^Not an EU member state: ' }),
+  RatesUnavailable: errorBody(['RATES_UNAVAILABLE'] satisfies ServiceErrorCode[], 'No rates have been retrieved yet; retry after the Retry-After seconds.'),
+  ServerError: errorBody(['INTERNAL'] satisfies ErrorCode[], 'An internal error; the body carries no internals and X-Request-Id finds the log line.', { const: ERROR_MESSAGES.INTERNAL }),
+  // The account endpoints (jobs, watches, evidence) check the key as a validation does and refuse it with the same codes, without the envelope.
+  KeyUnauthorized: errorBody(ERROR_CODES_BY_STATUS[401], 'A missing, unknown, revoked or expired API key, a key of a suspended account, or two different keys. The message does not reveal whether a key exists.'),
+  KeyForbidden: errorBody(ERROR_CODES_BY_STATUS[403], 'The API key lacks the scope the operation needs.'),
+  KeyStoreUnavailable: errorBody(ERROR_CODES_BY_STATUS[503], 'The store cannot be reached or refuses writes; retry after the Retry-After seconds.'),
+  NotFound: errorBody(
+    Object.keys(SERVICE_ERROR_STATUS).filter((code) => SERVICE_ERROR_STATUS[code as ServiceErrorCode] === 404),
+    'No endpoint at this path. The message says which path was meant: a field in the wrong case, an unknown field (with the list of fields), a trailing slash, or where this document is.',
+  ),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -477,6 +499,11 @@ const responses: Record<string, ResponseObject> = {
       },
     }),
   },
+  UnsupportedMediaType: {
+    description: 'The body is not sent as application/json, or is compressed. Not counted. Carries the quota state of the key.',
+    headers: { ...quotaHeaders(false), ...english },
+    content: json('UnsupportedMediaTypeResult'),
+  },
   Unauthorized: {
     description: 'Missing or invalid API key, a key of a suspended account, or two different keys. Not counted.',
     headers: english,
@@ -521,11 +548,24 @@ const responses: Record<string, ResponseObject> = {
     }),
   },
   // The jobs, watch and evidence endpoints fail through the app's error handler (app.ts), which
-  // answers { message } outside /api/v1/validate/: not the validation envelope of InternalError.
+  // answers { errorCode, message } outside /api/v1/validate/: not the validation envelope of InternalError.
   ServerError: {
     description: 'Internal server error. The body carries no internals. Not counted.',
     headers: { 'X-Request-Id': { description: "Identifies the failure in the service's log (which never holds the key or the value).", required: true, schema: { type: 'string' } } },
     content: json('ServerError'),
+  },
+  KeyUnauthorized: {
+    description: 'Missing or invalid API key, a key of a suspended account, or two different keys (the codes of the validation endpoints). Nothing done.',
+    content: json('KeyUnauthorized'),
+  },
+  KeyForbidden: {
+    description: 'The API key lacks the scope the operation needs (the field of a job; vat for watches and evidence). Nothing done.',
+    content: json('KeyForbidden'),
+  },
+  KeyStoreUnavailable: {
+    description: 'The store cannot be reached or refuses writes. Nothing done; retry after the Retry-After seconds.',
+    headers: { 'Retry-After': { ...retryAfter, required: true } },
+    content: json('KeyStoreUnavailable'),
   },
   RatesUnavailable: {
     description: 'No rates retrieved yet: the service has never reached the source. Retry.',
@@ -574,6 +614,7 @@ function validationOperation(field: FieldName): OperationObject {
     '400': responseRef('BadRequest'),
     '401': responseRef('Unauthorized'),
     ...(operation.declaresForbidden ? { '403': responseRef('Forbidden') } : {}),
+    '415': responseRef('UnsupportedMediaType'),
     '429': responseRef('TooManyRequests'),
     '500': responseRef('InternalError'),
     '503': responseRef('StoreUnavailable'),
@@ -588,7 +629,7 @@ function validationOperation(field: FieldName): OperationObject {
     parameters: [{ $ref: '#/components/parameters/ServiceSdk' }, { $ref: '#/components/parameters/AcceptLanguage' }],
     requestBody: {
       required: true,
-      description: 'application/json, at most 16 KiB.',
+      description: 'application/json, at most 16 KiB (another Content-Type: 415); a member the endpoint does not take: 400 UNKNOWN_MEMBER.',
       content: {
         'application/json': { schema: ref(operation.requestSchema), examples: { typed: { summary: 'As a user typed it', value: operation.example } } },
       },
@@ -638,7 +679,7 @@ paths['/api/v1/vat/rates/{countryCode}'] = {
       '200': { description: "The member state's rates.", headers: { 'Cache-Control': headerRef('RatesCacheControl') }, content: json('CountryVatRates') },
       '404': {
         description: 'The code is not an EU member state.',
-        content: json('NotMemberState', { unitedKingdom: { value: { message: 'Not an EU member state: GB' } } }),
+        content: json('NotMemberState', { unitedKingdom: { value: { errorCode: 'NOT_FOUND', message: 'Not an EU member state: GB' } } }),
       },
       '503': responseRef('RatesUnavailable'),
     },
@@ -700,7 +741,8 @@ export const openApiDocument: OpenApiDocument = {
     summary: 'Validate the fields billing and onboarding forms collect: EU VAT, IBAN, email, phone, Spanish NIF, Canadian SIN (NAS), US SSN.',
     description:
       'Every validation endpoint takes a JSON body with one value string and answers 200 with the same envelope plus a field-specific details object; ' +
-      'a negative verdict is a normal 200 with valid false. Error statuses are kept for transport, authentication, quota and server problems, and carry the envelope with an errorCode. ' +
+      'a negative verdict is a normal 200 with valid false. Error statuses are kept for transport, authentication, quota and server problems, and carry the envelope with an errorCode; ' +
+      'every other error answer of the API is { errorCode, message }, and a path the service does not have is 404 NOT_FOUND with a message naming the path meant. ' +
       'One API key (in X-API-KEY, or as Authorization: Bearer) and one quota cover the validation endpoints; every answer once the key is known carries the quota state in the RateLimit-Policy and RateLimit fields. ' +
       'Methods other than POST on a validation path answer 405 METHOD_NOT_ALLOWED with Allow: POST. ' +
       'The VAT rates, VIES status and health endpoints need no key. ' +

@@ -1,13 +1,13 @@
 /**
  * The body stage of the validation pipeline (docs/service.md#request-bodies): JSON `{ value }` (plus
- * an optional `traderName` on the fields that take one), at most 16 KiB whatever the transfer
- * encoding, `value` at most 1,024 characters. Every malformed case becomes an outcome with its
- * `errorCode`; nothing here throws. It reads a {@link ValidationInput}, so the same checks serve
+ * an optional `traderName` or `defaultCountry` on the fields that take one, and no other member),
+ * at most 16 KiB whatever the transfer encoding, `value` at most 1,024 characters. Every malformed
+ * case becomes an outcome with its status and `errorCode`; nothing here throws. It reads a {@link ValidationInput}, so the same checks serve
  * the Hono app (a Web-standard Request) and the Node listener's fast path (an IncomingMessage).
  */
-import { FIELD_CATALOG } from '../../fields/catalog.js';
+import { FIELD_NAMES, requestMembers, type FieldName } from '../../fields/catalog.js';
 import type { ErrorCode } from '../../result.js';
-import { ERROR_MESSAGES, errorAnswer } from '../answers/errors.js';
+import { ERROR_MESSAGES, errorAnswer, memberNotStringMessage, memberTooLongMessage, unknownMemberMessage, unknownMemberOf } from '../answers/errors.js';
 import { MAX_BODY_BYTES, MAX_VALUE_CHARACTERS } from '../policy/limits.js';
 import { Refusal, type KnownRequest } from './context.js';
 import { knownQuotaState } from './quota.js';
@@ -17,14 +17,18 @@ export { MAX_BODY_BYTES, MAX_VALUE_CHARACTERS };
 /** A well-formed validation request. */
 export interface ValidationRequestBody {
   value: string;
-  /** Only read for VAT; undefined when not sent (or sent as null). */
+  /** Only on the fields that take it (VAT); undefined when not sent (or sent as null). */
   traderName?: string;
+  /** Only on the fields that take it (phone); undefined when not sent (or sent as null). */
+  defaultCountry?: string;
 }
 
 export type BodyOutcome =
   | { ok: true; body: ValidationRequestBody }
   | {
       ok: false;
+      /** 415 for a body that is not JSON, 400 for every other malformed body. */
+      status: 400 | 415;
       code: ErrorCode;
       message: string;
       /** The value when a string arrived (its first 1,024 characters when it is longer), else ''. */
@@ -36,8 +40,11 @@ const DECIMAL = /^\s*\d+\s*$/;
 const QUOTES = /^"|"$/g;
 
 function failure(code: ErrorCode, message: string, originalValue = ''): BodyOutcome {
-  return { ok: false, code, message, originalValue };
+  return { ok: false, status: code === 'UNSUPPORTED_MEDIA_TYPE' ? 415 : 400, code, message, originalValue };
 }
+
+/** The members each field's body takes, computed once: the check of a request allocates nothing. */
+const MEMBERS = Object.fromEntries(FIELD_NAMES.map((field) => [field, requestMembers(field)])) as Readonly<Record<FieldName, readonly string[]>>;
 
 /**
  * Whether a Content-Type header names JSON: `application/json`, any case, optionally with a
@@ -162,11 +169,22 @@ export async function readLimitedBody(request: Request): Promise<BodyBytes> {
 }
 
 /**
- * Reads and checks a validation request: content type, size, JSON, then `value` (and, when
- * `withTraderName`, the optional `traderName`). Resolves with the body or with the error code and
- * message to answer 400 with; never rejects.
+ * An optional string member (`traderName`, `defaultCountry`): absent or null is undefined; else a
+ * string of at most {@link MAX_VALUE_CHARACTERS}, or the failure to answer (echoing `value`).
  */
-export async function readValidationBody(input: ValidationInput, withTraderName: boolean): Promise<BodyOutcome> {
+function optionalMember(member: unknown, name: string, value: string): string | undefined | BodyOutcome {
+  if (member === undefined || member === null) return undefined;
+  if (typeof member !== 'string') return failure('VALUE_NOT_STRING', memberNotStringMessage(name), value);
+  if (isTooLong(member)) return failure('VALUE_TOO_LONG', memberTooLongMessage(name), value);
+  return member;
+}
+
+/**
+ * Reads and checks a validation request of `field`'s endpoint: content type (415), size, JSON, no
+ * member the endpoint does not take, then `value` and the optional members the field takes.
+ * Resolves with the body or with the status, error code and message to refuse it with; never rejects.
+ */
+export async function readValidationBody(input: ValidationInput, field: FieldName): Promise<BodyOutcome> {
   if (!isJsonContentType(input.header('content-type'))) {
     return failure('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
   }
@@ -188,25 +206,37 @@ export async function readValidationBody(input: ValidationInput, withTraderName:
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return failure('MISSING_VALUE', ERROR_MESSAGES.MISSING_VALUE);
   }
-  const { value, traderName } = parsed as { value?: unknown; traderName?: unknown };
+  const { value, traderName, defaultCountry } = parsed as { value?: unknown; traderName?: unknown; defaultCountry?: unknown };
+  // A misspelt member (`tradername`) would otherwise change the answer without a word.
+  const members = MEMBERS[field];
+  const unknown = unknownMemberOf(parsed, members);
+  if (unknown !== undefined) {
+    return failure('UNKNOWN_MEMBER', unknownMemberMessage(unknown, members), typeof value === 'string' ? echoOfLongValue(value) : '');
+  }
   // null is how many form libraries send an empty field: read it as missing, not as a wrong type.
   if (value === undefined || value === null) return failure('MISSING_VALUE', ERROR_MESSAGES.MISSING_VALUE);
   if (typeof value !== 'string') return failure('VALUE_NOT_STRING', ERROR_MESSAGES.VALUE_NOT_STRING);
   if (isTooLong(value)) return failure('VALUE_TOO_LONG', ERROR_MESSAGES.VALUE_TOO_LONG, echoOfLongValue(value));
-  if (!withTraderName || traderName === undefined || traderName === null) return { ok: true, body: { value } };
-  if (typeof traderName !== 'string') return failure('VALUE_NOT_STRING', ERROR_MESSAGES.TRADER_NAME_NOT_STRING, value);
-  if (isTooLong(traderName)) return failure('VALUE_TOO_LONG', ERROR_MESSAGES.TRADER_NAME_TOO_LONG, value);
-  return { ok: true, body: { value, traderName } };
+  // Members the field does not take were refused above: these are undefined unless the field takes them.
+  if (traderName === undefined && defaultCountry === undefined) return { ok: true, body: { value } };
+  const trader = optionalMember(traderName, 'traderName', value);
+  if (typeof trader === 'object') return trader;
+  const country = optionalMember(defaultCountry, 'defaultCountry', value);
+  if (typeof country === 'object') return country;
+  const body: ValidationRequestBody = { value };
+  if (trader !== undefined) body.traderName = trader;
+  if (country !== undefined) body.defaultCountry = country;
+  return { ok: true, body };
 }
 
 /**
- * The body stage: the request's body read and checked, with `traderName` on the fields that take
- * one (src/fields/catalog.ts). Resolves with the body, or with the 400 refusal telling the quota state.
+ * The body stage: the request's body read and checked, with the members its field takes
+ * (src/fields/catalog.ts). Resolves with the body, or with the 400 or 415 refusal telling the quota state.
  */
 export async function readRequestBody(request: KnownRequest): Promise<ValidationRequestBody | Refusal> {
-  const read = await readValidationBody(request.input, FIELD_CATALOG[request.field].takesTraderName);
+  const read = await readValidationBody(request.input, request.field);
   if (read.ok) return read.body;
-  return new Refusal(errorAnswer(400, read.code, read.message, read.originalValue, await knownQuotaState(request)));
+  return new Refusal(errorAnswer(read.status, read.code, read.message, read.originalValue, await knownQuotaState(request)));
 }
 
 /**

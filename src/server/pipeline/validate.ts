@@ -2,7 +2,7 @@
  * POST /api/v1/validate/<field>: the request pipeline (docs/service.md#request-pipeline), one stage
  * per file, run here in order:
  *
- *   auth (auth.ts: 401/403) -> body (body.ts: 400) -> FREE quota hint (quota.ts: 429) ->
+ *   auth (auth.ts: 401/403) -> body (body.ts: 400/415) -> FREE quota hint (quota.ts: 429) ->
  *   concurrency lease (lease.ts: 429) -> the library's answer (validators.ts) ->
  *   usage meter (meter.ts: group commit; 429 when a FREE quota ran out meanwhile) -> 200
  *
@@ -59,12 +59,13 @@ function outageRefusal(services: Services): ValidationAnswer | null {
  */
 function validateAndCount(request: KnownRequest, body: ValidationRequestBody): Promise<ValidationAnswer> {
   const { field, services, account, plan } = request;
-  const { value, traderName } = body;
+  const { value, traderName, defaultCountry } = body;
   const answered = FIELD_VALIDATORS[field](value, {
     services,
     account,
     plan,
     ...(traderName === undefined ? {} : { traderName }),
+    ...(defaultCountry === undefined ? {} : { defaultCountry }),
   });
   if (answered instanceof Promise) return answered.then((result: ValidationResult) => meterValidation(request, value, result));
   return meterValidation(request, value, answered);

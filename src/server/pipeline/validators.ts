@@ -21,6 +21,8 @@ export interface ValidationContext {
   plan: PlanLimits;
   /** The company name the caller expects, on the fields that take one. */
   traderName?: string;
+  /** The country a phone number without its country code is read in, on the fields that take one. */
+  defaultCountry?: string;
 }
 
 export type FieldValidator = (value: string, context: ValidationContext) => ValidationResult | Promise<ValidationResult>;
@@ -60,7 +62,8 @@ function serviceContext({ services, account, plan, traderName }: ValidationConte
 
 function validatorOf(field: Field): FieldValidator {
   const { offline, verified } = VALIDATORS[field];
-  return verified === undefined ? (value) => offline(value) : (value, context) => verified(value, serviceContext(context));
+  // The context carries the request's options (defaultCountry): passed as it is, nothing allocated per request.
+  return verified === undefined ? (value, context) => offline(value, context) : (value, context) => verified(value, serviceContext(context));
 }
 
 /**

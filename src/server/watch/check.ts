@@ -1,12 +1,14 @@
 /**
  * One re-check of a watched VAT number (docs/service.md#vat-monitoring), for the scheduler and for
  * POST /api/v1/vat/watch/{id}/check alike: the service's VAT validator (evidence kept), paced per
- * member state as jobs are (../batch/pacing.ts), counted once under the key that created the
- * watch, then the verdict recorded and, when it differs from the last known one, an event raised.
+ * member state as jobs are (../batch/pacing.ts), then the verdict counted once under the key that
+ * created the watch and recorded and, when it differs from the last known one, an event raised.
  *
  * A re-check asks VIES itself: the answer cache is written but not read, since a cached answer
  * (up to a day old) would hide the very change a watch is there to see. Only a live answer is a
- * verdict; VIES down (UNVERIFIED) changes nothing but the attempt's time, and raises no event.
+ * verdict. Without one (VIES down: UNVERIFIED; a STALE answer could only come from the cache, which
+ * is not read, and would not be VIES's word today either) nothing is counted, no event is raised,
+ * the known verdict stays, and the check is tried again within minutes (verdict.ts `retryAt`).
  */
 import { performance } from 'node:perf_hooks';
 import type { CachedVatAnswer } from '../../ports.js';
@@ -20,7 +22,7 @@ import type { Services } from '../services.js';
 import type { Account, Plan, Store, VatWatchRecord } from '../storage/types.js';
 import { emitEvent } from '../webhooks/events.js';
 import { watchJson } from './json.js';
-import { changeOf, nextCheckAt, type WatchVerdict } from './verdict.js';
+import { changeOf, nextCheckAt, retryAt, type WatchVerdict } from './verdict.js';
 
 /** What re-checks need; the runtime's ApiRouteDeps (http/routes/api-key.ts) has all of it. */
 export interface WatchDeps {
@@ -42,7 +44,7 @@ function liveOnly(store: Store): Store {
   return new Proxy(store, { get: (target, property, receiver) => (property === 'viesCache' ? writeOnly : Reflect.get(target, property, receiver)) });
 }
 
-/** The known verdict a re-check brought, or null when VIES did not answer. */
+/** The known verdict a re-check brought: a live answer of VIES; null for any other source. */
 function verdictOf(result: VatValidationResult): WatchVerdict | null {
   const details = result.vatDetails;
   if (details.source !== 'LIVE' || details.registered === null) return null;
@@ -91,6 +93,12 @@ export async function checkWatch(deps: WatchDeps, watch: VatWatchRecord, account
     { country: countryOfValue(watch.value), ...(options.stopped === undefined ? {} : { stopped: options.stopped }) },
   );
   const at = deps.now();
+  const verdict = verdictOf(result as VatValidationResult);
+  if (verdict === null) {
+    // No answer is no validation: the account is not charged for VIES being down, and the watch
+    // comes back in minutes rather than a whole interval later.
+    return services.store.watches.recordCheck(watch.id, { registered: null, name: null, address: null, at, nextCheckAt: retryAt(watch, at, intervalOf(account, deps)) });
+  }
   await countBackground(services, {
     account,
     keyId: watch.keyId,
@@ -101,15 +109,8 @@ export async function checkWatch(deps: WatchDeps, watch: VatWatchRecord, account
     at,
     latencyMs: performance.now() - started,
   });
-  const verdict = verdictOf(result as VatValidationResult);
-  const recorded = await services.store.watches.recordCheck(watch.id, {
-    registered: verdict?.registered ?? null,
-    name: verdict?.name ?? null,
-    address: verdict?.address ?? null,
-    at,
-    nextCheckAt: nextCheckAt(watch.id, at, intervalOf(account, deps)),
-  });
-  const change = verdict === null ? null : changeOf(watch, verdict);
+  const recorded = await services.store.watches.recordCheck(watch.id, { ...verdict, at, nextCheckAt: nextCheckAt(watch.id, at, intervalOf(account, deps)) });
+  const change = changeOf(watch, verdict);
   if (recorded !== null && change !== null) {
     await emitEvent(services, {
       accountId: account.id,

@@ -128,7 +128,7 @@ describe('reading', () => {
     expect(await one.json()).toEqual(record);
     const unknown = await service.get('/api/v1/vat/evidence/00000000-0000-4000-8000-000000000000', a.key);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ message: 'No evidence record with this id' });
+    expect(await unknown.json()).toEqual({ errorCode: 'NOT_FOUND', message: 'No evidence record with this id' });
   });
 
   it("isolates accounts: B lists none of A's records, and A's id answers B 404 as an unknown one does", async () => {
@@ -136,7 +136,7 @@ describe('reading', () => {
     expect(await list(REGISTERED, b.key)).toEqual([]);
     const theirs = await service.get(`/api/v1/vat/evidence/${record?.id}`, b.key);
     expect(theirs.status).toBe(404);
-    expect(await theirs.json()).toEqual({ message: 'No evidence record with this id' });
+    expect(await theirs.json()).toEqual({ errorCode: 'NOT_FOUND', message: 'No evidence record with this id' });
 
     // B's own validation is B's record, not A's.
     await store.viesCache.prune(new Date(Date.now() + 86_400_000));

@@ -154,9 +154,9 @@ describe('200: a validation was performed', () => {
   });
 });
 
-describe('400: malformed requests, on every endpoint (docs/service.md#request-bodies)', () => {
+describe('400 and 415: malformed requests, on every endpoint (docs/service.md#request-bodies)', () => {
   const long = 'x'.repeat(1025);
-  const cases: Array<{ code: string; body: string; type?: string; originalValue: string }> = [
+  const cases: Array<{ code: string; body: string; type?: string; originalValue: string; status?: number }> = [
     { code: 'INVALID_JSON', body: '{"value": "abc"', originalValue: '' },
     { code: 'INVALID_JSON', body: '', originalValue: '' },
     { code: 'MISSING_VALUE', body: '{}', originalValue: '' },
@@ -167,24 +167,26 @@ describe('400: malformed requests, on every endpoint (docs/service.md#request-bo
     // A value too long comes back cut to its first 1,024 characters.
     { code: 'VALUE_TOO_LONG', body: JSON.stringify({ value: long }), originalValue: long.slice(0, 1024) },
     { code: 'BODY_TOO_LARGE', body: JSON.stringify({ value: 'a', padding: 'p'.repeat(16 * 1024) }), originalValue: '' },
-    { code: 'UNSUPPORTED_MEDIA_TYPE', body: '{"value": "abc"}', type: 'text/plain', originalValue: '' },
-    { code: 'UNSUPPORTED_MEDIA_TYPE', body: 'value=abc', type: 'application/x-www-form-urlencoded', originalValue: '' },
-    { code: 'UNSUPPORTED_MEDIA_TYPE', body: '{"value": "abc"}', type: 'application/json; charset=iso-8859-1', originalValue: '' },
+    // A misspelt member is refused, not ignored; the value that arrived is echoed.
+    { code: 'UNKNOWN_MEMBER', body: '{"value": "abc", "valeu": "abc"}', originalValue: 'abc' },
+    { code: 'UNSUPPORTED_MEDIA_TYPE', body: '{"value": "abc"}', type: 'text/plain', originalValue: '', status: 415 },
+    { code: 'UNSUPPORTED_MEDIA_TYPE', body: 'value=abc', type: 'application/x-www-form-urlencoded', originalValue: '', status: 415 },
+    { code: 'UNSUPPORTED_MEDIA_TYPE', body: '{"value": "abc"}', type: 'application/json; charset=iso-8859-1', originalValue: '', status: 415 },
   ];
 
   for (const field of ALL_FIELDS) {
-    it(`${field}: each malformed body gets 400, the envelope and its errorCode`, async () => {
-      for (const { code, body, type, originalValue } of cases) {
+    it(`${field}: each malformed body gets 400 (415 when not JSON), the envelope and its errorCode`, async () => {
+      for (const { code, body, type, originalValue, status = 400 } of cases) {
         const answer = await post(service.url, field, body, key, type === undefined ? {} : { 'Content-Type': type });
-        expect(answer.status, `${code} ${body.slice(0, 30)}`).toBe(400);
+        expect(answer.status, `${code} ${body.slice(0, 30)}`).toBe(status);
         expect(answer.body).toEqual({ valid: false, message: expect.any(String), reason: null, normalizedValue: null, originalValue, validationLevel: 'STANDARD', errorCode: code });
       }
     });
   }
 
-  it('a missing Content-Type is refused', async () => {
+  it('a missing Content-Type is refused (415)', async () => {
     const response = await fetch(`${service.url}/api/v1/validate/iban`, { method: 'POST', headers: { 'X-API-KEY': key }, body: new Uint8Array([123, 125]) });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(415);
     expect(((await response.json()) as { errorCode: string }).errorCode).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -205,8 +207,9 @@ describe('400: malformed requests, on every endpoint (docs/service.md#request-bo
       } as RequestInit);
       return { status: response.status, ...((await response.json()) as { errorCode?: string }) };
     };
-    expect(await send(JSON.stringify({ value: 'DE', pad: 'x'.repeat(20_000) }))).toMatchObject({ status: 400, errorCode: 'BODY_TOO_LARGE' });
-    expect(await send(JSON.stringify({ value: SAMPLES.iban.valid, pad: 'x'.repeat(10_000) }))).toMatchObject({ status: 200 });
+    // Padded with JSON whitespace: a padding member would be refused as unknown.
+    expect(await send(`{"value":"DE"${' '.repeat(20_000)}}`)).toMatchObject({ status: 400, errorCode: 'BODY_TOO_LARGE' });
+    expect(await send(`{"value":${JSON.stringify(SAMPLES.iban.valid)}${' '.repeat(10_000)}}`)).toMatchObject({ status: 200 });
   });
 
   it('value of exactly 1,024 characters is validated; astral characters count once', async () => {
@@ -337,7 +340,7 @@ describe('500 when the service cannot start', () => {
     expect(await validation.json()).toMatchObject({ valid: false, errorCode: 'INTERNAL', message: 'Internal error' });
     const rates = await app.fetch(new Request('http://service/api/v1/vat/rates'));
     expect(rates.status).toBe(500);
-    expect(await rates.text()).toBe('{"message":"Internal error"}');
+    expect(await rates.text()).toBe('{"errorCode":"INTERNAL","message":"Internal error"}');
     expect(logs.length).toBe(2);
     for (const line of logs) {
       expect(line).not.toContain(holder.key);
@@ -393,7 +396,7 @@ describe('metering: only performed validations count', () => {
 });
 
 describe('other paths', () => {
-  it('any method but POST on a validation endpoint is 405 METHOD_NOT_ALLOWED with Allow: POST; unknown paths are 404 JSON', async () => {
+  it('any method but POST on a validation endpoint is 405 METHOD_NOT_ALLOWED with Allow: POST; unknown paths are 404 NOT_FOUND', async () => {
     for (const field of ALL_FIELDS) {
       for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
         const wrongMethod = await fetch(`${service.url}/api/v1/validate/${field}`, { method, headers: { 'X-API-KEY': key } });
@@ -412,7 +415,8 @@ describe('other paths', () => {
     }
     const unknown = await fetch(`${service.url}/api/v1/nothing`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ message: 'Not found' });
+    // Each kind of unknown path and its hint: test/server/http/error-shape.test.ts.
+    expect(await unknown.json()).toEqual({ errorCode: 'NOT_FOUND', message: 'No endpoint at /api/v1/nothing: the API is under /api/v1, described at GET /api/v1/openapi.json' });
   });
 });
 

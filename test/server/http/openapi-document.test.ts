@@ -24,6 +24,7 @@ import { version as packageVersion } from '../../../package.json';
 import { ERROR_CODES_BY_STATUS, openApiDocument, openApiRoute, type SchemaObject } from '../../../src/server/http/openapi.js';
 import { ADMIN_ERROR_STATUS, type AdminErrorCode } from '../../../src/server/admin-api/errors.js';
 import { REASONS } from '../../../src/reasons.js';
+import { requestMembers } from '../../../src/fields/catalog.js';
 import { validateSsn } from '../../../src/ssn/index.js';
 import { validateVat, verifyVat } from '../../../src/vat/index.js';
 import { makeIban, registryCountries, seededPicker } from '../../support/generators/iban.js';
@@ -42,13 +43,13 @@ function problems(schemaName: string, data: unknown): string[] {
 
 /** docs/service.md#openapi-document: the endpoints and the statuses each declares. */
 const SPEC_ENDPOINTS: Record<string, { method: 'get' | 'post'; statuses: string[] }> = {
-  '/api/v1/validate/vat': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
-  '/api/v1/validate/iban': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
-  '/api/v1/validate/email': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
-  '/api/v1/validate/phone': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
-  '/api/v1/validate/nif': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
-  '/api/v1/validate/nas': { method: 'post', statuses: ['200', '400', '401', '403', '429', '500', '503'] },
-  '/api/v1/validate/ssn': { method: 'post', statuses: ['200', '400', '401', '429', '500', '503'] },
+  '/api/v1/validate/vat': { method: 'post', statuses: ['200', '400', '401', '415', '429', '500', '503'] },
+  '/api/v1/validate/iban': { method: 'post', statuses: ['200', '400', '401', '415', '429', '500', '503'] },
+  '/api/v1/validate/email': { method: 'post', statuses: ['200', '400', '401', '415', '429', '500', '503'] },
+  '/api/v1/validate/phone': { method: 'post', statuses: ['200', '400', '401', '415', '429', '500', '503'] },
+  '/api/v1/validate/nif': { method: 'post', statuses: ['200', '400', '401', '415', '429', '500', '503'] },
+  '/api/v1/validate/nas': { method: 'post', statuses: ['200', '400', '401', '403', '415', '429', '500', '503'] },
+  '/api/v1/validate/ssn': { method: 'post', statuses: ['200', '400', '401', '415', '429', '500', '503'] },
   '/api/v1/vat/rates': { method: 'get', statuses: ['200', '503'] },
   '/api/v1/vat/rates/{countryCode}': { method: 'get', statuses: ['200', '404', '503'] },
   '/api/v1/status/vies': { method: 'get', statuses: ['200'] },
@@ -72,7 +73,7 @@ const ACCOUNT_ENDPOINTS: Record<string, Partial<Record<Method, string[]>>> = {
   '/api/v1/jobs/{id}/results': { get: ['200', '401', '404', '500', '503'] },
   '/api/v1/vat/watch': {
     get: ['200', '401', '403', '500', '503'],
-    post: ['200', '201', '400', '401', '403', '500', '503'],
+    post: ['200', '201', '400', '401', '403', '415', '500', '503'],
   },
   '/api/v1/vat/watch/{id}': { delete: ['204', '401', '403', '404', '500', '503'] },
   '/api/v1/vat/watch/{id}/check': { post: ['200', '401', '403', '404', '429', '500', '503'] },
@@ -249,9 +250,24 @@ describe('the OpenAPI document', () => {
     };
     for (const pointer of refsIn({ paths: doc.paths })) visit(pointer);
     const unused = Object.keys(schemas).filter((name) => !reachable.has(`#/components/schemas/${name}`));
-    // ErrorCode and the 405 envelopes (answered to methods that have no operation) are there for readers and generators;
-    // ValidationResult (docs/envelope.md#the-envelope) is used by the job results' lines.
-    expect(unused.sort()).toEqual(['AdminError405', 'ErrorCode', 'MethodNotAllowedResult']);
+    // ErrorCode, the 405 envelopes (answered to methods that have no operation) and NotFound (answered to paths that have
+    // none) are there for readers and generators; ValidationResult (docs/envelope.md#the-envelope) is used by the job results' lines.
+    expect(unused.sort()).toEqual(['AdminError405', 'ErrorCode', 'MethodNotAllowedResult', 'NotFound']);
+  });
+
+  it('closes every JSON request body (a member it does not list is 400 UNKNOWN_MEMBER), each validation body listing exactly the members its field takes', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item) as [Method, { requestBody?: { content: Record<string, { schema: SchemaObject }> } }][]) {
+        const schema = operation.requestBody?.content['application/json']?.schema;
+        if (schema === undefined) continue;
+        const resolved = (schema.$ref === undefined ? schema : resolvePointer(schema.$ref)) as SchemaObject;
+        expect(resolved.additionalProperties, `${method} ${path}`).toBe(false);
+        const field = path.startsWith('/api/v1/validate/') ? path.slice('/api/v1/validate/'.length) : null;
+        if (field !== null) expect(Object.keys(resolved.properties ?? {}), path).toEqual(requestMembers(field as Parameters<typeof requestMembers>[0]));
+      }
+    }
+    expect(problems('PhoneValidationRequest', { value: '020 7946 0958', defaultCountry: 'GB' })).toEqual([]);
+    expect(problems('ValidationRequest', { value: 'x', defaultCountry: 'GB' }).length).toBeGreaterThan(0);
   });
 
   it('compiles the header and parameter schemas strictly too', () => {
@@ -266,6 +282,7 @@ describe('the OpenAPI document', () => {
       401: 'UnauthorizedResult',
       403: 'ForbiddenResult',
       405: 'MethodNotAllowedResult',
+      415: 'UnsupportedMediaTypeResult',
       429: 'TooManyRequestsResult',
       500: 'InternalErrorResult',
       503: 'StoreUnavailableResult',

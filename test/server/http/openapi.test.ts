@@ -173,10 +173,11 @@ describe('validation answers (200) match the document', () => {
 });
 
 describe('error answers match the document', () => {
-  const MALFORMED: { name: string; code: string; send: (field: Field) => Promise<Exchange> }[] = [
-    { name: 'no JSON content type', code: 'UNSUPPORTED_MEDIA_TYPE', send: (f) => validate(f, 'value=x', starter.key, { 'Content-Type': 'application/x-www-form-urlencoded' }) },
+  const MALFORMED: { name: string; code: string; status?: number; send: (field: Field) => Promise<Exchange> }[] = [
+    { name: 'no JSON content type', code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, send: (f) => validate(f, 'value=x', starter.key, { 'Content-Type': 'application/x-www-form-urlencoded' }) },
     { name: 'invalid JSON', code: 'INVALID_JSON', send: (f) => validate(f, '{"value":', starter.key) },
-    { name: 'no value', code: 'MISSING_VALUE', send: (f) => validate(f, { other: 'x' }, starter.key) },
+    { name: 'no value', code: 'MISSING_VALUE', send: (f) => validate(f, {}, starter.key) },
+    { name: 'an unknown member', code: 'UNKNOWN_MEMBER', send: (f) => validate(f, { value: 'x', other: 'x' }, starter.key) },
     { name: 'a JSON array', code: 'MISSING_VALUE', send: (f) => validate(f, '[1]', starter.key) },
     { name: 'a number value', code: 'VALUE_NOT_STRING', send: (f) => validate(f, { value: 42 }, starter.key) },
     { name: 'a value over 1,024 characters', code: 'VALUE_TOO_LONG', send: (f) => validate(f, { value: '1'.repeat(1025) }, starter.key) },
@@ -184,10 +185,10 @@ describe('error answers match the document', () => {
   ];
 
   for (const field of ALL_FIELDS) {
-    it(`${field}: 400 for each malformed request`, async () => {
-      for (const { name, code, send } of MALFORMED) {
+    it(`${field}: 400 (415 when not JSON) for each malformed request`, async () => {
+      for (const { name, code, status = 400, send } of MALFORMED) {
         const answer = await send(field);
-        expect(answer.status, name).toBe(400);
+        expect(answer.status, name).toBe(status);
         expect((answer.json as ValidationResult).errorCode, name).toBe(code);
       }
     });
@@ -401,6 +402,7 @@ describe('jobs, watch and evidence answers match the document', () => {
       expect((await q('post', '/api/v1/jobs?field=iban', { key: owner.key, body, headers: { 'Content-Type': type as string } })).status).toBe(202);
     }
     expect((await q('post', '/api/v1/jobs', { key: owner.key, body: { field: 'iban', values: [] } })).json).toMatchObject({ errorCode: 'INVALID_JOB' });
+    expect((await q('post', '/api/v1/jobs', { key: owner.key, body: { field: 'iban', values: ['a'], webhook: 'https://example.com' } })).json).toMatchObject({ errorCode: 'UNKNOWN_MEMBER' });
     expect((await q('post', '/api/v1/jobs', { key: owner.key, body: 'x', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
     const tooLarge = await q('post', '/api/v1/jobs?field=iban', { key: owner.key, body: 'x'.repeat(16 * 1024 * 1024 + 1), headers: { 'Content-Type': 'text/csv' } });
     expect(tooLarge.status).toBe(413);
@@ -447,6 +449,8 @@ describe('jobs, watch and evidence answers match the document', () => {
     expect((await q('post', '/api/v1/vat/watch', { key: owner.key, body: { value: WATCHED } })).json).toMatchObject({ id });
     expect((await q('post', '/api/v1/vat/watch', { key: owner.key, body: { value: 'LU1' } })).json).toMatchObject({ errorCode: 'INVALID_VAT_NUMBER' });
     expect((await q('post', '/api/v1/vat/watch', { key: owner.key, body: '{"value":' })).json).toMatchObject({ errorCode: 'INVALID_JSON' });
+    expect((await q('post', '/api/v1/vat/watch', { key: owner.key, body: { value: WATCHED, tradername: 'Watched' } })).json).toMatchObject({ errorCode: 'UNKNOWN_MEMBER' });
+    expect((await q('post', '/api/v1/vat/watch', { key: owner.key, body: 'x', headers: { 'Content-Type': 'text/plain' } })).json).toMatchObject({ errorCode: 'UNSUPPORTED_MEDIA_TYPE' });
     expect((await q('post', '/api/v1/vat/watch', { key: noVat.key, body: { value: WATCHED } })).status).toBe(403);
     expect((await q('post', '/api/v1/vat/watch', { body: { value: WATCHED } })).status).toBe(401);
     expect(((await q('get', '/api/v1/vat/watch', { key: owner.key })).json as { watches: { id: string }[] }).watches.map((w) => w.id)).toEqual([id]);
@@ -489,7 +493,7 @@ describe('jobs, watch and evidence answers match the document', () => {
     }
   });
 
-  it('500 with { message } when the store fails, then 503 STORE_UNAVAILABLE with Retry-After while it cannot be reached', async () => {
+  it('500 INTERNAL when the store fails, then 503 STORE_UNAVAILABLE with Retry-After while it cannot be reached', async () => {
     const job = (await q('post', '/api/v1/jobs', { key: owner.key, body: { field: 'iban', values: ['DE89370400440532013000'] } })).json as { id: string };
     const watch = (await q('post', '/api/v1/vat/watch', { key: owner.key, body: { value: WATCHED } })).json as { id: string };
     // Watch and evidence first: the first failure of a jobs route is not mapped to 503 (routes/jobs.ts
@@ -512,7 +516,7 @@ describe('jobs, watch and evidence answers match the document', () => {
       for (const [method, path, body] of requests) {
         const answer = await q(method, path, { key: owner.key, ...(body === undefined ? {} : { body }) });
         expect(answer.status, `${method} ${path}`).toBe(500);
-        expect(answer.json).toEqual({ message: 'Internal error' });
+        expect(answer.json).toEqual({ errorCode: 'INTERNAL', message: 'Internal error' });
       }
       // A full disk is an outage: the guard (storage/guard.ts) refuses everything until a probe write succeeds.
       failure = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
@@ -532,6 +536,6 @@ describe('coverage', () => {
   it('every status the document declares on every endpoint (jobs, watch and evidence included) but the admin API (test/server/http/openapi-admin.test.ts) was answered by the server above', () => {
     const declared = validator.declared().filter((entry) => !entry.includes(' /api/v1/admin/'));
     expect(declared.filter((entry) => !validator.seen.has(entry))).toEqual([]);
-    expect(declared).toHaveLength(118);
+    expect(declared).toHaveLength(126);
   });
 });

@@ -4,7 +4,7 @@
  * rules themselves (sizes, encodings, JSON shapes) are tested in test/server/pipeline/request.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '../../../src/server/answers/errors.js';
+import { ERROR_MESSAGES, memberNotStringMessage } from '../../../src/server/answers/errors.js';
 import { readRequestBody } from '../../../src/server/pipeline/body.js';
 import { Refusal } from '../../../src/server/pipeline/context.js';
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
@@ -17,11 +17,24 @@ const QUOTA_STATE = {
 };
 
 describe('the body stage', () => {
-  it('hands on the value, and the trader name only on the fields that take one', async () => {
+  it('hands on the value, and the trader name only on the fields that take one (elsewhere 400 UNKNOWN_MEMBER, with the quota state)', async () => {
     const fixture = await pipelineFixture('STARTER');
     const body = '{"value":"NL 8560.59.140 B01","traderName":"ACME"}';
     expect(await readRequestBody(knownRequest(fixture, jsonInput(body), 'vat'))).toEqual({ value: 'NL 8560.59.140 B01', traderName: 'ACME' });
-    expect(await readRequestBody(knownRequest(fixture, jsonInput(body), 'iban'))).toEqual({ value: 'NL 8560.59.140 B01' });
+    expect(((await readRequestBody(knownRequest(fixture, jsonInput(body), 'iban'))) as Refusal).answer).toEqual({
+      status: 400,
+      body: {
+        valid: false,
+        message: 'Unknown member "traderName" in the request body: this endpoint takes value',
+        reason: null,
+        normalizedValue: null,
+        originalValue: 'NL 8560.59.140 B01',
+        validationLevel: 'STANDARD',
+        errorCode: 'UNKNOWN_MEMBER',
+      },
+      headers: QUOTA_STATE,
+    });
+    expect(await readRequestBody(knownRequest(fixture, jsonInput('{"value":"020 7946 0958","defaultCountry":"GB"}'), 'phone'))).toEqual({ value: '020 7946 0958', defaultCountry: 'GB' });
     expect(await readRequestBody(knownRequest(fixture, jsonInput('{"value":"x","traderName":null}'), 'vat'))).toEqual({ value: 'x' });
   });
 
@@ -41,7 +54,7 @@ describe('the body stage', () => {
     const refused = await readRequestBody(knownRequest(fixture, jsonInput(JSON.stringify({ value: 'x'.repeat(2_000) }))));
     expect((refused as Refusal).answer.body).toMatchObject({ errorCode: 'VALUE_TOO_LONG', originalValue: 'x'.repeat(1_024) });
     const notString = await readRequestBody(knownRequest(fixture, jsonInput('{"value":"DE89","traderName":7}'), 'vat'));
-    expect((notString as Refusal).answer.body).toMatchObject({ errorCode: 'VALUE_NOT_STRING', message: ERROR_MESSAGES.TRADER_NAME_NOT_STRING, originalValue: 'DE89' });
+    expect((notString as Refusal).answer.body).toMatchObject({ errorCode: 'VALUE_NOT_STRING', message: memberNotStringMessage('traderName'), originalValue: 'DE89' });
   });
 
   it('refuses without the quota state when the count cannot be read', async () => {

@@ -8,6 +8,7 @@ import { createAuthenticator } from '../../../src/server/pipeline/auth.js';
 import { describeError } from '../../../src/server/answers/errors.js';
 import { createMemoryLimiter } from '../../../src/server/storage/memory/limiter.js';
 import { isJsonContentType, isTooLong, MAX_BODY_BYTES, readValidationBody, sdkOf, webInput } from '../../../src/server/pipeline/body.js';
+import { FIELD_NAMES } from '../../../src/fields/catalog.js';
 import { memoryStore } from '../../support/fakes/store.js';
 import { accountWithKey, createKey } from '../../support/server.js';
 
@@ -27,21 +28,53 @@ function streamOf(bytes: Uint8Array, chunk = 512): ReadableStream<Uint8Array> {
 }
 
 describe('readValidationBody', () => {
-  it('reads { value } and, for VAT only, traderName', async () => {
-    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":"ACME"}')), false)).toEqual({ ok: true, body: { value: 'x' } });
-    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":"ACME"}')), true)).toEqual({ ok: true, body: { value: 'x', traderName: 'ACME' } });
-    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":null}')), true)).toEqual({ ok: true, body: { value: 'x' } });
+  it('reads { value }, traderName for VAT only and defaultCountry for phone only', async () => {
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":"ACME"}')), 'vat')).toEqual({ ok: true, body: { value: 'x', traderName: 'ACME' } });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":null}')), 'vat')).toEqual({ ok: true, body: { value: 'x' } });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"020","defaultCountry":"GB"}')), 'phone')).toEqual({ ok: true, body: { value: '020', defaultCountry: 'GB' } });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"020","defaultCountry":null}')), 'phone')).toEqual({ ok: true, body: { value: '020' } });
+  });
+
+  it('refuses a member the field does not take, naming it and the members taken', async () => {
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":"ACME"}')), 'iban')).toEqual({
+      ok: false,
+      status: 400,
+      code: 'UNKNOWN_MEMBER',
+      message: 'Unknown member "traderName" in the request body: this endpoint takes value',
+      originalValue: 'x',
+    });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","tradername":"ACME"}')), 'vat')).toMatchObject({
+      status: 400,
+      code: 'UNKNOWN_MEMBER',
+      message: 'Unknown member "tradername" in the request body: this endpoint takes value, traderName',
+    });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","defaultCountry":"GB"}')), 'vat')).toMatchObject({ code: 'UNKNOWN_MEMBER' });
+    // A member name is quoted, never echoed whole.
+    const long = await readValidationBody(webInput(jsonRequest(JSON.stringify({ value: 'x', ['k'.repeat(5_000)]: 1 }))), 'iban');
+    expect(long.ok === false && long.message.length).toBeLessThan(200);
+    // JSON.parse makes "__proto__" an own member: it is a member like any other.
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","__proto__":{}}')), 'iban')).toMatchObject({ code: 'UNKNOWN_MEMBER' });
+  });
+
+  it('answers a body that is not JSON 415, every other malformed body 400', async () => {
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x"}', { 'Content-Type': 'text/plain' })), 'iban')).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x"}', { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' })), 'iban')).toMatchObject({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":')), 'iban')).toMatchObject({ status: 400, code: 'INVALID_JSON' });
   });
 
   it('refuses a streamed body one byte over 16 KiB, and reads one of exactly 16 KiB', async () => {
-    const head = '{"value":"v","pad":"';
-    const exact = new TextEncoder().encode(`${head}${'p'.repeat(MAX_BODY_BYTES - head.length - 2)}"}`);
+    // Padded with JSON whitespace: a member to pad with would be refused as unknown.
+    const head = '{"value":"v"';
+    const exact = new TextEncoder().encode(`${head}${' '.repeat(MAX_BODY_BYTES - head.length - 1)}}`);
     expect(exact.byteLength).toBe(MAX_BODY_BYTES);
-    expect((await readValidationBody(webInput(jsonRequest(streamOf(exact))), false)).ok).toBe(true);
+    expect((await readValidationBody(webInput(jsonRequest(streamOf(exact))), 'iban')).ok).toBe(true);
     const over = new Uint8Array(MAX_BODY_BYTES + 1);
     over.set(exact);
     over[MAX_BODY_BYTES] = 0x20;
-    expect(await readValidationBody(webInput(jsonRequest(streamOf(over))), false)).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
+    expect(await readValidationBody(webInput(jsonRequest(streamOf(over))), 'iban')).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
   });
 
   it('stops reading a huge streamed body at the limit', async () => {
@@ -52,24 +85,24 @@ describe('readValidationBody', () => {
         controller.enqueue(new Uint8Array(1024).fill(0x20));
       },
     });
-    expect(await readValidationBody(webInput(jsonRequest(endless)), false)).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
+    expect(await readValidationBody(webInput(jsonRequest(endless)), 'iban')).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
     expect(pulled).toBeLessThan(40);
   });
 
   it('a declared Content-Length over the limit is refused without reading', async () => {
     const request = jsonRequest('{}', { 'Content-Type': 'application/json', 'Content-Length': String(MAX_BODY_BYTES + 1) });
-    expect(await readValidationBody(webInput(request), false)).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
+    expect(await readValidationBody(webInput(request), 'iban')).toMatchObject({ ok: false, code: 'BODY_TOO_LARGE' });
   });
 
   it('a leading byte order mark is accepted (it is not part of the JSON)', async () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"value":"x"}')]);
-    expect(await readValidationBody(webInput(jsonRequest(bytes)), false)).toEqual({ ok: true, body: { value: 'x' } });
+    expect(await readValidationBody(webInput(jsonRequest(bytes)), 'iban')).toEqual({ ok: true, body: { value: 'x' } });
   });
 
   it('never rejects, whatever the bytes', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), fc.boolean(), async (bytes, vat) => {
-        const outcome = await readValidationBody(webInput(jsonRequest(bytes)), vat);
+      fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), fc.constantFrom(...FIELD_NAMES), async (bytes, field) => {
+        const outcome = await readValidationBody(webInput(jsonRequest(bytes)), field);
         expect(typeof outcome.ok).toBe('boolean');
       }),
       { numRuns: 200 },
@@ -79,7 +112,7 @@ describe('readValidationBody', () => {
   it('any string up to 1,024 characters comes through as sent', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 200 }), async (value) => {
-        const outcome = await readValidationBody(webInput(jsonRequest(JSON.stringify({ value }))), false);
+        const outcome = await readValidationBody(webInput(jsonRequest(JSON.stringify({ value }))), 'iban');
         expect(outcome).toEqual({ ok: true, body: { value } });
       }),
       { numRuns: 200 },

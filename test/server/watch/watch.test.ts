@@ -2,8 +2,8 @@
  * Watched VAT numbers (docs/service.md#vat-monitoring) over the real SQL store and the loopback
  * VIES fake: the endpoints, a re-check counted once with its evidence, exactly one event when the
  * fake deregisters a watched number (delivered to a loopback receiver, signed), none for an
- * outage (the verdict kept), details changes, the schedule, and one account never reaching
- * another's watches.
+ * outage (the verdict kept, nothing counted, tried again within minutes), details changes, the
+ * schedule, and one account never reaching another's watches.
  */
 import { createServer, type Server } from 'node:http';
 import { Hono } from 'hono';
@@ -24,6 +24,7 @@ import { startViesFake, type ViesFake } from '../../support/fakes/vies.js';
 import { openTestStore } from '../../support/store/test-store.js';
 
 const LU = 'LU26375245';
+const MINUTE = 60_000;
 const DAY = 86_400_000;
 const INTERVAL = 7 * DAY;
 
@@ -148,6 +149,109 @@ describe('POST/GET/DELETE /api/v1/vat/watch', () => {
   });
 });
 
+/** Minutes from now until the watch's next check. */
+function minutesToNext(w: VatWatch | undefined): number {
+  return (Date.parse(w?.nextCheckAt ?? '') - clock.getTime()) / MINUTE;
+}
+
+/** The wait of a retry: `step` minutes, spread by up to 10 % as every check is (the share depends on the watch's id). */
+function expectRetryIn(w: VatWatch | undefined, step: number): void {
+  const minutes = minutesToNext(w);
+  expect(minutes).toBeGreaterThanOrEqual(step);
+  expect(minutes).toBeLessThan(step * 1.1);
+}
+
+/** Moves the clock to the watch's next check, and runs the scheduler's round. */
+async function untilNextCheck(w: VatWatch | undefined): Promise<void> {
+  clock = new Date(Date.parse(w?.nextCheckAt ?? ''));
+  while ((await checkDueWatches(deps)) > 0);
+}
+
+describe('re-checks without an answer (VIES down): retried within minutes, never counted', () => {
+  it('retries a watch created while VIES is down within a minute or so, counts nothing, then records and counts the verdict once', async () => {
+    const a = await newAccount('A');
+    vies.behave({ kind: 'fault', code: 'MS_UNAVAILABLE' });
+    const created = await watch(a.key, LU);
+    expect(await checkDueWatches(deps)).toBe(1);
+    const [waiting] = await listed(a.key);
+    expect(waiting).toMatchObject({ registered: null, lastCheckedAt: null, lastAttemptAt: clock.toISOString() });
+    expectRetryIn(waiting, 1);
+    expect(await store.usage.log(a.id, 10)).toEqual([]);
+    expect(await store.evidence.forValue(a.id, LU)).toEqual([]);
+
+    vies.reset();
+    await untilNextCheck(waiting);
+    const [known] = await listed(a.key);
+    expect(known).toMatchObject({ registered: true, name: 'ACME SARL', lastCheckedAt: clock.toISOString() });
+    expect(minutesToNext(known)).toBeGreaterThanOrEqual(INTERVAL / MINUTE);
+    const log = await store.usage.log(a.id, 10);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ endpoint: 'vat', requestId: `watch:${created.id}:${clock.toISOString()}`, valid: true });
+  });
+
+  it('waits 1, 2, 4 … 32 minutes, then every hour, while VIES stays down, and never a day', async () => {
+    const a = await newAccount('A');
+    vies.behave({ kind: 'fault', code: 'MS_UNAVAILABLE' });
+    await watch(a.key, LU);
+    await checkDueWatches(deps);
+    for (const step of [1, 2, 4, 8, 16, 32, 60, 60, 60]) {
+      const [w] = await listed(a.key);
+      expectRetryIn(w, step);
+      expect(w).toMatchObject({ registered: null, lastCheckedAt: null });
+      await untilNextCheck(w);
+    }
+    expect(await store.usage.log(a.id, 100)).toEqual([]);
+    expect(vies.calls).toBe(10);
+  });
+
+  it('retries a weekly re-check that finds VIES down within minutes, keeping and not counting, then counts the answer once', async () => {
+    const a = await newAccount('A');
+    await watch(a.key, LU);
+    await checkDueWatches(deps);
+    const first = (await listed(a.key))[0] as VatWatch;
+    vies.behave({ kind: 'fault', code: 'MS_UNAVAILABLE' });
+    await untilNextCheck(first);
+    const [down] = await listed(a.key);
+    expect(down).toMatchObject({ registered: true, lastCheckedAt: first.lastCheckedAt, lastAttemptAt: clock.toISOString() });
+    expectRetryIn(down, 1);
+    await untilNextCheck(down);
+    const [stillDown] = await listed(a.key);
+    expectRetryIn(stillDown, 2);
+    expect(await store.usage.log(a.id, 10)).toHaveLength(1);
+
+    vies.reset();
+    await untilNextCheck(stillDown);
+    const [back] = await listed(a.key);
+    expect(back).toMatchObject({ registered: true, lastCheckedAt: clock.toISOString() });
+    expect(minutesToNext(back)).toBeGreaterThanOrEqual(INTERVAL / MINUTE);
+    expect(await store.usage.log(a.id, 10)).toHaveLength(2);
+    // A later outage starts again from a minute: the verdict in between ended the last one.
+    vies.behave({ kind: 'fault', code: 'MS_UNAVAILABLE' });
+    await untilNextCheck(back);
+    expectRetryIn((await listed(a.key))[0], 1);
+  });
+
+  it('spends no FREE quota on attempts VIES did not answer', async () => {
+    const a = await newAccount('A', 'FREE');
+    deps = { ...deps, plans: { ...PLANS, FREE: { ...PLANS.FREE, quota: 1 } } };
+    app = new Hono();
+    mountWatchRoutes(app, deps);
+    vies.behave({ kind: 'fault', code: 'MS_UNAVAILABLE' });
+    const created = await watch(a.key, LU);
+    await checkDueWatches(deps);
+    // A check asked for now, while VIES is down: answered, not counted.
+    const now = await call('POST', `/api/v1/vat/watch/${created.id}/check`, a.key);
+    expect(now.status).toBe(200);
+    expect(await now.json()).toMatchObject({ registered: null, lastCheckedAt: null });
+    expect(await store.usage.log(a.id, 10)).toEqual([]);
+
+    vies.reset();
+    await untilNextCheck((await listed(a.key))[0]);
+    expect((await listed(a.key))[0]).toMatchObject({ registered: true });
+    expect(await store.usage.log(a.id, 10)).toHaveLength(1);
+  });
+});
+
 describe('re-checks', () => {
   it('checks a new watch at once, counts it once under the watch key, and keeps its evidence', async () => {
     const a = await newAccount('A');
@@ -194,7 +298,7 @@ describe('re-checks', () => {
     expect(await store.usage.log(a.id, 100)).toHaveLength(5);
   });
 
-  it('fires no event and keeps the verdict while VIES is down, and still counts the attempt', async () => {
+  it('fires no event and keeps the verdict while VIES is down, and counts nothing', async () => {
     const a = await newAccount('A');
     await createAccountAdmin(store, { now: () => clock }).setWebhook(a.id, receiver.url);
     await watch(a.key, LU);
@@ -206,7 +310,7 @@ describe('re-checks', () => {
     const [after] = await listed(a.key);
     expect(after).toMatchObject({ registered: true, name: 'ACME SARL', lastCheckedAt: known.lastCheckedAt, lastAttemptAt: clock.toISOString() });
     expect(await store.webhooks.deliveries(a.id, 10)).toEqual([]);
-    expect(await store.usage.log(a.id, 10)).toHaveLength(2);
+    expect(await store.usage.log(a.id, 10)).toHaveLength(1);
   });
 
   it('fires vat.details_changed when the published name or address changes, not for spacing', async () => {

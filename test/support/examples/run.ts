@@ -23,10 +23,13 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs a file with Node without blocking this process, which may be serving the example. */
-export function runNode(args: string[], env: Record<string, string> = {}): Promise<Run> {
+/**
+ * Runs a file with Node without blocking this process, which may be serving the example. The child
+ * is killed after `timeoutMs` (0: never), so that an example that hangs fails its test.
+ */
+export function runNode(args: string[], env: Record<string, string> = {}, timeoutMs = 30_000): Promise<Run> {
   return new Promise((resolveRun) => {
-    execFile(process.execPath, args, { cwd: repoRoot, encoding: 'utf8', timeout: 30_000, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { cwd: repoRoot, encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
       resolveRun({ status, stdout, stderr });
     });
@@ -87,9 +90,12 @@ function diagnosticsOf(output: string): TypeDiagnostic[] {
   return diagnostics;
 }
 
-/** Runs tsc (in another process) on the tsconfig `config` written into `scratch`. */
+/**
+ * Runs tsc (in another process) on the tsconfig `config` written into `scratch`. tsc is not killed:
+ * it takes a minute or more on a loaded 2-core machine, so the caller's test or hook timeout bounds it.
+ */
 export async function typeCheck(scratch: ScratchFolder, config: object): Promise<TypeCheck> {
   const tsconfig = scratch.file('tsconfig.json', JSON.stringify(config));
-  const run = await runNode([join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', tsconfig, '--pretty', 'false']);
+  const run = await runNode([join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', tsconfig, '--pretty', 'false'], {}, 0);
   return { ...run, diagnostics: diagnosticsOf(run.stdout) };
 }

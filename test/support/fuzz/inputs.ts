@@ -105,12 +105,12 @@ export function nearValid(field: FieldInputs): fc.Arbitrary<string> {
 
 /**
  * Huge strings, built by repetition so that generating them costs little: a short unit repeated
- * up to 200,000 times, alone or wrapped around (or inside) a valid value.
+ * 1,000 to `upTo` times (default 200,000), alone or wrapped around (or inside) a valid value.
  */
-export function huge(field: FieldInputs): fc.Arbitrary<string> {
+export function huge(field: FieldInputs, upTo = 200_000): fc.Arbitrary<string> {
   const unit = fc.string({ unit: fc.oneof(fc.constantFrom(...field.alphabet), hostileCharacter), minLength: 1, maxLength: 6 });
   return fc
-    .tuple(field.typed, unit, fc.integer({ min: 1_000, max: 200_000 }), fc.integer({ min: 0, max: 3 }))
+    .tuple(field.typed, unit, fc.integer({ min: 1_000, max: upTo }), fc.integer({ min: 0, max: 3 }))
     .map(([value, filler, times, placement]) => {
       const padding = filler.repeat(Math.ceil(times / filler.length));
       switch (placement) {
@@ -130,9 +130,10 @@ export function huge(field: FieldInputs): fc.Arbitrary<string> {
 
 /**
  * Every kind of input, weighted towards the ones that reach deep into a validator: near-valid
- * mutations and valid values as typed take half the runs.
+ * mutations and valid values as typed take half the runs. `hugeUpTo` bounds the repetitions of
+ * the huge strings (see {@link huge}).
  */
-export function fuzzInputs(field: FieldInputs): fc.Arbitrary<string> {
+export function fuzzInputs(field: FieldInputs, hugeUpTo?: number): fc.Arbitrary<string> {
   const fieldCharacter = fc.constantFrom(...field.alphabet);
   return fc.oneof(
     { weight: 10, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
@@ -140,7 +141,7 @@ export function fuzzInputs(field: FieldInputs): fc.Arbitrary<string> {
     { weight: 12, arbitrary: fc.string({ unit: fc.oneof(fieldCharacter, fieldCharacter, hostileCharacter), maxLength: 40 }) },
     { weight: 35, arbitrary: nearValid(field) },
     { weight: 15, arbitrary: field.typed },
-    { weight: 1, arbitrary: huge(field) },
+    { weight: 1, arbitrary: huge(field, hugeUpTo) },
   );
 }
 

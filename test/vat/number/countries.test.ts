@@ -336,20 +336,33 @@ describe("the issue's edge cases", () => {
     const noDigitFits = (prefix: string, payload: string, suffix = ''): void => {
       for (let d = 0; d <= 9; d++)
         expect(isValid(`${prefix}${payload}${d}${suffix}`), `${prefix}${payload}${d}`).toBe(false);
+      // The same payload with another last digit (another sum) has a valid number: the check, not
+      // the shape, is what rejects the ten above.
+      const other = withDigit(payload, payload.length - 1, (Number(payload.at(-1)) + 1) % 10);
+      expect(Array.from({ length: 10 }, (_, d) => `${prefix}${other}${d}${suffix}`).some(isValid), other).toBe(true);
     };
-    // The first payload (not starting with 0) whose weighted sum mod 11 leaves no writable check digit.
-    const find = (length: number, weights: number[], bad: number[], first = 0): string => {
-      for (let x = 0; ; x++) {
-        const p = String(x).padStart(length, '0');
-        if (Number(p[0]) < first) continue;
-        const sum = weights.reduce((s, w, i) => s + w * Number(p[i]), 0) % 11;
-        if (bad.includes(sum)) return p;
+    // A payload not starting with 0 whose weighted sum mod 11 is `bad`, built rather than searched
+    // for: every weight is 1 to 10, so invertible mod 11, and the last digit is solved for; when the
+    // solution is 10 (not a digit) the first digit moves on, which shifts the sum.
+    const withSum = (length: number, weights: number[], bad: number): string => {
+      const last = weights[length - 1] ?? 1;
+      const inverse = Array.from({ length: 11 }, (_, k) => k).find((k) => (last * k) % 11 === 1) ?? 1;
+      for (let lead = 1; lead <= 9; lead++) {
+        const head = `${lead}${'23456789'.repeat(2)}`.slice(0, length - 1);
+        const partial = weights.reduce((s, w, i) => s + w * Number(head[i] ?? 0), 0);
+        const digit = (((((bad - partial) % 11) + 11) % 11) * inverse) % 11;
+        if (digit <= 9) {
+          const p = `${head}${digit}`;
+          expect(weights.reduce((s, w, i) => s + w * Number(p[i]), 0) % 11).toBe(bad);
+          return p;
+        }
       }
+      throw new Error(`no payload of ${length} digits sums to ${bad} mod 11`);
     };
-    noDigitFits('PL', find(9, [6, 5, 7, 2, 3, 4, 5, 6, 7], [10], 1));
-    noDigitFits('SI', find(7, [8, 7, 6, 5, 4, 3, 2], [0], 1)); // 11 − 0 = 11: never issued
-    noDigitFits('CHE', find(8, [5, 4, 3, 2, 7, 6, 5, 4], [1], 1)); // 11 − 1 = 10
-    noDigitFits('NO', find(8, [3, 2, 7, 6, 5, 4, 3, 2], [1], 1), 'MVA');
+    noDigitFits('PL', withSum(9, [6, 5, 7, 2, 3, 4, 5, 6, 7], 10));
+    noDigitFits('SI', withSum(7, [8, 7, 6, 5, 4, 3, 2], 0)); // 11 − 0 = 11: never issued
+    noDigitFits('CHE', withSum(8, [5, 4, 3, 2, 7, 6, 5, 4], 1)); // 11 − 1 = 10
+    noDigitFits('NO', withSum(8, [3, 2, 7, 6, 5, 4, 3, 2], 1), 'MVA');
   });
 
   it('NO: the number ends in MVA', () => {

@@ -333,7 +333,8 @@ describe('verifyVat: the live budget', () => {
     const elapsed = Date.now() - started;
     expect(result.vatDetails.source).toBe('UNVERIFIED');
     expect(elapsed).toBeGreaterThanOrEqual(190);
-    expect(elapsed).toBeLessThan(1000);
+    // The budget given, not the default 4 s, with room for a loaded machine's late timers.
+    expect(elapsed).toBeLessThan(3000);
   });
 
   it('by default gives a hanging VIES 4 seconds, then answers STALE from the cache', async () => {
@@ -348,7 +349,8 @@ describe('verifyVat: the live budget', () => {
     const elapsed = Date.now() - started;
     expect(result.vatDetails).toMatchObject({ registered: true, source: 'STALE', vies_available: false });
     expect(elapsed).toBeGreaterThanOrEqual(3950);
-    expect(elapsed).toBeLessThan(5000);
+    // Well under the SOAP client's own 10 s timeout, with room for a loaded machine's late timers.
+    expect(elapsed).toBeLessThan(9000);
   }, 15_000);
 });
 

@@ -1,11 +1,12 @@
 /**
  * The API key of the /api/v1 routes beyond validation (jobs, watches, evidence): the same rules as
  * a validation request (src/server/pipeline/auth.ts: X-API-KEY or Bearer, conflicting keys,
- * unknown, revoked, expired, suspended, the scope of the field), the same error envelopes
- * (answers/errors.ts), and 503 STORE_UNAVAILABLE while the store cannot be reached.
+ * unknown, revoked, expired, suspended, the scope of the field) and the same error codes, in the
+ * `{ errorCode, message }` body of every error outside the validation endpoints (answers/errors.ts:
+ * no validation was asked, so no envelope), and 503 STORE_UNAVAILABLE while the store cannot be reached.
  */
 import type { Context } from 'hono';
-import { errorResponse } from '../../answers/errors.js';
+import { apiErrorResponse } from '../../answers/errors.js';
 import { createAuthenticator, presentedKey, type AuthOutcome, type Authenticator } from '../../pipeline/auth.js';
 import type { BackgroundConfig } from '../../config.js';
 import type { PlanLimits } from '../../policy/plans.js';
@@ -50,11 +51,11 @@ function authenticatorOf(services: Services): Authenticator {
 /** The authenticator's word on the request's key for `scope`, or the Response that ends it first (401, 503). */
 async function keyOutcome(c: Context, deps: ApiRouteDeps, scope: Field): Promise<AuthOutcome | Response> {
   const presented = presentedKey(c.req.header('x-api-key') ?? null, c.req.header('authorization') ?? null);
-  if (!presented.ok) return errorResponse(presented.status, presented.code, presented.message);
+  if (!presented.ok) return apiErrorResponse(presented.status, presented.code, presented.message);
   const services = await deps.services();
   const outage = availabilityOf(services.store)?.outage() ?? null;
   // Known down: answered at once rather than waiting on the store (the same 503 as app.ts onError's).
-  if (outage !== null) return errorResponse(503, 'STORE_UNAVAILABLE', outage.message, '', { 'Retry-After': String(outage.retryAfterSeconds) });
+  if (outage !== null) return apiErrorResponse(503, 'STORE_UNAVAILABLE', outage.message, { 'Retry-After': String(outage.retryAfterSeconds) });
   return authenticatorOf(services).authenticate(presented.key, scope);
 }
 
@@ -66,7 +67,7 @@ async function keyOutcome(c: Context, deps: ApiRouteDeps, scope: Field): Promise
 export async function authenticate(c: Context, deps: ApiRouteDeps, scope: Field): Promise<Authenticated | Response> {
   const outcome = await keyOutcome(c, deps, scope);
   if (outcome instanceof Response) return outcome;
-  if (!outcome.ok) return errorResponse(outcome.status, outcome.code, outcome.message);
+  if (!outcome.ok) return apiErrorResponse(outcome.status, outcome.code, outcome.message);
   return { account: outcome.account, key: outcome.key };
 }
 
@@ -80,5 +81,5 @@ export async function authenticateAccount(c: Context, deps: ApiRouteDeps): Promi
   if (outcome.ok) return { account: outcome.account };
   // A 403 names the account too: a good key without that one scope is good enough here.
   if (outcome.account !== undefined) return { account: outcome.account };
-  return errorResponse(outcome.status, outcome.code, outcome.message);
+  return apiErrorResponse(outcome.status, outcome.code, outcome.message);
 }

@@ -7,7 +7,7 @@
  */
 import type { Context, Hono } from 'hono';
 import type { VatEvidenceList } from '../../../account-api.js';
-import { errorResponse, jsonResponse, messageResponse } from '../../answers/errors.js';
+import { apiErrorResponse, jsonResponse } from '../../answers/errors.js';
 import { evidenceKey } from '../../evidence/lookup.js';
 import { evidenceCsv, evidenceJson } from '../../evidence/json.js';
 import { couldBeStoredId } from '../../storage/ids.js';
@@ -40,7 +40,7 @@ export function mountEvidenceRoutes(app: Hono, deps: ApiRouteDeps): void {
     const caller = await authenticate(c, deps, 'vat');
     if (caller instanceof Response) return caller;
     const value = c.req.query('value') ?? '';
-    if (value.trim() === '' || value.length > MAX_VALUE_LENGTH) return errorResponse(400, 'MISSING_VALUE', EVIDENCE_MESSAGES.MISSING_VALUE);
+    if (value.trim() === '' || value.length > MAX_VALUE_LENGTH) return apiErrorResponse(400, 'MISSING_VALUE', EVIDENCE_MESSAGES.MISSING_VALUE, PRIVATE);
     const key = evidenceKey(value);
     const services = await deps.services();
     const records = key === null ? [] : await services.store.evidence.forValue(caller.account.id, key);
@@ -51,10 +51,10 @@ export function mountEvidenceRoutes(app: Hono, deps: ApiRouteDeps): void {
     const caller = await authenticate(c, deps, 'vat');
     if (caller instanceof Response) return caller;
     const id = c.req.param('id');
-    if (!couldBeStoredId(id)) return messageResponse(404, EVIDENCE_MESSAGES.NOT_FOUND, PRIVATE);
+    if (!couldBeStoredId(id)) return apiErrorResponse(404, 'NOT_FOUND', EVIDENCE_MESSAGES.NOT_FOUND, PRIVATE);
     const services = await deps.services();
     const record = await services.store.evidence.get(caller.account.id, id);
-    if (record === null) return messageResponse(404, EVIDENCE_MESSAGES.NOT_FOUND, PRIVATE);
+    if (record === null) return apiErrorResponse(404, 'NOT_FOUND', EVIDENCE_MESSAGES.NOT_FOUND, PRIVATE);
     return answer(c, [record], () => evidenceJson(record));
   });
 }

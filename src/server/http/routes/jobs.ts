@@ -4,7 +4,7 @@
  * job answers 404 as an unknown one does.
  */
 import type { Context, Hono } from 'hono';
-import { jsonResponse } from '../../answers/errors.js';
+import { apiErrorResponse, jsonResponse } from '../../answers/errors.js';
 import { jobBodyFormat, MAX_JOB_BODY_BYTES, readJsonJob, readListJob, type JobInputReading } from '../../batch/input.js';
 import { jobJson } from '../../batch/json.js';
 import { CSV_HEADER, csvLine, ndjsonLine, resultStream } from '../../batch/results.js';
@@ -18,7 +18,7 @@ export const JOBS_PATH = '/api/v1/jobs';
 const LISTED_JOBS = 100;
 
 /** The codes of the job endpoints' `{ errorCode, message }` answers. */
-export type JobErrorCode = 'INVALID_JOB' | 'BODY_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'QUOTA_EXCEEDED' | 'JOB_NOT_FOUND' | 'JOB_ENDED';
+export type JobErrorCode = 'INVALID_JOB' | 'UNKNOWN_MEMBER' | 'BODY_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'QUOTA_EXCEEDED' | 'JOB_NOT_FOUND' | 'JOB_ENDED';
 
 export const JOB_MESSAGES = {
   BODY_TOO_LARGE: 'The request body is larger than 16 MiB',
@@ -27,7 +27,7 @@ export const JOB_MESSAGES = {
 } as const;
 
 function jobError(status: number, errorCode: JobErrorCode, message: string): Response {
-  return jsonResponse(status, { errorCode, message });
+  return apiErrorResponse(status, errorCode, message);
 }
 
 /** The body as text, or null when it is larger than MAX_JOB_BODY_BYTES (read no further). */
@@ -62,7 +62,7 @@ export function mountJobRoutes(app: Hono, deps: ApiRouteDeps): void {
     const text = await boundedText(c);
     if (text === null) return jobError(413, 'BODY_TOO_LARGE', JOB_MESSAGES.BODY_TOO_LARGE);
     const reading: JobInputReading = format === 'json' ? readJsonJob(text) : readListJob(format, text, c.req.query('field'), c.req.query('webhookUrl'));
-    if (!reading.ok) return jobError(400, 'INVALID_JOB', reading.message);
+    if (!reading.ok) return jobError(400, reading.unknownMember ? 'UNKNOWN_MEMBER' : 'INVALID_JOB', reading.message);
     const { input } = reading;
     const auth = await authenticate(c, deps, input.field);
     if (auth instanceof Response) return auth;

@@ -1,10 +1,10 @@
 /**
  * The public reference endpoints (docs/service.md#reference-endpoints): VAT rates of the member states and the VIES
  * availability report. No key, no quota. Rates are cacheable for an hour; before the service has
- * ever had rates it answers 503 with Retry-After (docs/envelope.md#reference-endpoint-answers).
+ * ever had rates it answers 503 RATES_UNAVAILABLE with Retry-After (docs/envelope.md#other-error-answers).
  */
 import type { Hono } from 'hono';
-import { jsonResponse, messageResponse } from '../../answers/errors.js';
+import { apiErrorResponse, jsonResponse } from '../../answers/errors.js';
 import { viesStatusReport } from '../../answers/vies-status-report.js';
 import type { Services } from '../../services.js';
 
@@ -36,7 +36,7 @@ function cachedJson(body: object): Response {
 export function mountReferenceRoutes(app: Hono, deps: ReferenceDeps): void {
   app.get('/api/v1/vat/rates', async () => {
     const rates = (await deps.services()).rates.all();
-    return rates === null ? messageResponse(503, NO_RATES_YET, NOT_YET) : cachedJson(rates);
+    return rates === null ? apiErrorResponse(503, 'RATES_UNAVAILABLE', NO_RATES_YET, NOT_YET) : cachedJson(rates);
   });
 
   app.get('/api/v1/vat/rates/:countryCode', async (c) => {
@@ -47,9 +47,9 @@ export function mountReferenceRoutes(app: Hono, deps: ReferenceDeps): void {
       case 'ok':
         return cachedJson(lookup.rates);
       case 'not-member':
-        return messageResponse(404, lookup.message);
+        return apiErrorResponse(404, 'NOT_FOUND', lookup.message);
       default:
-        return messageResponse(503, lookup.message, NOT_YET);
+        return apiErrorResponse(503, 'RATES_UNAVAILABLE', lookup.message, NOT_YET);
     }
   });
 

@@ -11,7 +11,7 @@ import type { Context, Hono } from 'hono';
 import { validateVat } from '../../../vat/index.js';
 import { EU_MEMBER_STATES } from '../../../vat/reference/member-states.js';
 import type { VatWatchList } from '../../../account-api.js';
-import { jsonResponse, quotaMessage } from '../../answers/errors.js';
+import { apiErrorResponse, jsonResponse, quotaMessage } from '../../answers/errors.js';
 import { readValidationBody, webInput } from '../../pipeline/body.js';
 import { couldBeStoredId } from '../../storage/ids.js';
 import type { VatWatchRecord } from '../../storage/types.js';
@@ -22,9 +22,9 @@ import { authenticate, type ApiRouteDeps } from './api-key.js';
 export const WATCH_PATH = '/api/v1/vat/watch';
 
 /** The codes of the body refusals, as the validation endpoints name them. */
-export const BODY_ERROR_CODES = ['INVALID_JSON', 'MISSING_VALUE', 'VALUE_NOT_STRING', 'VALUE_TOO_LONG', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const;
+export const BODY_ERROR_CODES = ['INVALID_JSON', 'MISSING_VALUE', 'VALUE_NOT_STRING', 'VALUE_TOO_LONG', 'UNKNOWN_MEMBER', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const;
 
-/** The codes of the watch endpoints' `{ errorCode, message }` answers (401, 403 and 503 are the validation endpoints' envelopes). */
+/** The codes of the watch endpoints' own `{ errorCode, message }` answers (401, 403 and 503 have the validation endpoints' codes). */
 export type WatchErrorCode = 'INVALID_VAT_NUMBER' | 'NOT_IN_VIES' | 'WATCH_NOT_FOUND' | 'QUOTA_EXCEEDED' | (typeof BODY_ERROR_CODES)[number];
 
 export const WATCH_MESSAGES = {
@@ -37,8 +37,8 @@ const VIES_PREFIXES: ReadonlySet<string> = new Set([...EU_MEMBER_STATES, 'XI']);
 // Watches are the account's own data: never kept by a shared cache.
 const PRIVATE = { 'Cache-Control': 'no-store' };
 
-function watchError(status: number, errorCode: WatchErrorCode, message: string, extra: Record<string, unknown> = {}): Response {
-  return jsonResponse(status, { errorCode, message, ...extra }, PRIVATE);
+function watchError(status: number, errorCode: WatchErrorCode, message: string, extra?: Record<string, unknown>): Response {
+  return apiErrorResponse(status, errorCode, message, PRIVATE, extra);
 }
 
 /** The watch of the path's id, when it is the caller's. */
@@ -53,8 +53,9 @@ export function mountWatchRoutes(app: Hono, deps: ApiRouteDeps): void {
   app.post(WATCH_PATH, async (c) => {
     const auth = await authenticate(c, deps, 'vat');
     if (auth instanceof Response) return auth;
-    const read = await readValidationBody(webInput(c.req.raw), true);
-    if (!read.ok) return watchError(400, read.code as WatchErrorCode, read.message);
+    // The body of /validate/vat: { value, traderName? }, and nothing else.
+    const read = await readValidationBody(webInput(c.req.raw), 'vat');
+    if (!read.ok) return watchError(read.status, read.code as WatchErrorCode, read.message);
     const offline = validateVat(read.body.value);
     if (!offline.valid) {
       // The validation's own words: the same reason and message /validate/vat gives the number.

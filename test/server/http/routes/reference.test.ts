@@ -47,11 +47,12 @@ describe('before any rates were fetched (the source is down)', () => {
     fakes.tedb.behave('answer');
   });
 
-  it('both rates endpoints answer 503 with { message } and Retry-After, not cacheable', async () => {
+  it('both rates endpoints answer 503 RATES_UNAVAILABLE with Retry-After, not cacheable', async () => {
     for (const path of ['/api/v1/vat/rates', '/api/v1/vat/rates/DE', '/api/v1/vat/rates/GR']) {
-      const answer = await get<{ message: string }>(service.url, path);
+      const answer = await get<{ errorCode: string; message: string }>(service.url, path);
       expect(answer.status, path).toBe(503);
-      expect(Object.keys(answer.body)).toEqual(['message']);
+      expect(Object.keys(answer.body)).toEqual(['errorCode', 'message']);
+      expect(answer.body.errorCode).toBe('RATES_UNAVAILABLE');
       expect(answer.body.message).toMatch(/retry/i);
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -59,9 +60,9 @@ describe('before any rates were fetched (the source is down)', () => {
   });
 
   it('a code outside the union is 404 even then', async () => {
-    const answer = await get<{ message: string }>(service.url, '/api/v1/vat/rates/US');
+    const answer = await get<{ errorCode: string; message: string }>(service.url, '/api/v1/vat/rates/US');
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ message: 'Not an EU member state: US' });
+    expect(answer.body).toEqual({ errorCode: 'NOT_FOUND', message: 'Not an EU member state: US' });
   });
 });
 
@@ -98,9 +99,9 @@ describe('with rates', () => {
     expect(Date.parse(greece.body.fetchedAt)).not.toBeNaN();
     expect((await get<CountryVatRates>(service.url, '/api/v1/vat/rates/de')).body.countryCode).toBe('DE');
     for (const code of ['GB', 'NO', 'CH', 'XI', 'ZZZ']) {
-      const answer = await get<{ message: string }>(service.url, `/api/v1/vat/rates/${code}`);
+      const answer = await get<{ errorCode: string; message: string }>(service.url, `/api/v1/vat/rates/${code}`);
       expect(answer.status, code).toBe(404);
-      expect(answer.body).toEqual({ message: `Not an EU member state: ${code}` });
+      expect(answer.body).toEqual({ errorCode: 'NOT_FOUND', message: `Not an EU member state: ${code}` });
     }
   });
 
