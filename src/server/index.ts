@@ -72,6 +72,9 @@ export {
   FIRST_START_GRACE_MS,
   type FirstRun,
   type FirstStart,
+  type FirstStartCreated,
+  type FirstStartUnfinished,
+  type FirstStartSettled,
   type FirstStartOptions,
 } from './admin/first-start.js';
 export { openStore, DEFAULT_DATA_DIR, type OpenedStore, type StoreConfig } from './storage/compose.js';

@@ -35,19 +35,38 @@ export interface FirstRun {
   key: string;
 }
 
-/** What a start found and did; see {@link bootstrapStore}. */
-export type FirstStart =
-  /** This start created the account and its key, and showed the key before storing it. */
-  | { status: 'created'; account: Account; key: string; keyRecord: ApiKeyRecord }
-  /**
-   * A first start began and did not finish: `account` is the default account without any key, or
-   * null when the store has no account at all. {@link unfinishedMessage} says what to do.
-   */
-  | { status: 'unfinished'; account: Account | null }
-  /** Nothing to do: the store has its accounts and keys (or another instance is showing the key). */
-  | { status: 'settled' };
+/** This start created the account and its key, and showed the key before storing it. */
+export interface FirstStartCreated {
+  /** What happened. */
+  status: 'created';
+  /** The FREE account "default". */
+  account: Account;
+  /** The key, as shown. */
+  key: string;
+  /** The key as stored (its hash, never the key). */
+  keyRecord: ApiKeyRecord;
+}
 
+/** A first start began and did not finish; {@link unfinishedMessage} says what to do. */
+export interface FirstStartUnfinished {
+  /** What happened. */
+  status: 'unfinished';
+  /** The default account without any key, or null when the store has no account at all. */
+  account: Account | null;
+}
+
+/** Nothing to do: the store has its accounts and keys (or another instance is showing the key). */
+export interface FirstStartSettled {
+  /** What happened. */
+  status: 'settled';
+}
+
+/** What a start found and did; see {@link bootstrapStore}. */
+export type FirstStart = FirstStartCreated | FirstStartUnfinished | FirstStartSettled;
+
+/** How {@link bootstrapStore} runs. */
 export interface FirstStartOptions {
+  /** The clock: the account and its key start at one reading of it. */
   now: Clock;
   /** This instance, for the claim. */
   instanceId: string;
