@@ -39,7 +39,9 @@ function duration(ms: number): string {
 /** `checked 12,000 values (24%, about 8 s left)`: what a progress line says. */
 export function progressText(values: number, bytes: number, totalBytes: number | null, elapsedMs: number): string {
   const head = `checked ${count(values)} value${values === 1 ? '' : 's'}`;
-  if (totalBytes === null || totalBytes <= 0 || bytes <= 0) return head;
+  if (totalBytes === null || totalBytes <= 0) return head;
+  // Before the first chunk arrives (a slow start) there is no rate to tell the time left from.
+  if (bytes <= 0) return `${head} (0%)`;
   const done = Math.min(bytes / totalBytes, 1);
   const remainingMs = (elapsedMs * (1 - done)) / done;
   const left = done < 1 ? `, ${remainingMs < 1000 ? 'under 1 s' : `about ${duration(remainingMs)}`} left` : '';
