@@ -14,7 +14,7 @@ import { formatTable, formatTime } from './table.js';
 export const keysUsage = `usage: verifield keys create --account ID --name NAME [--expires 30d|12h|1y|never] [--scopes iban,vat,email,phone,nif,nas,ssn]
        verifield keys list --account ID [--json]
        verifield keys revoke KEY
---expires is a duration (12h, 30d, 8w, 1y) or never (default); --scopes restricts the endpoints
+--expires is a duration (12h, 30d, 8w, 1y; 10y at most) or never (default); --scopes restricts the endpoints
 the key may call (default: all). The key is printed once: store it, it cannot be shown again.
 KEY is the key's id, the key itself (vf_…), or its prefix as keys list and the dashboard show it
 (vf_AbCd…); a prefix two keys share is refused: give the id then.

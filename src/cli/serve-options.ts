@@ -11,6 +11,7 @@ import {
   DEFAULT_USAGE_LOG_DAYS,
   DEFAULT_WATCH_INTERVAL_MS,
   formatDuration,
+  operatorTokenProblem,
   parseDuration,
   type ServerConfig,
 } from '../server/index.js';
@@ -258,9 +259,6 @@ const DATA_KEY_OPTION: EnvOnlyOption = {
   },
 };
 
-/** An operator token: printable ASCII without spaces, long enough that guessing it is hopeless. */
-const ADMIN_TOKEN_SHAPE = /^[\x21-\x7e]{32,}$/;
-
 /** Secrets, read from the environment only: a flag's value shows in `ps` to every user of the machine. */
 const ENV_ONLY_OPTIONS: readonly EnvOnlyOption[] = [
   {
@@ -269,7 +267,8 @@ const ENV_ONLY_OPTIONS: readonly EnvOnlyOption[] = [
     apply(config, raw, source) {
       const token = raw.trim();
       // Never quote the token: the message goes to a terminal and maybe a log.
-      if (!ADMIN_TOKEN_SHAPE.test(token)) throw new UsageError(`${source}: use 32 or more printable characters without spaces (e.g. openssl rand -hex 32)`);
+      const problem = operatorTokenProblem(token);
+      if (problem !== null) throw new UsageError(`${source}: ${problem}`);
       config.adminToken = token;
     },
   },

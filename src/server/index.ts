@@ -33,6 +33,7 @@ export {
   type ServerConfig,
 } from './config.js';
 export { formatDuration, parseDuration } from './policy/durations.js';
+export { operatorTokenProblem } from './policy/operator-token.js';
 export { PLANS, billingPeriod, isPlan, type PlanLimits } from './policy/plans.js';
 export {
   createAccountAdmin,

@@ -275,6 +275,7 @@ describe('wrong calls exit 2 with the usage, before touching the store', () => {
     [['accounts', 'create', '--name', 'X', '--plan', 'FREE', '--vat-number', 'GB980780684'], '--vat-number'],
     [['accounts', 'create', '--name', 'X', '--plan', 'FREE', '--vat-number', 'DE123'], '--vat-number'],
     [['keys', 'create', '--account', 'A', '--name', 'B', '--expires', '3 days'], '--expires'],
+    [['keys', 'create', '--account', 'A', '--name', 'B', '--expires', '999999y'], 'is longer than 10 years: use at most 10y (3650d, 521w), or never'],
     [['keys', 'create', '--account', 'A', '--name', 'B', '--scopes', 'iban,passport'], 'unknown: passport'],
     [['keys', 'create', '--name', 'B'], '--account is required'],
     [['keys', 'list'], '--account is required'],

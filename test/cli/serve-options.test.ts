@@ -3,6 +3,7 @@
  * wrong values refused with a message that names the flag or the variable, and a help text that
  * lists them all.
  */
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/args.js';
 import { readServeOptions, readStoreLocation, serveUsage } from '../../src/cli/serve-options.js';
@@ -112,6 +113,27 @@ describe('the operator token of the admin API', () => {
       expect(() => config([], { VERIFIELD_ADMIN_TOKEN: weak }), weak).toThrow(UsageError);
       expect(() => config([], { VERIFIELD_ADMIN_TOKEN: weak })).toThrow('VERIFIELD_ADMIN_TOKEN: use 32 or more printable characters');
       expect(() => config([], { VERIFIELD_ADMIN_TOKEN: weak })).toThrow(/^(?!.*hunter2)/);
+    }
+  });
+
+  it('refuses a visibly weak token of any length: one character repeated, a few cycled, or a run', () => {
+    const cases: [string, string][] = [
+      ['a'.repeat(32), 'it repeats a few characters'],
+      ['abab'.repeat(16), 'it repeats a few characters'],
+      ['passwd12'.repeat(5).slice(0, 33), 'it repeats a few characters'],
+      ['abcdefghijklmnopqrstuvwxyz012345', 'it is a run of neighbouring characters'],
+      ['0123456789'.repeat(4), 'it is a run of neighbouring characters'],
+      ['ZYXWVUTSRQPONMLKJIHGFEDCBAzyxwvu', 'it is a run of neighbouring characters'],
+    ];
+    for (const [weak, why] of cases) {
+      expect(() => config([], { VERIFIELD_ADMIN_TOKEN: weak }), weak).toThrow(`VERIFIELD_ADMIN_TOKEN: ${why}: make one with openssl rand -hex 32`);
+    }
+  });
+
+  it('accepts what the generators it names make: 200 hex and base64 tokens of 32 random bytes', () => {
+    for (let i = 0; i < 100; i++) {
+      const bytes = randomBytes(32);
+      for (const made of [bytes.toString('hex'), bytes.toString('base64')]) expect(config([], { VERIFIELD_ADMIN_TOKEN: made }).adminToken, made).toBe(made);
     }
   });
 

@@ -64,11 +64,16 @@ export function hashesMatch(expected: string, actual: string): boolean {
 }
 
 const DURATION = /^(\d{1,6})([hdwy])$/;
-const HOURS_PER_UNIT: Record<string, number> = { h: 1, d: 24, w: 24 * 7, y: 24 * 365 };
+const HOURS_PER_UNIT = { h: 1, d: 24, w: 24 * 7, y: 24 * 365 } as const;
+/**
+ * The longest life a key may be given, 10 years: a longer one is a typo, or a wish for `never` that
+ * the operator should say as such (999999y once made a key that silently never expired).
+ */
+export const MAX_KEY_LIFETIME_HOURS = 10 * HOURS_PER_UNIT.y;
 
 /**
- * The expiry of a key created at `now` from a duration such as `12h`, `30d`, `8w`, `1y`, or
- * `never` (null). Throws a RangeError naming the accepted forms for anything else.
+ * The expiry of a key created at `now` from a duration such as `12h`, `30d`, `8w`, `1y` (10 years at
+ * most), or `never` (null). Throws a RangeError naming the accepted forms for anything else.
  */
 export function expiryFrom(duration: string, now: Date): Date | null {
   if (duration === 'never') return null;
@@ -76,6 +81,9 @@ export function expiryFrom(duration: string, now: Date): Date | null {
   if (!match || Number(match[1]) === 0) {
     throw new RangeError(`expiry "${duration}" is not a duration: use e.g. 12h, 30d, 8w, 1y or never`);
   }
-  const hours = Number(match[1]) * (HOURS_PER_UNIT[match[2] as string] as number);
+  const hours = Number(match[1]) * HOURS_PER_UNIT[match[2] as keyof typeof HOURS_PER_UNIT];
+  if (hours > MAX_KEY_LIFETIME_HOURS) {
+    throw new RangeError(`expiry "${duration}" is longer than 10 years: use at most 10y (3650d, 521w), or never`);
+  }
   return new Date(now.getTime() + hours * 3_600_000);
 }

@@ -215,7 +215,7 @@ const requestSchemas: Record<string, SchemaObject> = {
     description: 'A new key. At most 16 KiB.',
     properties: {
       name,
-      expires: text('How long the key works: a number and h, d, w or y (12h, 30d, 8w, 1y), or never. Default never.', { pattern: '^([1-9][0-9]{0,5}[hdwy]|never)$' }),
+      expires: text('How long the key works: a number and h, d, w or y (12h, 30d, 8w, 1y), 10 years at most (longer is 400 INVALID_REQUEST), or never. Default never.', { pattern: '^([1-9][0-9]{0,5}[hdwy]|never)$' }),
       scopes: scopes('The endpoints the key may call (any case); default all.'),
     },
     required: ['name'],

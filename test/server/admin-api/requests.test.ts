@@ -96,6 +96,7 @@ describe('bodies', () => {
     expectRefusal(await send('PATCH', `/accounts/${account.id}`, { plan: 'platinum' }), 400, 'INVALID_REQUEST', 'plan');
     expectRefusal(await send('POST', `/accounts/${account.id}/keys`, { name: 'k', expires: 'soon' }), 400, 'INVALID_REQUEST', 'never');
     expectRefusal(await send('POST', `/accounts/${account.id}/keys`, { name: 'k', expires: '0d' }), 400, 'INVALID_REQUEST', 'never');
+    expectRefusal(await send('POST', `/accounts/${account.id}/keys`, { name: 'k', expires: '999999y' }), 400, 'INVALID_REQUEST', 'longer than 10 years');
     expect((await store.accounts.get(account.id))?.plan).toBe('GROWTH');
     expect(await store.keys.list(account.id)).toHaveLength(1);
   });

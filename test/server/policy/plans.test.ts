@@ -81,4 +81,14 @@ describe('API keys (docs/service.md#api-keys)', () => {
     expect(() => expiryFrom('soon', now)).toThrow(RangeError);
     expect(() => expiryFrom('0d', now)).toThrow(/12h, 30d/);
   });
+
+  it('live 10 years at most: a longer expiry is refused, never silently made endless', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(expiryFrom('10y', now)?.toISOString()).toBe('2036-11-19T12:00:00.000Z');
+    expect(expiryFrom('3650d', now)?.toISOString()).toBe('2036-11-19T12:00:00.000Z');
+    expect(expiryFrom('521w', now)?.getTime()).toBeLessThan(new Date('2036-11-20T00:00:00Z').getTime());
+    for (const duration of ['11y', '3651d', '522w', '87601h', '999999y']) {
+      expect(() => expiryFrom(duration, now), duration).toThrow(`expiry "${duration}" is longer than 10 years: use at most 10y (3650d, 521w), or never`);
+    }
+  });
 });

@@ -79,6 +79,7 @@ describe('a refused key', () => {
     const cases: [Record<string, string | string[]>, string][] = [
       [{ name: '', expires: '30d', scopes: ['iban'] }, 'a name must be 1 to 100 printable characters'],
       [{ name: 'typed <name>', expires: 'soon', scopes: ['iban'] }, 'expiry &quot;soon&quot; is not a duration'],
+      [{ name: 'typed <name>', expires: '999999y', scopes: ['iban'] }, 'expiry &quot;999999y&quot; is longer than 10 years'],
       [{ name: 'typed <name>', expires: '30d' }, 'Choose at least one field the key may validate.'],
       [{ name: 'typed <name>', expires: '30d', scopes: ['iban', 'passport'] }, 'unknown: passport'],
     ];
