@@ -187,6 +187,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'CONCURRENCY_LIMIT'
   | 'QUOTA_EXCEEDED'
+  | 'AUTH_RATE_LIMITED'
   | 'STORE_UNAVAILABLE'
   | 'INTERNAL';
 

@@ -8,11 +8,14 @@ import {
   DEFAULT_DATA_DIR,
   DEFAULT_EVIDENCE_YEARS,
   DEFAULT_JOB_CONCURRENCY_PER_STATE,
+  DEFAULT_MAX_QUEUED_JOBS,
   DEFAULT_USAGE_LOG_DAYS,
   DEFAULT_WATCH_INTERVAL_MS,
   formatDuration,
   operatorTokenProblem,
   parseDuration,
+  TRUST_LOOPBACK,
+  trustedProxies,
   type ServerConfig,
 } from '../server/index.js';
 import { parseArgs, UsageError } from './args.js';
@@ -206,6 +209,15 @@ const SERVE_OPTIONS: readonly ServeOption[] = [
     },
   },
   {
+    flag: 'max-queued-jobs',
+    env: 'VERIFIELD_MAX_QUEUED_JOBS',
+    arg: 'N',
+    help: `jobs an account may have queued or running at once; more are refused 429 TOO_MANY_JOBS (default ${DEFAULT_MAX_QUEUED_JOBS})`,
+    apply(config, raw, source) {
+      config.maxQueuedJobs = integer(raw, source, 1, 100_000);
+    },
+  },
+  {
     flag: 'watch-interval',
     env: 'VERIFIELD_WATCH_INTERVAL',
     arg: 'DUR',
@@ -214,6 +226,22 @@ const SERVE_OPTIONS: readonly ServeOption[] = [
       const ms = parseDuration(raw);
       if (ms === null) throw new UsageError(`${source}: "${raw}" is not a duration such as 7d, 12h, 30m or 45s`);
       config.watchIntervalMs = ms;
+    },
+  },
+  {
+    flag: 'trust-proxy',
+    env: 'VERIFIELD_TRUST_PROXY',
+    arg: 'LIST',
+    help: `proxies whose X-Forwarded-For names the client: ${TRUST_LOOPBACK}, addresses, CIDR blocks, comma-separated (default: none, the header is ignored)`,
+    apply(config, raw, source) {
+      const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+      if (entries.length === 0) throw new UsageError(`${source}: no proxy given`);
+      try {
+        trustedProxies(entries);
+      } catch (error) {
+        throw new UsageError(`${source}: ${(error as Error).message.replace(/^trustProxy: /, '')}`);
+      }
+      config.trustProxy = entries;
     },
   },
   {

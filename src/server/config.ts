@@ -16,6 +16,9 @@ export const DEFAULT_WATCH_INTERVAL_MS = 7 * 86_400_000;
 /** VIES calls in flight per member state, per process, for jobs and watches unless configured. */
 export const DEFAULT_JOB_CONCURRENCY_PER_STATE = 2;
 
+/** Jobs an account may have queued or running at once unless configured (docs/service.md#jobs). */
+export const DEFAULT_MAX_QUEUED_JOBS = 20;
+
 /** Years VIES evidence is kept unless configured (docs/service.md#evidence). */
 export const DEFAULT_EVIDENCE_YEARS = 10;
 
@@ -67,10 +70,18 @@ export interface ServerConfig {
   workers?: boolean;
   /** VIES calls of jobs and watches in flight per member state, per process (`--job-concurrency-per-state`, VERIFIELD_JOB_CONCURRENCY_PER_STATE). Default 2. */
   jobConcurrencyPerState?: number;
+  /** Jobs an account may have queued or running at once; more are refused 429 TOO_MANY_JOBS (`--max-queued-jobs`, VERIFIELD_MAX_QUEUED_JOBS). Default 20. */
+  maxQueuedJobs?: number;
   /** How often watched VAT numbers are re-checked, in milliseconds (`--watch-interval` 7d/12h/30m/45s, VERIFIELD_WATCH_INTERVAL); an account's own setting wins. Default 7 days. */
   watchIntervalMs?: number;
   /** Let webhooks reach loopback, private and link-local addresses (`--allow-private-webhooks`, VERIFIELD_ALLOW_PRIVATE_WEBHOOKS). Default false. */
   allowPrivateWebhooks?: boolean;
+  /**
+   * The proxies whose `X-Forwarded-For` names the client (`--trust-proxy`, VERIFIELD_TRUST_PROXY, comma-separated):
+   * `loopback`, IP addresses and CIDR blocks. The client's address is the source the budgets of
+   * failed authentications count by (docs/service.md#failed-authentication). Default none: the header is ignored.
+   */
+  trustProxy?: readonly string[];
   /** Years VIES evidence is kept (`--evidence-years`, VERIFIELD_EVIDENCE_YEARS). Default 10. */
   evidenceYears?: number;
   /** An already-open store (tests, embedding); when set, dataDir, databaseUrl and redisUrl are ignored. */
@@ -89,6 +100,8 @@ export interface ServerConfig {
 export interface BackgroundConfig {
   /** VIES calls in flight per member state, per process (jobs and watch re-checks). */
   jobConcurrencyPerState: number;
+  /** Jobs an account may have queued or running at once. */
+  maxQueuedJobs: number;
   /** The service's default interval between two checks of a watched number. */
   watchIntervalMs: number;
   /** Whether webhook URLs may point at private, loopback or link-local addresses. */
@@ -108,6 +121,7 @@ export interface BackgroundConfig {
 export function backgroundConfig(config: ServerConfig): BackgroundConfig {
   return {
     jobConcurrencyPerState: config.jobConcurrencyPerState ?? DEFAULT_JOB_CONCURRENCY_PER_STATE,
+    maxQueuedJobs: config.maxQueuedJobs ?? DEFAULT_MAX_QUEUED_JOBS,
     watchIntervalMs: config.watchIntervalMs ?? DEFAULT_WATCH_INTERVAL_MS,
     allowPrivateWebhooks: config.allowPrivateWebhooks ?? false,
     evidenceYears: config.evidenceYears ?? DEFAULT_EVIDENCE_YEARS,

@@ -28,12 +28,14 @@ export {
 export {
   DEFAULT_EVIDENCE_YEARS,
   DEFAULT_JOB_CONCURRENCY_PER_STATE,
+  DEFAULT_MAX_QUEUED_JOBS,
   DEFAULT_USAGE_LOG_DAYS,
   DEFAULT_WATCH_INTERVAL_MS,
   type ServerConfig,
 } from './config.js';
 export { formatDuration, parseDuration } from './policy/durations.js';
 export { operatorTokenProblem } from './policy/operator-token.js';
+export { TRUST_LOOPBACK, trustedProxies } from './http/client-source.js';
 export { PLANS, billingPeriod, isPlan, type PlanLimits } from './policy/plans.js';
 export {
   createAccountAdmin,

@@ -102,14 +102,17 @@ export interface WarmAndCold {
   close(): Promise<void>;
 }
 
-/** Starts {@link WarmAndCold} against `fakes`; `main` checks keys on every request (no key cache). */
+/**
+ * Starts {@link WarmAndCold} against `fakes`; `main` checks keys on every request (no key cache), and
+ * has no budget of failed authentications: its tests send many wrong keys from one address on purpose.
+ */
 export async function startWarmAndCold(fakes: Fakes, planOverrides: AppConfig['planOverrides']): Promise<WarmAndCold> {
   const coldTedb = await startTedbFake();
   coldTedb.behave('html-503');
   // The real SQL store on an in-memory SQLite: the answers are what a deployed service sends.
   const store = instrumentStore(await openEmbeddedStore());
   const cold = await startTestServer(store, { ...fakeConfig(fakes), tedbUrl: coldTedb.url, jobs: false });
-  const main = await startTestServer(store, { ...fakeConfig(fakes), jobs: true, keyCacheMs: 0, planOverrides });
+  const main = await startTestServer(store, { ...fakeConfig(fakes), jobs: true, keyCacheMs: 0, planOverrides, authFailureLimits: false });
   return {
     store,
     main,

@@ -8,6 +8,7 @@
 import { hashApiKey, hashesMatch } from '../admin/api-keys.js';
 import { csrfMatches, readSession } from '../dashboard/session.js';
 import { bearerToken } from '../pipeline/auth.js';
+import type { FailureBudget } from '../pipeline/failure-budget.js';
 import type { Store } from '../storage/types.js';
 import { ADMIN_MESSAGES, AdminApiError } from './errors.js';
 
@@ -18,6 +19,8 @@ export type Caller = { kind: 'operator' } | { kind: 'account'; accountId: string
 export interface CallerRequest {
   method: string;
   header(name: string): string | undefined;
+  /** The client's address (../http/client-source.ts), for the budget of wrong operator tokens; undefined: unknown, no budget. */
+  source?: string;
 }
 
 /** Methods that change nothing: the only ones a session may use without its CSRF token. */
@@ -41,11 +44,19 @@ export function operatorTokenCheck(adminToken: string | undefined): (presented: 
  */
 export async function callerOf(
   request: CallerRequest,
-  options: { store: Store; now: Date; isOperatorToken: (presented: string) => boolean },
+  options: { store: Store; now: Date; isOperatorToken: (presented: string) => boolean; tokenFailures?: FailureBudget },
 ): Promise<Caller> {
   const token = bearerToken(request.header('authorization'));
   if (token !== undefined) {
+    const { source } = request;
+    const budget = source === undefined ? undefined : options.tokenFailures;
+    // Past its budget a source's tokens are not even compared: a guess, right or wrong, learns nothing.
+    const retryAfter = budget?.retryAfter(source as string) ?? 0;
+    if (retryAfter > 0) {
+      throw new AdminApiError('AUTH_RATE_LIMITED', ADMIN_MESSAGES.AUTH_RATE_LIMITED, { 'Retry-After': String(retryAfter), Connection: 'close' });
+    }
     if (options.isOperatorToken(token)) return { kind: 'operator' };
+    budget?.failed(source as string);
     throw new AdminApiError('UNAUTHENTICATED', ADMIN_MESSAGES.UNAUTHENTICATED);
   }
   const signedIn = await readSession(options.store, request.header('cookie'), options.now);

@@ -240,6 +240,16 @@ export interface WebhookJson {
   url: string;
   /** When the URL or the secret last changed. */
   updatedAt: string;
+  /** `active` (the last attempt delivered, or none yet), `failing` (its last attempts failed), `paused` (docs/service.md#webhooks). */
+  state: 'active' | 'failing' | 'paused';
+  /** Failed attempts in a row. */
+  consecutiveFailures: number;
+  /** When the destination was paused; null when it is not. */
+  pausedSince: string | null;
+  /** When a paused destination is tried next (one delivery); null when it is not paused. */
+  nextProbeAt: string | null;
+  /** The last attempt's error; null when it delivered or none was made. */
+  lastError: string | null;
 }
 
 /** PUT …/webhook: the URL set and its new secret, shown this once. */
@@ -256,5 +266,14 @@ export interface WebhookRotatedJson {
 }
 
 export function webhookJson(webhook: WebhookSummary): WebhookJson {
-  return { url: webhook.url, updatedAt: webhook.updatedAt.toISOString() };
+  const { destination } = webhook;
+  return {
+    url: webhook.url,
+    updatedAt: webhook.updatedAt.toISOString(),
+    state: destination.pausedSince !== null ? 'paused' : destination.failures > 0 ? 'failing' : 'active',
+    consecutiveFailures: destination.failures,
+    pausedSince: destination.pausedSince?.toISOString() ?? null,
+    nextProbeAt: destination.nextProbeAt?.toISOString() ?? null,
+    lastError: destination.lastError,
+  };
 }

@@ -19,6 +19,7 @@ import { StoreUnavailableError } from '../storage/guard.js';
 import { couldBeStoredId } from '../storage/ids.js';
 import { KeyLimitError, type Plan } from '../storage/types.js';
 import { callerOf, operatorTokenCheck, type Caller } from './auth.js';
+import { createFailureBudget, OPERATOR_TOKEN_FAILURES } from '../pipeline/failure-budget.js';
 import { ADMIN_MESSAGES, AdminApiError, adminErrorResponse, methodNotAllowed, NO_STORE } from './errors.js';
 import {
   accountJson,
@@ -50,6 +51,8 @@ export interface AdminApiDeps {
    * (a trailing slash names the path without it: ../http/not-found.ts); else {@link ADMIN_MESSAGES}.NO_PATH.
    */
   pathHint?(path: string): string;
+  /** The client's address of a request (../http/client-source.ts), for the budget of wrong operator tokens; absent: no budget. */
+  sourceOf?(c: Context): string | undefined;
 }
 
 /** Where the admin API lives. */
@@ -223,12 +226,17 @@ function failureResponse(error: unknown, c: Context, log: (line: string) => void
  */
 export function mountAdminApi(app: Hono, deps: AdminApiDeps): void {
   const isOperatorToken = operatorTokenCheck(deps.adminToken);
+  const tokenFailures = createFailureBudget({ ...OPERATOR_TOKEN_FAILURES, what: 'operator token', log: deps.log });
 
   const answer = (handler: Handler) => async (c: Context): Promise<Response> => {
     try {
       const services = await deps.services();
       const now = services.now();
-      const caller = await callerOf({ method: c.req.method, header: (name) => c.req.header(name) }, { store: services.store, now, isOperatorToken });
+      const source = deps.sourceOf?.(c);
+      const caller = await callerOf(
+        { method: c.req.method, header: (name) => c.req.header(name), ...(source === undefined ? {} : { source }) },
+        { store: services.store, now, isOperatorToken, tokenFailures },
+      );
       const call: AdminCall = {
         caller,
         admin: createAccountAdmin(services.store, { now: services.now, plans: deps.plans }),

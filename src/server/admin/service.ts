@@ -24,6 +24,7 @@ import type {
   WebhookDelivery,
 } from '../storage/types.js';
 import { readWebhookUrl } from '../webhooks/destination.js';
+import { destinationState, nextProbeAt, type DestinationState } from '../webhooks/pause.js';
 import { newWebhookSecret } from '../webhooks/secret.js';
 import {
   createApiKey,
@@ -143,6 +144,8 @@ export interface WebhookSummary {
   url: string;
   /** When the URL or the secret last changed. */
   updatedAt: Date;
+  /** What the last attempts to the URL say: failing, paused since when, the last error (webhooks/pause.ts). */
+  destination: DestinationState & { nextProbeAt: Date | null };
 }
 
 /** A webhook just set or rotated: `secret` is shown once, then only the store holds it (sealed). */
@@ -447,7 +450,11 @@ export function createAccountAdmin(store: Store, options: { now?: Clock; plans?:
     async webhook(accountId) {
       await accountOf(accountId);
       const endpoint = await store.webhooks.get(accountId);
-      return endpoint === null ? null : { url: endpoint.url, updatedAt: endpoint.updatedAt };
+      if (endpoint === null) return null;
+      // The pause rule over the URL's recent attempts, as the sender applies it attempt by attempt.
+      const recent = await store.webhooks.deliveries(accountId, MAX_DELIVERY_PAGE);
+      const destination = destinationState(recent.filter((delivery) => delivery.url === endpoint.url).flatMap((delivery) => delivery.log));
+      return { url: endpoint.url, updatedAt: endpoint.updatedAt, destination: { ...destination, nextProbeAt: nextProbeAt(destination) } };
     },
 
     async webhookDeliveries(accountId, limit = DEFAULT_DELIVERY_PAGE) {

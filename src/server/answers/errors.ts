@@ -44,6 +44,8 @@ export const ERROR_MESSAGES = {
   INVALID_API_KEY: 'This API key is not valid: it may be mistyped, revoked or expired',
   ACCOUNT_SUSPENDED: 'This account is suspended: its API keys answer no validation until the operator resumes it',
   CONCURRENCY_POOL: 'The service is busy right now; retry in a second',
+  // 429 AUTH_RATE_LIMITED (docs/service.md#failed-authentication): says nothing of the key sent.
+  AUTH_RATE_LIMITED: 'Too many failed authentications from this address; retry after the time in Retry-After',
   // 503 STORE_UNAVAILABLE (docs/service.md#store-failure): what is wrong, never which file or host.
   STORE_UNAVAILABLE: 'The service cannot record usage right now, so it answers no validation; retry in a few seconds',
   STORE_FILE_GONE:

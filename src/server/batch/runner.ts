@@ -26,6 +26,12 @@ const RENEW_EVERY_MS = 10_000;
 const CHUNK_LINES = 64;
 /** Lines of one job validated at once (VIES calls among them are paced per member state). */
 const LINES_IN_FLIGHT = 32;
+/**
+ * How long a job holds this runner before it goes back behind the jobs submitted meanwhile (its
+ * lease released, the store's claim order): accounts share the runner, and a small job never
+ * waits for a large one to end.
+ */
+export const JOB_TURN_MS = 500;
 /** Wait between two looks for a job when there was none. */
 const IDLE_POLL_MS = 1_000;
 /** Wait after a failure (the store down) before looking again. */
@@ -45,7 +51,10 @@ export interface BatchRunnerDeps {
 export interface BatchRunner {
   /** Looks for a job now (a job was just submitted in this process). */
   nudge(): void;
-  /** Stops after the lines in flight; their answers are stored, the job's lease is left to expire or be reclaimed. */
+  /**
+   * Stops after the lines in flight: their answers are stored and the job's lease released, so
+   * that a restarted process (or another instance) resumes it at once rather than when the lease lapses.
+   */
   stop(): Promise<void>;
 }
 
@@ -120,6 +129,8 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
     const plan = plans[account.plan];
     let live = true;
     const isLive = (): boolean => live && !stopped;
+    const turnEnds = performance.now() + JOB_TURN_MS;
+    const inTurn = (): boolean => isLive() && performance.now() < turnEnds;
     const renewal = setInterval(() => {
       store.batchJobs.renew(job.id, instance, leaseUntil()).then(
         (held) => {
@@ -155,7 +166,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         if (live && !(await store.batchJobs.renew(job.id, instance, leaseUntil()))) live = false;
       };
       const worker = async (): Promise<void> => {
-        while (isLive()) {
+        while (inTurn()) {
           while (queue.length === 0 && !exhausted) await refill();
           const next = queue.shift();
           if (next === undefined) return;
@@ -169,7 +180,12 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       await flush();
       const failed = workers.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed !== undefined) throw failed.reason;
-      if (!isLive()) return;
+      if (!live) return;
+      if (stopped || !exhausted || queue.length > 0) {
+        // The turn is over (or the runner stops) with lines left: the job goes back to the queue.
+        await store.batchJobs.release(job.id, instance, services.now());
+        return;
+      }
       await store.batchJobs.finish(job.id, 'done', services.now());
       await announce(job.accountId, job.id);
     } finally {

@@ -5,7 +5,8 @@
  * lifecycle of ../runtime.ts. The routes are in routes/; this file only wires them to the services. {@link assembleApp} also
  * hands over the validation pipeline it built, for the Node listener's fast path (start.ts).
  */
-import { Hono } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { Hono, type Context } from 'hono';
 import { mountAdminApi } from '../admin-api/routes.js';
 import { mountDashboard } from '../dashboard/routes/index.js';
 import { loggablePath } from '../dashboard/sign-in.js';
@@ -24,6 +25,9 @@ import { mountEvidenceRoutes } from './routes/evidence.js';
 import { mountJobRoutes } from './routes/jobs.js';
 import { mountWatchRoutes } from './routes/watch.js';
 import type { ValidateDeps } from '../pipeline/validate.js';
+import { createFailureBudget, KEY_FAILURES } from '../pipeline/failure-budget.js';
+import { trustedProxies, type TrustedProxies } from './client-source.js';
+import { nodeSource } from './node-input.js';
 import { createLifecycle } from '../runtime.js';
 import { basicsOf, type AdapterOverrides, type Services } from '../services.js';
 import { StoreUnavailableError } from '../storage/guard.js';
@@ -35,6 +39,11 @@ export interface AppConfig extends ServerConfig, AdapterOverrides {
   planOverrides?: Partial<Record<Plan, Partial<PlanLimits>>>;
   /** Milliseconds an API key lookup is reused (a revoked key stops working within it). Default 2000; 0: no cache. */
   keyCacheMs?: number;
+  /**
+   * The budgets of failed authentications per source (docs/service.md#failed-authentication). Default
+   * true; false turns them off (tests that send many wrong keys or tokens from one address on purpose).
+   */
+  authFailureLimits?: boolean;
 }
 
 /** The app: a Hono app with the service's lifecycle. */
@@ -50,6 +59,8 @@ export interface AssembledApp {
   app: VerifieldApp;
   /** What src/server/pipeline/validate.ts `handleValidation` needs, shared with the app's routes. */
   validation: ValidateDeps;
+  /** The proxies of `config.trustProxy`, for the listener's own reading of a request's source (node-input.ts). */
+  trusted: TrustedProxies;
 }
 
 /** The methods the service's paths answer, for telling a known path from an unknown one. */
@@ -87,8 +98,16 @@ export function assembleApp(config: AppConfig): AssembledApp {
   const lifecycle = createLifecycle(config, plans);
 
   const app = new Hono();
+  const trusted = trustedProxies(config.trustProxy ?? []);
+  // Under @hono/node-server the request's Node object is in the bindings; a fetch called directly has no source.
+  const sourceOf = (c: Context): string | undefined => {
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    return incoming === undefined ? undefined : nodeSource(incoming, trusted);
+  };
+  const limits = config.authFailureLimits ?? true;
   const validation: ValidateDeps = { runtime: lifecycle.runtime, plans, track: lifecycle.track, log };
-  mountValidationRoutes(app, validation);
+  if (limits) validation.failures = createFailureBudget({ ...KEY_FAILURES, what: 'API key', log });
+  mountValidationRoutes(app, validation, limits ? sourceOf : undefined);
   const services = async (): Promise<Services> => (await lifecycle.runtime()).services;
   mountReferenceRoutes(app, { services, log });
   mountHealthRoutes(app, { services, log });
@@ -108,7 +127,7 @@ export function assembleApp(config: AppConfig): AssembledApp {
   // admin API's 404 takes: the 404's trailing-slash hint names only those.
   const knownPath = (path: string): boolean =>
     ROUTE_METHODS.some((method) => app.router.match(method, path)[0].some(([[, route]]) => !route.path.endsWith('*')));
-  mountAdminApi(app, { services, plans, log, adminToken: config.adminToken, pathHint: (path) => notFoundMessage(path, knownPath) });
+  mountAdminApi(app, { services, plans, log, adminToken: config.adminToken, pathHint: (path) => notFoundMessage(path, knownPath), ...(limits ? { sourceOf } : {}) });
   mountDashboard(app, { services, plans, log, usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS });
   openApiRoute(app);
 
@@ -136,5 +155,5 @@ export function assembleApp(config: AppConfig): AssembledApp {
     },
     close: lifecycle.close,
   });
-  return { app: verifieldApp, validation };
+  return { app: verifieldApp, validation, trusted };
 }

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { validationPath } from '../../fields/catalog.js';
 import { describeError, ERROR_MESSAGES, errorAnswer, JSON_TYPE, type ValidationAnswer } from '../answers/errors.js';
 import { logFailure } from '../answers/log-throttle.js';
+import type { TrustedProxies } from './client-source.js';
 import { nodeInput } from './node-input.js';
 import { handleValidation, type ValidateDeps } from '../pipeline/validate.js';
 import { FIELDS, type Field } from '../storage/types.js';
@@ -23,7 +24,8 @@ const FIELD_BY_PATH: ReadonlyMap<string, Field> = new Map(FIELDS.map((field) => 
 
 /** Writes `answer` once the fate of the connection is known (at once, unless a chunked body is left unread). */
 function writeAnswer(incoming: IncomingMessage, outgoing: ServerResponse, answer: ValidationAnswer): void | Promise<void> {
-  const fate = connectionFate(incoming);
+  // A refusal that closes the connection (429 AUTH_RATE_LIMITED) leaves the body unread, whatever its size.
+  const fate = answer.headers?.Connection === 'close' ? 'close' : connectionFate(incoming);
   if (typeof fate === 'string') return writeWithFate(incoming, outgoing, answer, fate);
   return fate.then((settled) => writeWithFate(incoming, outgoing, answer, settled));
 }
@@ -42,14 +44,14 @@ function writeWithFate(incoming: IncomingMessage, outgoing: ServerResponse, answ
 }
 
 /** The fast path over the pipeline an app runs (app.ts assembleApp hands it over). */
-export function validationFastPath(deps: ValidateDeps): FastPath {
+export function validationFastPath(deps: ValidateDeps, trusted: TrustedProxies): FastPath {
   return (incoming, outgoing) => {
     if (incoming.method !== 'POST') return false;
     const url = incoming.url ?? '';
     const query = url.indexOf('?');
     const field = FIELD_BY_PATH.get(query === -1 ? url : url.slice(0, query));
     if (field === undefined) return false;
-    const input = nodeInput(incoming);
+    const input = nodeInput(incoming, trusted);
     handleValidation(field, input, deps)
       .then((answer) => writeAnswer(incoming, outgoing, answer))
       .catch((error: unknown) => {

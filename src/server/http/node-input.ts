@@ -4,6 +4,7 @@
  * with the same limits as readLimitedBody, without building a Web Request around it.
  */
 import type { IncomingMessage } from 'node:http';
+import { requestSource, type TrustedProxies } from './client-source.js';
 import { declaresTooLarge, MAX_BODY_BYTES, type BodyBytes, type ValidationInput } from '../pipeline/body.js';
 
 /**
@@ -61,10 +62,17 @@ export function rawHeader(rawHeaders: readonly string[], name: string): string |
   return value;
 }
 
-/** `incoming` as a {@link ValidationInput}. */
-export function nodeInput(incoming: IncomingMessage): ValidationInput {
+/** `incoming` as a {@link ValidationInput}; its source is the peer, or the client a trusted proxy names (client-source.ts). */
+export function nodeInput(incoming: IncomingMessage, trusted: TrustedProxies): ValidationInput {
   return {
     readBody: () => readNodeBody(incoming),
     header: (name) => rawHeader(incoming.rawHeaders, name),
+    source: () => nodeSource(incoming, trusted),
   };
+}
+
+/** The source of `incoming` (client-source.ts): the X-Forwarded-For headers are read only when its peer is a trusted proxy. */
+export function nodeSource(incoming: IncomingMessage, trusted: TrustedProxies): string {
+  const peer = incoming.socket.remoteAddress;
+  return requestSource(peer, peer !== undefined && trusted(peer) ? rawHeader(incoming.rawHeaders, 'x-forwarded-for') : null, trusted);
 }

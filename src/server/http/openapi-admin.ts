@@ -174,6 +174,11 @@ const WEBHOOK_SECRET = text('The signing secret: whsec_ and 43 base64url charact
 const webhook = objectOf<WebhookJson>("An account's webhook, never its secret.", {
   url: always(text("Where the account's events are POSTed.", { format: 'uri' })),
   updatedAt: always(time('When the URL or the secret last changed.')),
+  state: always(enumOf(['active', 'failing', 'paused'], 'active: the last attempt delivered (or none was made); failing: the last attempts failed; paused: 5 failed in a row, so one delivery at a time is tried, on the retry schedule, and the others wait.')),
+  consecutiveFailures: always(int32('Failed attempts in a row.', { minimum: 0 })),
+  pausedSince: always(orNull(time('When the URL was paused; null when it is not.'))),
+  nextProbeAt: always(orNull(time('When a paused URL is tried next; null when it is not paused.'))),
+  lastError: always(orNull(text("The last attempt's error (a status or a few words); null when it delivered or none was made."))),
 });
 
 const webhookSet = objectOf<WebhookSetJson>('The webhook set, with its new signing secret: the only answer that holds it.', {
@@ -256,6 +261,7 @@ const ERROR_DESCRIPTIONS: Record<AdminErrorStatus, string> = {
   409: "The plan's maximum of live keys is reached (KEY_LIMIT), or the account is suspended (ACCOUNT_SUSPENDED): no key was created.",
   413: 'The body is larger than 16 KiB.',
   415: 'The body is not sent as application/json, or is compressed.',
+  429: 'Too many wrong operator tokens from this address (AUTH_RATE_LIMITED: 10 a minute); no token is checked until Retry-After has passed, and the connection is closed.',
   500: 'An internal error; the body carries no internals and X-Request-Id finds the log line.',
   503: 'The store cannot be reached or refuses writes; retry after the Retry-After seconds.',
 };
@@ -293,6 +299,7 @@ const errorResponseName = (status: AdminErrorStatus): string => `AdminError${sta
 const EXTRA_ERROR_HEADERS: Partial<Record<AdminErrorStatus, Record<string, HeaderObject>>> = {
   405: { Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } } },
   500: { 'X-Request-Id': { description: "Identifies the failure in the service's log (which holds no token, key or cookie).", required: true, schema: { type: 'string' } } },
+  429: { 'Retry-After': { description: 'Seconds until this address may try a token again.', required: true, schema: { type: 'integer', minimum: 1 } } },
   503: { 'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } } },
 };
 
@@ -402,8 +409,8 @@ function operation(method: 'get' | 'post' | 'put' | 'patch' | 'delete', spec: Ad
   return result;
 }
 
-/** Statuses every admin operation may answer besides its own. */
-const ALWAYS = [401, 500, 503] as const;
+/** Statuses every admin operation may answer besides its own (429: wrong operator tokens from one address). */
+const ALWAYS = [401, 429, 500, 503] as const;
 /** Statuses of an operation with a JSON body, sent by a session with its CSRF token. */
 const WITH_BODY = [400, 403, 413, 415] as const;
 /** Statuses of an operation on one account or key named in the path: 404 for an unknown one, or another account's. */
@@ -532,7 +539,20 @@ export const ADMIN_PATHS: Readonly<Record<string, PathItemObject>> = {
       summary: "The account's webhook URL (never its secret)",
       description: 'Events job.completed, vat.registration_changed and vat.details_changed are POSTed there, signed. 404 when none is set.',
       parameters: ['AdminAccountId'],
-      success: { status: 200, description: 'The webhook.', schema: 'AdminWebhook', example: { url: 'https://shop.example/hooks/verifield', updatedAt: '2026-01-15T10:00:00.000Z' } },
+      success: {
+        status: 200,
+        description: 'The webhook, with what its last attempts say (docs/service.md#webhooks).',
+        schema: 'AdminWebhook',
+        example: {
+          url: 'https://shop.example/hooks/verifield',
+          updatedAt: '2026-01-15T10:00:00.000Z',
+          state: 'paused',
+          consecutiveFailures: 6,
+          pausedSince: '2026-01-16T08:12:40.000Z',
+          nextProbeAt: '2026-01-16T08:14:05.000Z',
+          lastError: 'answered 503',
+        },
+      },
       errors: ONE_NAMED,
     }),
     put: operation('put', {

@@ -73,7 +73,7 @@ export const schemas: Readonly<Record<string, SchemaObject>> = {
     additionalProperties: false,
   },
   JobError: errorBody(
-    ['INVALID_JOB', 'UNKNOWN_MEMBER', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'QUOTA_EXCEEDED', 'JOB_NOT_FOUND', 'JOB_ENDED'] satisfies JobErrorCode[],
+    ['INVALID_JOB', 'UNKNOWN_MEMBER', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'QUOTA_EXCEEDED', 'TOO_MANY_JOBS', 'JOB_NOT_FOUND', 'JOB_ENDED'] satisfies JobErrorCode[],
     'A refused job request.',
   ),
 };
@@ -115,12 +115,14 @@ export const paths: Readonly<Record<string, PathItemObject>> = {
           content: json('JobAccepted'),
         },
         '400': jobError(
-          'INVALID_JOB: the message says what is wrong (no values, too many, a value not a string or too long, unknown field, bad CSV or NDJSON, bad webhookUrl); UNKNOWN_MEMBER: a JSON body member other than field, values and webhookUrl.',
+          'INVALID_JOB: the message says what is wrong (no values, a value not a string or too long, unknown field, bad CSV or NDJSON, a webhookUrl the account webhook rules refuse, such as one with a user name or password); UNKNOWN_MEMBER: a JSON body member other than field, values and webhookUrl.',
         ),
         '403': responseRef('KeyForbidden'),
-        '413': jobError('BODY_TOO_LARGE: over 16 MiB.'),
+        '413': jobError('BODY_TOO_LARGE: over 16 MiB or over 100,000 values, answered as soon as the limit is passed (the rest of the body unread).'),
         '415': jobError('UNSUPPORTED_MEDIA_TYPE: not JSON, CSV or NDJSON.'),
-        '429': jobError('QUOTA_EXCEEDED: a FREE account whose quota left is smaller than the job.'),
+        '429': jobError(
+          'QUOTA_EXCEEDED: a FREE account whose quota left is smaller than the job; TOO_MANY_JOBS: the account has as many jobs queued or running as the service allows (--max-queued-jobs, default 20).',
+        ),
         ...KEY_ERRORS,
       },
     }),

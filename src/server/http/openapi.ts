@@ -177,7 +177,7 @@ export const ERROR_CODES_BY_STATUS = {
   403: ['FORBIDDEN'],
   405: ['METHOD_NOT_ALLOWED'],
   415: ['UNSUPPORTED_MEDIA_TYPE'],
-  429: ['CONCURRENCY_LIMIT', 'QUOTA_EXCEEDED'],
+  429: ['CONCURRENCY_LIMIT', 'QUOTA_EXCEEDED', 'AUTH_RATE_LIMITED'],
   500: ['INTERNAL'],
   503: ['STORE_UNAVAILABLE'],
 } as const satisfies Record<number, readonly ErrorCode[]>;
@@ -406,7 +406,10 @@ const schemas: Record<string, SchemaObject> = {
     'A missing, unknown, revoked or expired API key, a key of a suspended account (ACCOUNT_SUSPENDED), or two different keys in X-API-KEY and Authorization: Bearer. The message does not reveal whether a key exists.',
   ),
   ForbiddenResult: errorResult(403, 'The API key was created without the nas scope.'),
-  TooManyRequestsResult: errorResult(429, "Over the plan's concurrent-request maximum or the shared pool (CONCURRENCY_LIMIT), or over the FREE quota (QUOTA_EXCEEDED)."),
+  TooManyRequestsResult: errorResult(
+    429,
+    "Over the plan's concurrent-request maximum or the shared pool (CONCURRENCY_LIMIT), over the FREE quota (QUOTA_EXCEEDED), or too many failed authentications from this address (AUTH_RATE_LIMITED).",
+  ),
   InternalErrorResult: errorResult(500, 'An internal error; the body carries no internals.'),
   StoreUnavailableResult: errorResult(
     503,
@@ -517,8 +520,9 @@ const responses: Record<string, ResponseObject> = {
   TooManyRequests: {
     description:
       "The plan's concurrent-request maximum is exceeded, or the server-wide pool shared by non-PRO plans is full (CONCURRENCY_LIMIT, with Retry-After), " +
-      'or a FREE account is over its quota (QUOTA_EXCEEDED; the message names the quota and the reset date, RateLimit says r=0 and when it resets). Not counted.',
-    headers: { 'Retry-After': { ...retryAfter, description: 'Seconds to wait; sent with CONCURRENCY_LIMIT.' }, ...quotaHeaders(false), ...english },
+      'or a FREE account is over its quota (QUOTA_EXCEEDED; the message names the quota and the reset date, RateLimit says r=0 and when it resets), ' +
+      'or this address failed authentication too often (AUTH_RATE_LIMITED: 20 failures at once, 2 more a second; refused without a key lookup or reading the body, the connection closed; a key known to be good still passes). Not counted.',
+    headers: { 'Retry-After': { ...retryAfter, description: 'Seconds to wait; sent with CONCURRENCY_LIMIT and AUTH_RATE_LIMITED.' }, ...quotaHeaders(false), ...english },
     content: json('TooManyRequestsResult'),
   },
   InternalError: {

@@ -7,7 +7,7 @@
  * flight finish (their counts are committed by the app's meter), then closes the app.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { assembleApp, type AppConfig, type AssembledApp, type VerifieldApp } from './app.js';
@@ -21,8 +21,14 @@ import { answerAndClose, connectionFate } from './unread-body.js';
 export const DEFAULT_PORT = 8080;
 /** The interface `startServer` and `verifield serve` listen on unless told: loopback only. */
 export const DEFAULT_HOST = '127.0.0.1';
-/** How long requests in flight may take to finish on close before their connections are cut. */
-const CLOSE_GRACE_MS = 10_000;
+/**
+ * How long requests in flight may take to finish on close before their connections are cut: with
+ * the app's own close after it (the meter's last commit, the store closed), a stop ends within 10 s.
+ */
+export const CLOSE_GRACE_MS = 8_000;
+
+/** net.Server's close: stops accepting, leaves the open connections alone (see stopListening). */
+const netClose = NetServer.prototype.close;
 
 /**
  * How long a client may take, so that a slow or silent one cannot hold a connection (and its
@@ -151,7 +157,74 @@ function fetchWithinBodyLimit(app: VerifieldApp): (request: Request, env: HttpBi
   };
 }
 
-function listen({ app, validation }: AssembledApp, port: number, hostname: string, timeouts: ServerTimeouts): Promise<Server> {
+/** How long a kept-alive connection must have been quiet, once closing, before it is closed unasked. */
+export const CLOSE_QUIET_MS = 500;
+
+/**
+ * The connections of a listener and the answer last begun on each, so that a close can finish
+ * what is in flight (docs/service.md#stopping): the last answer of each connection carries
+ * `Connection: close` (an earlier one would cut the requests pipelined after it), a request that
+ * arrives on a kept-alive connection while closing is answered and its connection closed, and a
+ * connection with nothing in flight is closed once it has been quiet for {@link CLOSE_QUIET_MS}.
+ * (Node's own server.close() closes idle connections at once, and a client that had just sent
+ * its next request on one would see a reset: the cause of the resets of issue 29.)
+ */
+class Connections {
+  /** Each open connection and the answer last begun on it (undefined before its first request). */
+  readonly #open = new Map<Socket, ServerResponse | undefined>();
+  /** performance.now() when each connection last had nothing in flight. */
+  readonly #quietSince = new Map<Socket, number>();
+  #sweep: ReturnType<typeof setInterval> | undefined;
+  #closing = false;
+
+  /** Notes a new connection. */
+  opened(socket: Socket): void {
+    this.#open.set(socket, undefined);
+    this.#quietSince.set(socket, performance.now());
+    socket.once('close', () => {
+      this.#open.delete(socket);
+      this.#quietSince.delete(socket);
+      if (this.#open.size === 0) this.#stopSweeping();
+    });
+  }
+
+  /** Notes the answer `outgoing` begun on its connection (a request just arrived). */
+  begun(incoming: IncomingMessage, outgoing: ServerResponse): void {
+    const { socket } = incoming;
+    const previous = this.#open.get(socket);
+    this.#open.set(socket, outgoing);
+    outgoing.once('finish', () => {
+      if (this.#open.get(socket) === outgoing) this.#quietSince.set(socket, performance.now());
+    });
+    if (!this.#closing) return;
+    if (previous !== undefined && !previous.headersSent) previous.removeHeader('Connection');
+    outgoing.setHeader('Connection', 'close');
+  }
+
+  /** From now on, each connection closes after its last answer, or once quiet. */
+  close(): void {
+    this.#closing = true;
+    for (const outgoing of this.#open.values()) if (outgoing !== undefined && !outgoing.headersSent) outgoing.setHeader('Connection', 'close');
+    if (this.#open.size === 0) return;
+    this.#sweep = setInterval(() => this.#closeQuiet(), CLOSE_QUIET_MS / 5);
+    this.#sweep.unref();
+  }
+
+  #closeQuiet(): void {
+    const now = performance.now();
+    for (const [socket, outgoing] of this.#open) {
+      const inFlight = outgoing !== undefined && !outgoing.writableFinished;
+      if (!inFlight && now - (this.#quietSince.get(socket) ?? now) >= CLOSE_QUIET_MS) socket.destroySoon();
+    }
+  }
+
+  #stopSweeping(): void {
+    if (this.#sweep !== undefined) clearInterval(this.#sweep);
+    this.#sweep = undefined;
+  }
+}
+
+function listen({ app, validation, trusted }: AssembledApp, port: number, hostname: string, timeouts: ServerTimeouts): Promise<{ server: Server; connections: Connections }> {
   return new Promise((resolve, reject) => {
     const serverOptions = {
       headersTimeout: timeouts.headersMs,
@@ -163,7 +236,8 @@ function listen({ app, validation }: AssembledApp, port: number, hostname: strin
       // so the request goes on to get the service's own answer (with the envelope).
       requireHostHeader: false,
     };
-    const fastPath = validationFastPath(validation);
+    const fastPath = validationFastPath(validation, trusted);
+    const connections = new Connections();
     // The adapter's own clean-up reads up to 64 MiB of an unread body; unread-body.ts reads 16 KiB.
     // Its lighter global Response would not honour the already-sent header: the global is left alone.
     const appListener = getRequestListener(fetchWithinBodyLimit(app), {
@@ -173,29 +247,37 @@ function listen({ app, validation }: AssembledApp, port: number, hostname: strin
     });
     // Validation calls take the fast path (fast-path.ts); everything else goes through node-server to the app.
     const server = createServer(serverOptions, (incoming, outgoing) => {
+      connections.begun(incoming, outgoing);
       if (!fastPath(incoming, outgoing)) void appListener(incoming, outgoing);
     });
     // A failure to bind (port taken, no such interface) comes as 'error'.
     server.listen(port, hostname, () => {
       server.off('error', reject);
-      resolve(server);
+      resolve({ server, connections });
     });
+    server.on('connection', (socket: Socket) => connections.opened(socket));
     server.on('clientError', answerClientError);
     refuseOtherProtocols(server);
     server.once('error', reject);
   });
 }
 
-function stopListening(server: Server): Promise<void> {
+/**
+ * Stops accepting connections, finishes the requests in flight on the open ones (each connection
+ * closed after its last answer), and cuts whatever is still open after {@link CLOSE_GRACE_MS}.
+ */
+function stopListening(server: Server, connections: Connections): Promise<void> {
   return new Promise((resolve) => {
     const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
     grace.unref();
-    server.close(() => {
+    // net.Server's close, not http.Server's: the latter would cut the idle kept-alive connections at
+    // once (Connections closes them once quiet). Calling http's close afterwards clears its timers.
+    netClose.call(server, () => {
       clearTimeout(grace);
+      server.close(() => undefined);
       resolve();
     });
-    // Kept-alive connections with no request in flight would hold close() open for nothing.
-    server.closeIdleConnections();
+    connections.close();
   });
 }
 
@@ -220,9 +302,10 @@ export async function startServer(config: StartConfig): Promise<RunningServer> {
   const { app } = assembled;
   const host = config.host ?? DEFAULT_HOST;
   let server: Server;
+  let connections: Connections;
   try {
     await app.ready();
-    server = await listen(assembled, config.port ?? DEFAULT_PORT, host, timeouts);
+    ({ server, connections } = await listen(assembled, config.port ?? DEFAULT_PORT, host, timeouts));
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;
@@ -234,7 +317,7 @@ export async function startServer(config: StartConfig): Promise<RunningServer> {
     port,
     app,
     close() {
-      closing ??= stopListening(server).then(() => app.close());
+      closing ??= stopListening(server, connections).then(() => app.close());
       return closing;
     },
   };

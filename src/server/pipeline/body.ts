@@ -118,11 +118,18 @@ export interface ValidationInput {
   header(name: string): string | null;
   /** The body, never more than {@link MAX_BODY_BYTES} read (see {@link readLimitedBody}). */
   readBody(): Promise<BodyBytes>;
+  /**
+   * The client's address, for the budget of failed authentications (failure-budget.ts); absent
+   * where the transport does not know it (an app's fetch called directly), and then no budget applies.
+   */
+  source?(): string;
 }
 
 /** A Web-standard Request as a {@link ValidationInput}. */
-export function webInput(request: Request): ValidationInput {
-  return { header: (name) => request.headers.get(name), readBody: () => readLimitedBody(request) };
+export function webInput(request: Request, source?: () => string): ValidationInput {
+  const input: ValidationInput = { header: (name) => request.headers.get(name), readBody: () => readLimitedBody(request) };
+  if (source !== undefined) input.source = source;
+  return input;
 }
 
 /**

@@ -54,6 +54,8 @@ export const CHANGE_CHECK_MS = 100;
 export interface KeyLookups {
   /** The key with this hash: from the cache while fresh, else from the store (one query per hash at a time). */
   find(hash: string): FoundKey | Promise<FoundKey>;
+  /** The key with this hash as the cache holds it while fresh; undefined when it does not (never a store query). */
+  cached(hash: string): FoundKey | undefined;
 }
 
 interface Entry {
@@ -147,6 +149,12 @@ export function createKeyLookups(source: KeySource, options: KeyLookupOptions): 
       const missedAt = unknown.get(hash);
       if (missedAt !== undefined && now - missedAt < maxAgeMs) return null;
       return inFlight.get(hash) ?? query(hash, now);
+    },
+    cached(hash) {
+      const now = ticks();
+      checkVersion(now);
+      const entry = known.get(hash);
+      return entry !== undefined && now - entry.readAt < maxAgeMs ? entry.found : undefined;
     },
   };
 }

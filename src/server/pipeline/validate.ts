@@ -23,6 +23,7 @@ import type { Field, Plan } from '../storage/types.js';
 import { authenticateRequest, presentedKey } from './auth.js';
 import { readRequestBody, type ValidationInput, type ValidationRequestBody } from './body.js';
 import { Refusal, type ArrivedRequest, type KnownRequest, type ValidateRuntime } from './context.js';
+import type { FailureBudget } from './failure-budget.js';
 import { acquireLease, releaseLease } from './lease.js';
 import { meterValidation } from './meter.js';
 import { peekQuotaState, quotaRefusal } from './quota.js';
@@ -37,6 +38,8 @@ export interface ValidateDeps {
   track<T>(work: Promise<T>): Promise<T>;
   /** Operational log line sink. */
   log: (line: string) => void;
+  /** The budget of failed authentications per source (failure-budget.ts); none: no budget applies. */
+  failures?: FailureBudget;
 }
 
 /** 503 STORE_UNAVAILABLE: the store cannot count the request, so it is not answered (docs/service.md#store-failure). */
@@ -113,12 +116,33 @@ export async function handleValidation(field: Field, input: ValidationInput, dep
   );
 }
 
+/**
+ * 429 AUTH_RATE_LIMITED: the source failed authentication too often (docs/service.md#failed-authentication).
+ * The connection is closed with it: the body is never read, and a client that keeps guessing pays a
+ * new connection for each try.
+ */
+export function authRateLimited(retryAfterSeconds: number): ValidationAnswer {
+  return errorAnswer(429, 'AUTH_RATE_LIMITED', ERROR_MESSAGES.AUTH_RATE_LIMITED, '', { 'Retry-After': String(retryAfterSeconds), Connection: 'close' });
+}
+
+/** Whether a refusal of the key is a failed authentication the source's budget counts (a suspended account's good key is not). */
+function failedAuthentication(answer: ValidationAnswer): boolean {
+  return answer.status === 401 && answer.body.errorCode !== 'ACCOUNT_SUSPENDED';
+}
+
 /** The stages in order; the answer in English. */
 async function answerValidation(field: Field, input: ValidationInput, deps: ValidateDeps): Promise<ValidationAnswer> {
   const started = performance.now();
   const arrived: ArrivedRequest = { field, input, requestId: newRequestId(), started };
   const presented = presentedKey(input.header('x-api-key'), input.header('authorization'));
-  if (!presented.ok) return errorAnswer(presented.status, presented.code, presented.message);
+  const { failures } = deps;
+  // The budget is looked at only while some source is over it, and a failure counted only on a 401:
+  // a request with a good key pays nothing for it.
+  const sourceOf = failures === undefined ? undefined : input.source;
+  if (!presented.ok) {
+    if (sourceOf !== undefined) failures?.failed(sourceOf());
+    return errorAnswer(presented.status, presented.code, presented.message);
+  }
   let known: KnownRequest | null = null;
   let value = '';
   try {
@@ -126,8 +150,17 @@ async function answerValidation(field: Field, input: ValidationInput, deps: Vali
     const outage = outageRefusal(runtime.services);
     if (outage !== null) return outage;
 
+    if (sourceOf !== undefined && failures?.limiting() === true) {
+      const retryAfter = failures.retryAfter(sourceOf());
+      // A key the cache knows to be good is never refused for its source's failures (a shared NAT).
+      if (retryAfter > 0 && !runtime.auth.knownGood(presented.key, field)) return authRateLimited(retryAfter);
+    }
+
     const authenticated = await authenticateRequest(arrived, presented.key, runtime, deps.plans);
-    if (authenticated instanceof Refusal) return authenticated.answer;
+    if (authenticated instanceof Refusal) {
+      if (sourceOf !== undefined && failedAuthentication(authenticated.answer)) failures?.failed(sourceOf());
+      return authenticated.answer;
+    }
     known = authenticated;
 
     const body = await readRequestBody(known);

@@ -21,6 +21,7 @@ import { guardLimiter, guardStore, withAvailabilityOf } from './guard.js';
 import type { ConcurrencyLimiter } from './limiter.js';
 import { withHotVies } from './memory/hot-vies.js';
 import { createMemoryLimiter } from './memory/limiter.js';
+import { openToOthers } from './private-files.js';
 import { createSealer, loadDataKey, POSTGRES_NEEDS_DATA_KEY } from './sealing.js';
 import type { Store } from './types.js';
 
@@ -35,6 +36,11 @@ export interface OpenedStore {
   ownsStore: boolean;
   /** Memory (one process), PostgreSQL leases (`databaseUrl` alone) or Redis leases (`redisUrl`). */
   limiter: ConcurrencyLimiter;
+}
+
+/** The line logged when the embedded store's data directory lets other accounts in (its files stay 0600). */
+export function dataDirOpenWarning(dataDir: string): string {
+  return `warning: the data directory ${dataDir} is open to other accounts; its files are owner-only, but chmod 700 it to hide them too`;
 }
 
 /** What {@link openStore} reads of the configuration. */
@@ -75,6 +81,8 @@ async function openSqliteStore(config: StoreConfig, log: (line: string) => void)
   const { openEmbeddedStore } = await import('./sqlite/store.js');
   const dataDir = config.dataDir ?? DEFAULT_DATA_DIR;
   const sealer = createSealer(loadDataKey({ dataKey: config.dataKey, dataDir }) as Buffer);
+  // Made 0700 when missing; one that was there is the operator's, so it is told, not changed.
+  if (openToOthers(dataDir)) log(dataDirOpenWarning(dataDir));
   // Availability tracked, and the database file watched (../store-guard.ts).
   const store = guardStore(await openEmbeddedStore(dataDir, { sealer }), { log });
   // With Redis, the breakers and the hot answers are Redis's (withRedis), shared at once.

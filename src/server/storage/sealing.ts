@@ -1,13 +1,14 @@
 /**
  * Values at rest (docs/architecture.md#stores): what the store must not keep in clear (job values
- * and results, watched numbers, webhook secrets, evidence) is sealed with AES-256-GCM under the
+ * and results, watched numbers, webhook secrets, evidence, the VIES answer cache) is sealed with AES-256-GCM under the
  * data key, and found again by value through a keyed hash of it (HMAC-SHA256 under a key derived
  * from the data key), so a copy of the database alone reveals neither the values nor, by a
  * dictionary of hashes, which values it holds.
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { keepPrivate, makePrivateDir } from './private-files.js';
 
 /** Seals and opens text under one data key, and hashes values for lookups. */
 export interface Sealer {
@@ -88,7 +89,7 @@ export function loadDataKey(options: DataKeyOptions): Buffer | null {
   if (options.dataDir === undefined) return null;
   const dir = resolve(options.dataDir);
   const path = join(dir, DATA_KEY_FILE);
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   if (!existsSync(path)) {
     // Written whole under a temporary name, then linked: two processes starting on the same
     // directory together both keep the first link's key, and neither ever reads a half-written file.
@@ -102,6 +103,8 @@ export function loadDataKey(options: DataKeyOptions): Buffer | null {
     } finally {
       unlinkSync(temporary);
     }
+  } else {
+    keepPrivate(path);
   }
   return parseDataKey(readFileSync(path, 'utf8'));
 }

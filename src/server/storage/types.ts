@@ -294,6 +294,12 @@ export interface WebhookDelivery {
   nextAttemptAt: Date;
 }
 
+/** How many deliveries of each URL a claim may take: `perUrl`, or the number `urls` gives (0: none). */
+export interface WebhookClaimRoom {
+  perUrl: number;
+  urls: ReadonlyMap<string, number>;
+}
+
 /** One delivery attempt, for the log. */
 export interface WebhookAttempt {
   eventId: string;
@@ -438,6 +444,20 @@ export interface Store {
   batchJobs: {
     /** Stores a queued job and its input lines in one transaction. */
     create(job: BatchJobRecord, values: readonly string[]): Promise<void>;
+    /**
+     * Starts a job whose lines arrive in pieces (a streamed upload, batch/submit.ts): stored with no
+     * line, and neither claimed, listed nor counted by `openCount` until `commit`.
+     */
+    begin(job: BatchJobRecord): Promise<void>;
+    /** Adds lines `first`, `first + 1` … to a job begun, in one transaction, its total moved with them. */
+    append(id: string, first: number, values: readonly string[]): Promise<void>;
+    /**
+     * Queues a job begun, with its `webhookUrl` (a JSON body may name it after its values), when its
+     * account has fewer than `maxOpen` jobs queued or running; false otherwise (the job left begun).
+     */
+    commit(id: string, webhookUrl: string | null, maxOpen: number): Promise<boolean>;
+    /** Removes a job begun and not committed, with its lines (a refused upload). */
+    discard(id: string): Promise<void>;
     /** The job when it belongs to `accountId`; null otherwise (another account's job is never visible). */
     get(accountId: string, id: string): Promise<BatchJobRecord | null>;
     /** An account's jobs, newest first. */
@@ -452,6 +472,13 @@ export interface Store {
     claim(instance: string, now: Date, leaseUntil: Date): Promise<BatchJobRecord | null>;
     /** Extends a lease the instance holds; false when it lost it (another instance took the job, or it was cancelled). */
     renew(id: string, instance: string, leaseUntil: Date): Promise<boolean>;
+    /**
+     * Gives up a lease the instance holds, the job left running: any instance may claim it from `at` on,
+     * behind the jobs submitted before `at` (a runner's turn ended, or its process is stopping).
+     */
+    release(id: string, instance: string, at: Date): Promise<void>;
+    /** How many of an account's jobs are queued or running (the `--max-queued-jobs` cap). */
+    openCount(accountId: string): Promise<number>;
     /** Up to `limit` unanswered lines from line `after` on, in order: the input values to validate. */
     pending(id: string, after: number, limit: number): Promise<Array<{ line: number; value: string }>>;
     /**
@@ -486,8 +513,16 @@ export interface Store {
     get(accountId: string): Promise<WebhookEndpoint | null>;
     /** Queues one delivery per URL of an event; the same event id for each. */
     enqueue(deliveries: readonly WebhookDelivery[]): Promise<void>;
-    /** Claims up to `limit` pending deliveries due at `now`, pushing their `nextAttemptAt` to `leaseUntil`. */
-    claimDue(now: Date, leaseUntil: Date, limit: number): Promise<WebhookDelivery[]>;
+    /**
+     * Claims up to `limit` pending deliveries due at `now`, the oldest first, pushing their `nextAttemptAt` to
+     * `leaseUntil`; with `room`, no more of one URL than the room it has (docs/service.md#webhooks).
+     */
+    claimDue(now: Date, leaseUntil: Date, limit: number, room?: WebhookClaimRoom): Promise<WebhookDelivery[]>;
+    /**
+     * Holds a paused URL's pending deliveries until `until` (none is due sooner), and fails those created
+     * before `createdBefore` (their retry window ends first); resolves with how many were failed.
+     */
+    hold(url: string, until: Date, createdBefore: Date): Promise<number>;
     /** Logs an attempt and sets the delivery's new state. */
     recordAttempt(attempt: WebhookAttempt, next: { status: WebhookDelivery['status']; nextAttemptAt: Date }): Promise<void>;
     /** An account's deliveries, newest first, with their attempts. */

@@ -5,12 +5,13 @@
  * forgery). So only http(s) URLs, and the host's addresses are checked when the connection is made
  * (the lookup of {@link guardedLookup}, not a look-up before it, so a name that resolves to a public
  * address once and to a private one the next time cannot slip through): loopback, private,
- * link-local, CGNAT, unique-local, unspecified, multicast and reserved addresses are refused, in
- * IPv4, IPv6 and IPv4 inside IPv6, unless the operator allows private destinations
- * (`--allow-private-webhooks`, for a receiver on the same network, and the tests).
+ * link-local, CGNAT, unique-local, unspecified, multicast, documentation and reserved addresses are
+ * refused, in IPv4, IPv6 and IPv4 inside IPv6 (mapped, SIIT, compatible, NAT64, 6to4), unless the
+ * operator allows private destinations (`--allow-private-webhooks`, for a receiver on the same
+ * network, and the tests). A refused address is a final failure: no retry is made.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /** The longest webhook URL accepted. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -38,67 +39,128 @@ export function readWebhookUrl(text: string): { ok: true; url: string } | { ok: 
   return { ok: true, url: url.href };
 }
 
-function ipv4Bytes(address: string): number[] | null {
-  const parts = address.split('.');
-  if (parts.length !== 4) return null;
-  const bytes = parts.map(Number);
-  return bytes.every((b, i) => /^\d{1,3}$/.test(parts[i] as string) && b <= 255) ? bytes : null;
+/**
+ * The address classes that are not a public destination, from the IANA special-purpose address
+ * registries (IPv4 and IPv6), first match wins. One BlockList per class: node:net matches the
+ * subnets, so no prefix arithmetic is written here.
+ */
+const CLASSES: ReadonlyArray<readonly [why: string, subnets: ReadonlyArray<readonly [string, number]>]> = [
+  [
+    'an unspecified address',
+    [
+      ['0.0.0.0', 8],
+      ['::', 128],
+    ],
+  ],
+  [
+    'a loopback address',
+    [
+      ['127.0.0.0', 8],
+      ['::1', 128],
+    ],
+  ],
+  [
+    'a private address',
+    [
+      ['10.0.0.0', 8],
+      ['172.16.0.0', 12],
+      ['192.168.0.0', 16],
+    ],
+  ],
+  [
+    'a link-local address',
+    [
+      ['169.254.0.0', 16],
+      ['fe80::', 10],
+    ],
+  ],
+  ['a shared (CGNAT) address', [['100.64.0.0', 10]]],
+  ['a unique-local address', [['fc00::', 7]]],
+  ['a site-local address', [['fec0::', 10]]],
+  [
+    'a multicast address',
+    [
+      ['224.0.0.0', 4],
+      ['ff00::', 8],
+    ],
+  ],
+  [
+    'a documentation address',
+    [
+      ['192.0.2.0', 24],
+      ['198.51.100.0', 24],
+      ['203.0.113.0', 24],
+      ['2001:db8::', 32],
+      ['3fff::', 20],
+    ],
+  ],
+  ['a benchmarking address', [['198.18.0.0', 15]]],
+  // 240.0.0.0/4 holds the limited broadcast 255.255.255.255; 64:ff9b:1::/48 is NAT64 for local use only.
+  [
+    'a reserved address',
+    [
+      ['192.0.0.0', 24],
+      ['240.0.0.0', 4],
+      ['100::', 64],
+      ['2001::', 23],
+      ['64:ff9b:1::', 48],
+    ],
+  ],
+];
+
+/** The globally reachable blocks inside 2001::/23 (IANA): PCP and TURN anycast, AMT, AS112-v6, ORCHIDv2. */
+const REACHABLE_IN_RESERVED: ReadonlyArray<readonly [string, number]> = [
+  ['2001:1::1', 128],
+  ['2001:1::2', 128],
+  ['2001:3::', 32],
+  ['2001:4:112::', 48],
+  ['2001:20::', 28],
+];
+
+function blockListOf(subnets: ReadonlyArray<readonly [string, number]>): BlockList {
+  const list = new BlockList();
+  for (const [network, prefix] of subnets) list.addSubnet(network, prefix, isIP(network) === 4 ? 'ipv4' : 'ipv6');
+  return list;
 }
 
-/** Why an IPv4 address is not a public destination, or null when it is. */
-function ipv4Refusal(address: string): string | null {
-  const b = ipv4Bytes(address);
-  if (b === null) return 'not an address';
-  const [a, c] = [b[0] as number, b[1] as number];
-  if (a === 0) return 'an unspecified address';
-  if (a === 127) return 'a loopback address';
-  if (a === 10 || (a === 172 && c >= 16 && c <= 31) || (a === 192 && c === 168)) return 'a private address';
-  if (a === 169 && c === 254) return 'a link-local address';
-  if (a === 100 && c >= 64 && c <= 127) return 'a shared (CGNAT) address';
-  if (a === 192 && c === 0 && b[2] === 0) return 'a reserved address';
-  if (a === 198 && (c === 18 || c === 19)) return 'a reserved address';
-  if (a >= 224) return a < 240 ? 'a multicast address' : 'a reserved address';
-  return null;
-}
+const CLASS_LISTS = CLASSES.map(([why, subnets]) => ({ why, list: blockListOf(subnets) }));
+const REACHABLE = blockListOf(REACHABLE_IN_RESERVED);
 
-/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included), or null. */
-function ipv6Groups(address: string): number[] | null {
-  let text = address.toLowerCase().replace(/%.*$/, '');
+/**
+ * The IPv6 forms that carry an IPv4 address the packet ends up at, and which two groups hold it:
+ * IPv4-mapped (::ffff:a.b.c.d), SIIT (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64
+ * (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::, the address in groups 1 and 2).
+ */
+const EMBEDDING: ReadonlyArray<{ list: BlockList; at: number }> = [
+  { list: blockListOf([['::ffff:0:0', 96]]), at: 6 },
+  { list: blockListOf([['::ffff:0:0:0', 96]]), at: 6 },
+  { list: blockListOf([['::', 96]]), at: 6 },
+  { list: blockListOf([['64:ff9b::', 96]]), at: 6 },
+  { list: blockListOf([['2002::', 16]]), at: 1 },
+];
+
+/** The eight 16-bit groups of an IPv6 literal (a trailing dotted IPv4 part included); `isIP` has checked it. */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
   const lastColon = text.lastIndexOf(':');
   if (text.slice(lastColon + 1).includes('.')) {
     // The dotted tail written as the two groups it stands for: ::ffff:1.2.3.4 is ::ffff:102:304.
-    const v4 = ipv4Bytes(text.slice(lastColon + 1));
-    if (v4 === null) return null;
-    const hex = (hi: number, lo: number): string => ((hi << 8) | lo).toString(16);
-    text = `${text.slice(0, lastColon + 1)}${hex(v4[0] as number, v4[1] as number)}:${hex(v4[2] as number, v4[3] as number)}`;
+    const [a, b, c, d] = text
+      .slice(lastColon + 1)
+      .split('.')
+      .map(Number) as [number, number, number, number];
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const read = (part: string): number[] => (part === '' ? [] : part.split(':').map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : Number.NaN)));
-  const head = read(halves[0] ?? '');
-  const rest = halves.length === 2 ? read(halves[1] ?? '') : [];
-  const fill = 8 - head.length - rest.length;
-  if (fill < 0 || (halves.length === 1 && fill !== 0)) return null;
-  const groups = [...head, ...new Array<number>(fill).fill(0), ...rest];
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g)) ? groups : null;
+  const [head = '', rest] = text.split('::');
+  const read = (part: string): number[] => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
+  const tail = rest === undefined ? [] : read(rest);
+  return [...read(head), ...new Array<number>(8 - read(head).length - tail.length).fill(0), ...tail];
 }
 
-/** Why an IPv6 address is not a public destination, or null when it is. */
-function ipv6Refusal(address: string): string | null {
-  const g = ipv6Groups(address);
-  if (g === null) return 'not an address';
-  const first = g[0] as number;
-  const embeddedV4 = `${(g[6] as number) >> 8}.${(g[6] as number) & 255}.${(g[7] as number) >> 8}.${(g[7] as number) & 255}`;
-  const zeros = (n: number): boolean => g.slice(0, n).every((x) => x === 0);
-  if (zeros(8)) return 'an unspecified address';
-  if (zeros(7) && g[7] === 1) return 'a loopback address';
-  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) reach the IPv4 address inside.
-  if ((zeros(5) && g[5] === 0xffff) || zeros(6) || (first === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))) return ipv4Refusal(embeddedV4);
-  if ((first & 0xfe00) === 0xfc00) return 'a unique-local address';
-  if ((first & 0xffc0) === 0xfe80) return 'a link-local address';
-  if ((first & 0xffc0) === 0xfec0) return 'a site-local address';
-  if ((first & 0xff00) === 0xff00) return 'a multicast address';
-  return null;
+/** The class of a literal of `family` (4 or 6), or null when it is in none. */
+function classOf(address: string, family: 'ipv4' | 'ipv6'): string | null {
+  if (family === 'ipv6' && REACHABLE.check(address, 'ipv6')) return null;
+  return CLASS_LISTS.find(({ list }) => list.check(address, family))?.why ?? null;
 }
 
 /**
@@ -112,10 +174,20 @@ function ipv6Refusal(address: string): string | null {
  * ```
  */
 export function addressRefusal(address: string): string | null {
-  const family = isIP(address.replace(/%.*$/, ''));
-  if (family === 4) return ipv4Refusal(address);
-  if (family === 6) return ipv6Refusal(address);
-  return 'not an address';
+  const literal = address.replace(/%.*$/, '');
+  const family = isIP(literal);
+  if (family === 4) return classOf(literal, 'ipv4');
+  if (family !== 6) return 'not an address';
+  // The unspecified and loopback addresses sit inside ::/96 but are not IPv4-compatible ones.
+  const direct = classOf(literal, 'ipv6');
+  if (direct === 'an unspecified address' || direct === 'a loopback address') return direct;
+  const embedding = EMBEDDING.find(({ list }) => list.check(literal, 'ipv6'));
+  if (embedding !== undefined) {
+    const groups = ipv6Groups(literal);
+    const [high, low] = [groups[embedding.at] as number, groups[embedding.at + 1] as number];
+    return classOf(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4');
+  }
+  return direct;
 }
 
 /** A destination refused by the guard: the attempt fails with this error, never reaching the host. */

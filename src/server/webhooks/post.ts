@@ -18,6 +18,8 @@ export interface PostOutcome {
   /** Why the attempt failed (a few words, never the body or a secret); null for a 2xx. */
   error: string | null;
   durationMs: number;
+  /** The destination guard refused the address (destination.ts): no retry can change that. */
+  refused: boolean;
 }
 
 export interface PostOptions {
@@ -52,18 +54,18 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
   try {
     target = new URL(url);
   } catch {
-    return Promise.resolve({ status: null, error: 'not a URL', durationMs: 0 });
+    return Promise.resolve({ status: null, error: 'not a URL', durationMs: 0, refused: false });
   }
   const refusal = literalHostRefusal(target, options.allowPrivate);
-  if (refusal !== null) return Promise.resolve({ status: null, error: `destination refused: ${refusal}`, durationMs: 0 });
+  if (refusal !== null) return Promise.resolve({ status: null, error: `destination refused: ${refusal}`, durationMs: 0, refused: true });
 
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: Omit<PostOutcome, 'durationMs'>): void => {
+    const finish = (outcome: Omit<PostOutcome, 'durationMs' | 'refused'>, refused = false): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...outcome, durationMs: elapsed() });
+      resolve({ ...outcome, durationMs: elapsed(), refused });
     };
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(target, {
@@ -84,7 +86,7 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       res.resume();
       setTimeout(() => res.destroy(), timeoutMs).unref();
     });
-    req.on('error', (error) => finish({ status: null, error: errorText(error, timeoutMs, false) }));
+    req.on('error', (error) => finish({ status: null, error: errorText(error, timeoutMs, false) }, error instanceof DestinationRefusedError));
     req.end(body);
   });
 }

@@ -11,6 +11,20 @@ export const MAX_RETRY_GAP_MS = 3_600_000;
 export const RETRY_WINDOW_MS = 24 * 3_600_000;
 
 /**
+ * The wait after the `failures`-th failure in a row (1 for the first): 30 s, doubling, at most 1 h.
+ * A delivery's retries and a paused destination's probes (pause.ts) both follow it.
+ * @example
+ * ```ts
+ * retryGap(1); // 30000
+ * retryGap(3); // 120000
+ * retryGap(12); // 3600000
+ * ```
+ */
+export function retryGap(failures: number): number {
+  return Math.min(MAX_RETRY_GAP_MS, FIRST_RETRY_MS * 2 ** Math.min(Math.max(failures - 1, 0), 20));
+}
+
+/**
  * The delivery's state after its `attempts`-th attempt (1 for the first) failed at `at`: the next
  * attempt's time, or `failed` when that would fall after the window.
  * @example
@@ -22,8 +36,7 @@ export const RETRY_WINDOW_MS = 24 * 3_600_000;
  * ```
  */
 export function nextAfterFailure(createdAt: Date, attempts: number, at: Date): { status: 'pending' | 'failed'; nextAttemptAt: Date } {
-  const gap = Math.min(MAX_RETRY_GAP_MS, FIRST_RETRY_MS * 2 ** Math.min(Math.max(attempts - 1, 0), 20));
-  const next = new Date(at.getTime() + gap);
+  const next = new Date(at.getTime() + retryGap(attempts));
   if (next.getTime() > createdAt.getTime() + RETRY_WINDOW_MS) return { status: 'failed', nextAttemptAt: at };
   return { status: 'pending', nextAttemptAt: next };
 }

@@ -21,7 +21,7 @@ let tokenless: TestServer;
 beforeAll(async () => {
   fakes = await startFakes();
   store = await openEmbeddedStore();
-  service = await startTestServer(store, { ...fakeConfig(fakes), adminToken: OPERATOR_TOKEN });
+  service = await startTestServer(store, { ...fakeConfig(fakes), adminToken: OPERATOR_TOKEN, authFailureLimits: false });
   tokenless = await startTestServer(store, fakeConfig(fakes));
 });
 

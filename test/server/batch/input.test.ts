@@ -1,6 +1,6 @@
 /** Reading a job's values (src/server/batch/input.ts): CSV by RFC 4180, NDJSON, JSON; never a throw. */
 import { describe, expect, it } from 'vitest';
-import { csvFirstColumn, jobBodyFormat, ndjsonValues, readJsonJob, readListJob } from '../../../src/server/batch/input.js';
+import { csvFirstColumn, jobBodyFormat, jobBodyReader, ndjsonValues, readJsonJob, readListJob } from '../../../src/server/batch/input.js';
 
 describe('csvFirstColumn', () => {
   it('takes the first field of each record, with quotes, doubled quotes, commas and line breaks inside', () => {
@@ -55,5 +55,47 @@ describe('readJsonJob and readListJob', () => {
     expect(jobBodyFormat('application/x-ndjson')).toBe('ndjson');
     expect(jobBodyFormat('text/plain')).toBeNull();
     expect(jobBodyFormat(undefined)).toBeNull();
+  });
+});
+
+describe('jobBodyReader', () => {
+  /** `body` read in pieces of `size` characters: the values and the refusal, as the service sees them. */
+  function inPieces(format: 'json' | 'csv' | 'ndjson', body: string, size: number): { values: string[]; refusal: string | null } {
+    const reader = jobBodyReader(format, { field: 'iban' });
+    if (!('push' in reader)) return { values: [], refusal: reader.message };
+    const values: string[] = [];
+    for (let at = 0; at < body.length; at += size) {
+      const refusal = reader.push(body.slice(at, at + size), values);
+      if (refusal !== null) return { values, refusal: refusal.message };
+    }
+    return { values, refusal: reader.end(values)?.message ?? null };
+  }
+
+  it('reads a body cut anywhere, even inside a value or an escape, as it reads it whole', () => {
+    const bodies: Array<['json' | 'csv' | 'ndjson', string]> = [
+      ['json', '{ "field" : "iban", "values" : [ "a\\"b", "c\\\\", "\\u00e9" , "x" ], "webhookUrl": "https://h.example/x" }'],
+      ['json', '{"values":["a","b"],"field":"iban"}'],
+      ['json', '{"field":"iban","values":["a",3]}'],
+      ['json', '{"field":"iban","values":["a"],"extra":{"x":[1,"]"]}}'],
+      ['json', '{"field":"iban","values":["a"]} x'],
+      ['csv', '\uFEFFa,b\r\n"x, ""y""",z\n"multi\nline",q\n\nlast'],
+      ['csv', 'a\n"b,c'],
+      ['ndjson', '"a"\r\n\n{"value":"b","x":1}\n"c"'],
+      ['ndjson', '"a"\n{"value":3}'],
+    ];
+    for (const [format, body] of bodies) {
+      const whole = inPieces(format, body, body.length);
+      for (const size of [1, 2, 3, 7]) expect(inPieces(format, body, size), `${format} ${body} in pieces of ${size}`).toEqual(whole);
+    }
+    expect(inPieces('json', bodies[0]?.[1] ?? '', 1)).toEqual({ values: ['a"b', 'c\\', 'é', 'x'], refusal: null });
+    expect(inPieces('json', '{"values":["a","b"],"field":"iban"}', 5)).toEqual({ values: ['a', 'b'], refusal: null });
+  });
+
+  it('refuses the value past 100,000 as it is read, as too large', () => {
+    const reader = jobBodyReader('ndjson', { field: 'iban' });
+    if (!('push' in reader)) throw new Error(reader.message);
+    const values: string[] = [];
+    expect(reader.push('"x"\n'.repeat(100_000), values)).toBeNull();
+    expect(reader.push('"x"\n', values)).toEqual({ message: 'A job takes at most 100,000 values', tooLarge: true });
   });
 });

@@ -135,8 +135,9 @@ describe('inputs and outputs', () => {
       [json({ field: 'vat', values: [] }), 'A job needs at least one value'],
       [json({ field: 'bic', values: ['x'] }), '"field" must be one of'],
       [json({ field: 'vat', values: ['ok', 3] }), 'Value 2 is not a string'],
-      [json({ field: 'vat', values: Array.from({ length: 100_001 }, () => 'x') }), 'A job takes at most 100,000 values; got 100,001'],
-      [json({ field: 'vat', values: ['x'], webhookUrl: 'ftp://example.com' }), '"webhookUrl" must be an absolute http or https URL'],
+      [json({ field: 'vat', values: ['x'], webhookUrl: 'ftp://example.com' }), '"webhookUrl": The webhook URL must use http or https'],
+      // The account webhook's rules (docs/service.md#webhooks): credentials in the URL are refused.
+      [json({ field: 'vat', values: ['x'], webhookUrl: 'http://u:p@hooks.example.com/x' }), '"webhookUrl": The webhook URL must not hold a user name or password'],
       [{ method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } }, 'The request body is not valid JSON'],
       [{ method: 'POST', body: 'x\n"abc', headers: { 'Content-Type': 'text/csv' } }, 'the field'],
     ];
@@ -152,6 +153,10 @@ describe('inputs and outputs', () => {
       expect(body.errorCode).toBe('INVALID_JOB');
       expect(body.message).toContain(message);
     }
+    // One value too many is past a limit, as 16 MiB is: 413, answered as soon as value 100,001 is read.
+    const tooMany = await h.request('/api/v1/jobs?field=vat', { key, ...json({ field: 'vat', values: Array.from({ length: 100_001 }, () => 'x') }) });
+    expect(tooMany.status).toBe(413);
+    expect(await tooMany.json()).toEqual({ errorCode: 'BODY_TOO_LARGE', message: 'A job takes at most 100,000 values' });
     const unsupported = await h.request('/api/v1/jobs', { key, method: 'POST', body: 'x', headers: { 'Content-Type': 'text/plain' } });
     expect(unsupported.status).toBe(415);
     const tooLarge = await h.request('/api/v1/jobs?field=iban', { key, method: 'POST', body: 'x'.repeat(16 * 1024 * 1024 + 1), headers: { 'Content-Type': 'text/csv' } });

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountAdmin } from '../../../src/server/admin/service.js';
+import { backgroundConfig } from '../../../src/server/config.js';
 import type { ApiRouteDeps } from '../../../src/server/http/routes/api-key.js';
 import { mountJobRoutes } from '../../../src/server/http/routes/jobs.js';
 import { PLANS } from '../../../src/server/policy/plans.js';
@@ -25,7 +26,7 @@ beforeAll(async () => {
     plans: { ...PLANS, FREE: { ...PLANS.FREE, quota: 3 } },
     log: () => undefined,
     now: () => new Date('2026-11-28T10:00:00Z'),
-    config: { jobConcurrencyPerState: 2, watchIntervalMs: 7 * 86_400_000, allowPrivateWebhooks: false, evidenceYears: 10 },
+    config: { ...backgroundConfig({}), allowPrivateWebhooks: false },
     jobSubmitted: () => {
       nudges += 1;
     },

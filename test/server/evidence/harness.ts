@@ -39,7 +39,7 @@ export async function startEvidenceService(fakes: Fakes, store: Store): Promise<
     plans: PLANS,
     log: () => undefined,
     now: () => new Date(),
-    config: { jobConcurrencyPerState: 2, watchIntervalMs: 7 * 86_400_000, allowPrivateWebhooks: true, evidenceYears: 10 },
+    config: { jobConcurrencyPerState: 2, maxQueuedJobs: 20, watchIntervalMs: 7 * 86_400_000, allowPrivateWebhooks: true, evidenceYears: 10 },
   };
   const app = new Hono();
   mountEvidenceRoutes(app, deps);

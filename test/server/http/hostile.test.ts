@@ -30,7 +30,7 @@ const logs: string[] = [];
 beforeAll(async () => {
   fakes = await startFakes();
   store = instrumentStore(await openTestStore());
-  server = await startServer({ ...fakeConfig(fakes), store, log: (line) => logs.push(line), timeouts: TIMEOUTS });
+  server = await startServer({ ...fakeConfig(fakes), store, log: (line) => logs.push(line), timeouts: TIMEOUTS, authFailureLimits: false });
   account = await createAccount(store, 'PRO');
   ({ key } = await createKey(store, account));
 });

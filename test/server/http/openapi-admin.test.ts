@@ -58,7 +58,7 @@ function failingAccounts(inner: Store, failure: () => Error): Store {
 beforeAll(async () => {
   fakes = await startFakes();
   store = await openEmbeddedStore();
-  main = await startTestServer(store, { ...fakeConfig(fakes), keyCacheMs: 0, adminToken: OPERATOR_TOKEN });
+  main = await startTestServer(store, { ...fakeConfig(fakes), keyCacheMs: 0, adminToken: OPERATOR_TOKEN, authFailureLimits: false });
   const diskFull = (): Error => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
   const guarded = guardStore(failingAccounts(await openEmbeddedStore(), diskFull), { log: () => undefined });
   unavailable = await startTestServer(guarded, { ...fakeConfig(fakes), adminToken: OPERATOR_TOKEN });
@@ -140,23 +140,38 @@ describe('error answers match the document', () => {
     expect(await statusOf(call('put', `/accounts/${account.id}/webhook`, operator, { url: 'ftp://shop.example/' }))).toBe(400);
   });
 
+  /** Every admin operation, on the test's account. */
+  const operations = (): ReadonlyArray<readonly ['get' | 'post' | 'put' | 'patch' | 'delete', string]> => [
+    ['get', '/accounts'],
+    ['post', '/accounts'],
+    ['get', `/accounts/${account.id}`],
+    ['patch', `/accounts/${account.id}`],
+    ['get', `/accounts/${account.id}/keys`],
+    ['post', `/accounts/${account.id}/keys`],
+    ['delete', `/keys/${crypto.randomUUID()}`],
+    ['get', `/accounts/${account.id}/usage`],
+    ['get', `/accounts/${account.id}/log`],
+    ['get', `/accounts/${account.id}/webhook`],
+    ['put', `/accounts/${account.id}/webhook`],
+    ['post', `/accounts/${account.id}/webhook/rotate`],
+  ];
+  const bodyFor = (method: string): unknown => (method === 'get' || method === 'delete' ? undefined : {});
+
   it('401 on every operation without credentials', async () => {
-    const keyId = crypto.randomUUID();
-    for (const [method, path] of [
-      ['get', '/accounts'],
-      ['post', '/accounts'],
-      ['get', `/accounts/${account.id}`],
-      ['patch', `/accounts/${account.id}`],
-      ['get', `/accounts/${account.id}/keys`],
-      ['post', `/accounts/${account.id}/keys`],
-      ['delete', `/keys/${keyId}`],
-      ['get', `/accounts/${account.id}/usage`],
-      ['get', `/accounts/${account.id}/log`],
-      ['get', `/accounts/${account.id}/webhook`],
-      ['put', `/accounts/${account.id}/webhook`],
-      ['post', `/accounts/${account.id}/webhook/rotate`],
-    ] as const) {
-      expect(await statusOf(call(method, path, { token: 'not-it' }, method === 'get' || method === 'delete' ? undefined : {})), `${method} ${path}`).toBe(401);
+    for (const [method, path] of operations()) {
+      expect(await statusOf(call(method, path, { token: 'not-it' }, bodyFor(method))), `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('429 AUTH_RATE_LIMITED on every operation once this address got the operator token wrong 10 times', async () => {
+    const limited = await startTestServer(store, { ...fakeConfig(fakes), adminToken: OPERATOR_TOKEN });
+    try {
+      for (let guess = 0; guess < 10; guess++) expect(await statusOf(call('get', '/accounts', { token: `guess-${guess}` }, undefined, { base: limited.url }))).toBe(401);
+      for (const [method, path] of operations()) {
+        expect(await statusOf(call(method, path, { token: 'not-it' }, bodyFor(method), { base: limited.url })), `${method} ${path}`).toBe(429);
+      }
+    } finally {
+      await limited.close();
     }
   });
 
@@ -254,7 +269,7 @@ describe('error answers match the document', () => {
 describe('coverage', () => {
   it('every status the document declares on every admin operation was answered by the servers above', () => {
     const declared = validator.declared().filter((entry) => entry.includes(` ${ADMIN}/`));
-    expect(declared).toHaveLength(79);
+    expect(declared).toHaveLength(91);
     expect(declared.filter((entry) => !validator.seen.has(entry))).toEqual([]);
   });
 });

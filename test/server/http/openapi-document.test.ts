@@ -84,25 +84,25 @@ const ACCOUNT_ENDPOINTS: Record<string, Partial<Record<Method, string[]>>> = {
 /** The admin API (src/server/admin-api/routes.ts): each path's methods and the statuses each declares. */
 const ADMIN_ENDPOINTS: Record<string, Partial<Record<Method, string[]>>> = {
   '/api/v1/admin/accounts': {
-    get: ['200', '401', '500', '503'],
-    post: ['201', '400', '401', '403', '413', '415', '500', '503'],
+    get: ['200', '401', '429', '500', '503'],
+    post: ['201', '400', '401', '403', '413', '415', '429', '500', '503'],
   },
   '/api/v1/admin/accounts/{accountId}': {
-    get: ['200', '401', '404', '500', '503'],
-    patch: ['200', '400', '401', '403', '404', '413', '415', '500', '503'],
+    get: ['200', '401', '404', '429', '500', '503'],
+    patch: ['200', '400', '401', '403', '404', '413', '415', '429', '500', '503'],
   },
   '/api/v1/admin/accounts/{accountId}/keys': {
-    get: ['200', '401', '404', '500', '503'],
-    post: ['201', '400', '401', '403', '404', '409', '413', '415', '500', '503'],
+    get: ['200', '401', '404', '429', '500', '503'],
+    post: ['201', '400', '401', '403', '404', '409', '413', '415', '429', '500', '503'],
   },
-  '/api/v1/admin/keys/{keyId}': { delete: ['200', '401', '403', '404', '500', '503'] },
-  '/api/v1/admin/accounts/{accountId}/usage': { get: ['200', '400', '401', '404', '500', '503'] },
-  '/api/v1/admin/accounts/{accountId}/log': { get: ['200', '400', '401', '404', '500', '503'] },
+  '/api/v1/admin/keys/{keyId}': { delete: ['200', '401', '403', '404', '429', '500', '503'] },
+  '/api/v1/admin/accounts/{accountId}/usage': { get: ['200', '400', '401', '404', '429', '500', '503'] },
+  '/api/v1/admin/accounts/{accountId}/log': { get: ['200', '400', '401', '404', '429', '500', '503'] },
   '/api/v1/admin/accounts/{accountId}/webhook': {
-    get: ['200', '401', '404', '500', '503'],
-    put: ['200', '400', '401', '403', '404', '413', '415', '500', '503'],
+    get: ['200', '401', '404', '429', '500', '503'],
+    put: ['200', '400', '401', '403', '404', '413', '415', '429', '500', '503'],
   },
-  '/api/v1/admin/accounts/{accountId}/webhook/rotate': { post: ['200', '401', '403', '404', '500', '503'] },
+  '/api/v1/admin/accounts/{accountId}/webhook/rotate': { post: ['200', '401', '403', '404', '429', '500', '503'] },
 };
 
 /** Every `$ref` string anywhere in `value`. */

@@ -360,7 +360,7 @@ describe('over HTTP', () => {
     const { store, lookups } = countingLookups(real);
     const { key } = await accountWithKey(real, 'PRO');
     // Entries kept for a minute: only eviction, not age, could make the valid key be read again.
-    const server = await startServer({ port: 0, host: '127.0.0.1', jobs: false, store, log: () => undefined, keyCacheMs: 60_000 });
+    const server = await startServer({ port: 0, host: '127.0.0.1', jobs: false, store, log: () => undefined, keyCacheMs: 60_000, authFailureLimits: false });
     try {
       const send = async (presented: string): Promise<number> => {
         const response = await fetch(`${server.url}/api/v1/validate/iban`, {

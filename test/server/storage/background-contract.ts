@@ -176,6 +176,56 @@ export function describeBackgroundTables(engine: string, open: () => Promise<Bac
         expect(lines).toEqual(answers(699, 701));
       });
 
+      it('keep an upload out of sight until it is committed under the cap, and remove it on discard', async () => {
+        await setUp();
+        const upload = job(alice.id, { createdAt: at(0) });
+        await db.store.batchJobs.begin(upload);
+        await db.store.batchJobs.append(upload.id, 1, ['ESA1', 'ESA2']);
+        await db.store.batchJobs.append(upload.id, 3, ['ESA3']);
+        // Neither claimed, listed nor counted while it is sent.
+        expect(await db.store.batchJobs.claim('instance-1', at(1), at(31))).toBeNull();
+        expect(await db.store.batchJobs.list(alice.id, 100)).toEqual([]);
+        expect(await db.store.batchJobs.openCount(alice.id)).toBe(0);
+        // Over the cap: refused, left as it was; under it: queued with its webhook URL.
+        const queued = job(alice.id, { createdAt: at(1), total: 1 });
+        await db.store.batchJobs.create(queued, ['ESB1']);
+        expect(await db.store.batchJobs.commit(upload.id, 'https://hooks.example/job', 1)).toBe(false);
+        expect(await db.store.batchJobs.commit(upload.id, 'https://hooks.example/job', 2)).toBe(true);
+        expect(await db.store.batchJobs.openCount(alice.id)).toBe(2);
+        expect(await db.store.batchJobs.get(alice.id, upload.id)).toMatchObject({ status: 'queued', total: 3, webhookUrl: 'https://hooks.example/job' });
+        expect(await db.store.batchJobs.pending(upload.id, 0, 10)).toEqual([
+          { line: 1, value: 'ESA1' },
+          { line: 2, value: 'ESA2' },
+          { line: 3, value: 'ESA3' },
+        ]);
+        // A refused upload goes with its lines; a committed job is not an upload any more.
+        const refused = job(bob.id);
+        await db.store.batchJobs.begin(refused);
+        await db.store.batchJobs.append(refused.id, 1, Array.from({ length: 2_500 }, (_, i) => `ESC${i}`));
+        await db.store.batchJobs.discard(refused.id);
+        expect(await db.store.batchJobs.get(bob.id, refused.id)).toBeNull();
+        expect(await db.store.batchJobs.pending(refused.id, 0, 10)).toEqual([]);
+        await db.store.batchJobs.discard(upload.id);
+        expect(await db.store.batchJobs.get(alice.id, upload.id)).not.toBeNull();
+      });
+
+      it('take turns: a released job is claimed again at once, behind the jobs submitted before its release', async () => {
+        await setUp();
+        const large = job(alice.id, { createdAt: at(0), total: 2 });
+        await db.store.batchJobs.create(large, ['ESA1', 'ESA2']);
+        expect((await db.store.batchJobs.claim('instance-1', at(1), at(31)))?.id).toBe(large.id);
+        const small = job(bob.id, { createdAt: at(2), total: 1 });
+        await db.store.batchJobs.create(small, ['ESB1']);
+        // Released in another instance's name: still held. By its holder: free at once, long before at(31),
+        // and behind the job submitted at(2), before the release.
+        await db.store.batchJobs.release(large.id, 'instance-2', at(3));
+        expect(await db.store.batchJobs.renew(large.id, 'instance-1', at(31))).toBe(true);
+        await db.store.batchJobs.release(large.id, 'instance-1', at(4));
+        expect(await db.store.batchJobs.renew(large.id, 'instance-1', at(40))).toBe(false);
+        expect((await db.store.batchJobs.claim('instance-3', at(5), at(35)))?.id).toBe(small.id);
+        expect(await db.other.batchJobs.claim('instance-4', at(5), at(35))).toMatchObject({ id: large.id, status: 'running', startedAt: at(1) });
+      });
+
       it('cancels, finishes once, and never shows another account the job', async () => {
         await setUp();
         const first = job(alice.id, { createdAt: at(0) });

@@ -94,7 +94,7 @@ beforeEach(async () => {
     plans: PLANS,
     log: () => undefined,
     now: () => clock,
-    config: { jobConcurrencyPerState: 2, watchIntervalMs: INTERVAL, allowPrivateWebhooks: true, evidenceYears: 10 },
+    config: { jobConcurrencyPerState: 2, maxQueuedJobs: 20, watchIntervalMs: INTERVAL, allowPrivateWebhooks: true, evidenceYears: 10 },
   };
   app = new Hono();
   mountWatchRoutes(app, deps);

@@ -46,7 +46,9 @@ describe('the account webhook in the admin API', () => {
     expect((await store.webhooks.get(a.id))?.secret).toBe(set.json.secret);
     const shown = await call('GET', `/accounts/${a.id}/webhook`, operator);
     expect(shown.status).toBe(200);
-    expect(Object.keys(shown.json).sort()).toEqual(['updatedAt', 'url']);
+    expect(Object.keys(shown.json).sort()).toEqual(['consecutiveFailures', 'lastError', 'nextProbeAt', 'pausedSince', 'state', 'updatedAt', 'url']);
+    // Nothing sent yet: nothing failed.
+    expect(shown.json).toMatchObject({ state: 'active', consecutiveFailures: 0, pausedSince: null, nextProbeAt: null, lastError: null });
     expect(shown.text).not.toContain('whsec_');
   });
 

@@ -4,55 +4,18 @@
  * on a timeout on the schedule of docs/service.md#webhooks, every attempt logged, the SSRF guard,
  * a job's own URL, and one account never seeing another's deliveries.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccountAdmin } from '../../../src/server/admin/service.js';
 import type { Store } from '../../../src/server/storage/types.js';
-import { deliverDue, startWebhookDelivery, type WebhookDeliveryDeps } from '../../../src/server/webhooks/delivery.js';
+import { createWebhookSender, deliverDue, startWebhookDelivery, type WebhookDeliveryDeps } from '../../../src/server/webhooks/delivery.js';
 import { emitEvent } from '../../../src/server/webhooks/events.js';
 import { verifySignature } from '../../../src/server/webhooks/signature.js';
-import { closeServer, listenOnLoopback, withBody } from '../../support/fakes/loopback.js';
+import { startReceiver, type Received, type WebhookReceiver } from '../../support/fakes/webhook-receiver.js';
 import { openTestStore } from '../../support/store/test-store.js';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-  path: string;
-}
-
-/** A receiver that answers each request as `answer` says (a status, or 'hang'). */
-async function startReceiver(): Promise<{ url: string; received: Received[]; answer: (n: number) => number | 'hang'; close(): Promise<void> }> {
-  const state = {
-    received: [] as Received[],
-    answer: (_n: number): number | 'hang' => 200,
-  };
-  const server: Server = createServer(
-    withBody((req, res, body) => {
-      state.received.push({ headers: req.headers, body, path: req.url ?? '' });
-      const answer = state.answer(state.received.length);
-      if (answer === 'hang') return;
-      res.writeHead(answer, { 'Content-Type': 'text/plain' }).end('ok');
-    }),
-  );
-  const port = await listenOnLoopback(server);
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    get received() {
-      return state.received;
-    },
-    set answer(fn: (n: number) => number | 'hang') {
-      state.answer = fn;
-    },
-    get answer() {
-      return state.answer;
-    },
-    close: () => closeServer(server),
-  };
-}
 
 let store: Store;
 let clock: Date;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: WebhookReceiver;
 
 function depsOf(allowPrivate = true): WebhookDeliveryDeps {
   return { services: () => ({ store }), config: { allowPrivateWebhooks: allowPrivate }, log: () => undefined, now: () => clock };
@@ -161,14 +124,30 @@ describe('webhook delivery', () => {
     expect(clock.getTime() - created).toBeLessThanOrEqual(24 * 3_600_000);
   });
 
-  it('refuses loopback and private destinations unless allowed, without connecting', async () => {
+  it('refuses loopback and private destinations unless allowed, without connecting, and never tries them again', async () => {
     const account = await accountWithWebhook('A', receiver.url);
     await emitEvent({ store, now: () => clock }, { accountId: account.id, type: 'job.completed', data: {} });
     await deliverDue(depsOf(false));
     expect(receiver.received).toHaveLength(0);
     const [delivery] = await store.webhooks.deliveries(account.id, 10);
     expect(delivery?.log[0]?.error).toBe('destination refused: 127.0.0.1 is a loopback address');
-    expect(delivery?.status).toBe('pending');
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
+    clock = new Date(clock.getTime() + 3_600_000);
+    expect(await deliverDue(depsOf(false))).toBe(0);
+  });
+
+  it('fails at once, without a retry, a name that resolves to a private address (the guard inside the lookup)', async () => {
+    const url = receiver.url.replace('127.0.0.1', 'rebind.example');
+    const account = await accountWithWebhook('A', url);
+    await emitEvent({ store, now: () => clock }, { accountId: account.id, type: 'job.completed', data: {} });
+    const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
+    await deliverDue(depsOf(false), { resolve });
+    expect(receiver.received).toHaveLength(0);
+    const [delivery] = await store.webhooks.deliveries(account.id, 10);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(delivery?.log[0]?.error).toBe('destination refused: rebind.example resolves to 127.0.0.1, a loopback address');
+    clock = new Date(clock.getTime() + 3_600_000);
+    expect(await deliverDue(depsOf(false), { resolve })).toBe(0);
   });
 
   it("sends a job's own URL the same event, signed with the account's secret", async () => {
@@ -221,6 +200,59 @@ describe('webhook delivery', () => {
     } finally {
       await loop.stop();
     }
+  });
+});
+
+describe('destinations', () => {
+  it("claims at most 2 deliveries of one URL at a time, so another URL's delivery is not behind its backlog", async () => {
+    const other = await startReceiver();
+    try {
+      const a = await accountWithWebhook('A', receiver.url);
+      const b = await accountWithWebhook('B', other.url);
+      for (let i = 0; i < 30; i += 1) await emitEvent({ store, now: () => clock }, { accountId: a.id, type: 'job.completed', data: { i } });
+      await emitEvent({ store, now: () => clock }, { accountId: b.id, type: 'job.completed', data: {} });
+      expect(await deliverDue(depsOf(), { batch: 20 })).toBe(3);
+      expect(receiver.received).toHaveLength(2);
+      expect(other.received).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('pauses a URL after 5 failures in a row: its deliveries held, one probe at a time on the retry schedule, all sent once a probe is delivered', async () => {
+    const account = await accountWithWebhook('A', receiver.url);
+    receiver.answer = () => 500;
+    for (let i = 0; i < 10; i += 1) await emitEvent({ store, now: () => clock }, { accountId: account.id, type: 'job.completed', data: { i } });
+    const sender = createWebhookSender(depsOf());
+    const run = async (): Promise<number> => {
+      const claimed = await sender.round();
+      await sender.settled();
+      return claimed;
+    };
+    while ((await run()) > 0);
+    // 2 + 2 + 2: the pause came with the 5th failure, the 6th was already in flight.
+    expect(receiver.received).toHaveLength(6);
+    const paused = await createAccountAdmin(store, { now: () => clock }).webhook(account.id);
+    expect(paused?.destination).toMatchObject({ failures: 6, lastError: 'answered 500' });
+    expect(paused?.destination.nextProbeAt?.getTime()).toBe(clock.getTime() + 60_000);
+    const held = (await store.webhooks.deliveries(account.id, 20)).filter((delivery) => delivery.attempts === 0);
+    expect(held).toHaveLength(4);
+    expect(held.every((delivery) => delivery.nextAttemptAt.getTime() === clock.getTime() + 60_000)).toBe(true);
+
+    // Not before the probe's time; then one delivery, not the 10 due.
+    clock = new Date(clock.getTime() + 59_000);
+    expect(await run()).toBe(0);
+    clock = new Date(clock.getTime() + 1_000);
+    expect(await run()).toBe(1);
+    expect(await run()).toBe(0);
+    expect(receiver.received).toHaveLength(7);
+    // The next probe 2 min later (the 30 s schedule doubled twice over the pause); it is delivered, and the rest follow.
+    receiver.answer = () => 200;
+    clock = new Date(clock.getTime() + 120_000);
+    expect(await run()).toBe(1);
+    while ((await run()) > 0);
+    expect((await store.webhooks.deliveries(account.id, 20)).every((delivery) => delivery.status === 'delivered')).toBe(true);
+    expect((await createAccountAdmin(store, { now: () => clock }).webhook(account.id))?.destination).toMatchObject({ failures: 0, pausedSince: null });
   });
 });
 

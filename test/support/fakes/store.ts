@@ -353,6 +353,9 @@ function memoryBackgroundTables(): Pick<Store, 'batchJobs' | 'watches' | 'webhoo
   const attempts: WebhookAttempt[] = [];
   const evidence = new Map<string, VatEvidenceRecord>();
   const open = (job: JobState): boolean => job.status === 'queued' || job.status === 'running';
+  // As the SQL store: a job whose upload has not ended is held by this owner, and seen by nothing.
+  const UPLOADING = 'upload';
+  const visible = (job: JobState): boolean => job.leaseOwner !== UPLOADING;
   const copyJob = (job: JobState): BatchJobRecord => ({
     id: job.id,
     accountId: job.accountId,
@@ -375,13 +378,36 @@ function memoryBackgroundTables(): Pick<Store, 'batchJobs' | 'watches' | 'webhoo
       async create(job, values) {
         jobs.set(job.id, { ...copyJob(job as JobState), leaseOwner: null, leaseUntil: null, lines: values.map((value) => ({ value, result: null })) });
       },
+      async begin(job) {
+        jobs.set(job.id, { ...copyJob({ ...job, total: 0 } as JobState), leaseOwner: UPLOADING, leaseUntil: null, lines: [] });
+      },
+      async append(id, first, values) {
+        const job = jobs.get(id);
+        if (job === undefined || visible(job)) return;
+        values.forEach((value, i) => {
+          job.lines[first - 1 + i] = { value, result: null };
+        });
+        job.total += values.length;
+      },
+      async commit(id, webhookUrl, maxOpen) {
+        const job = jobs.get(id);
+        if (job === undefined || visible(job)) return false;
+        const opened = [...jobs.values()].filter((other) => other.accountId === job.accountId && open(other) && visible(other)).length;
+        if (opened >= maxOpen) return false;
+        Object.assign(job, { leaseOwner: null, webhookUrl });
+        return true;
+      },
+      async discard(id) {
+        const job = jobs.get(id);
+        if (job !== undefined && !visible(job)) jobs.delete(id);
+      },
       async get(accountId, id) {
         const job = jobs.get(id);
         return job === undefined || job.accountId !== accountId ? null : copyJob(job);
       },
       async list(accountId, limit) {
         return [...jobs.values()]
-          .filter((job) => job.accountId === accountId)
+          .filter((job) => job.accountId === accountId && visible(job))
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
           .slice(0, limit)
           .map(copyJob);
@@ -394,8 +420,9 @@ function memoryBackgroundTables(): Pick<Store, 'batchJobs' | 'watches' | 'webhoo
       },
       async claim(instance, now, leaseUntil) {
         const job = [...jobs.values()]
-          .filter((candidate) => open(candidate) && (candidate.leaseUntil === null || candidate.leaseUntil <= now.getTime()))
-          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
+          .filter((candidate) => open(candidate) && visible(candidate) && (candidate.leaseUntil === null || candidate.leaseUntil <= now.getTime()))
+          // The SQL store's round robin: a released job queues by its release time.
+          .sort((a, b) => (a.leaseUntil ?? a.createdAt.getTime()) - (b.leaseUntil ?? b.createdAt.getTime()) || a.createdAt.getTime() - b.createdAt.getTime())[0];
         if (job === undefined) return null;
         Object.assign(job, { status: 'running', startedAt: job.startedAt ?? new Date(now.getTime()), leaseOwner: instance, leaseUntil: leaseUntil.getTime() });
         return copyJob(job);
@@ -405,6 +432,14 @@ function memoryBackgroundTables(): Pick<Store, 'batchJobs' | 'watches' | 'webhoo
         if (job === undefined || job.status !== 'running' || job.leaseOwner !== instance) return false;
         job.leaseUntil = leaseUntil.getTime();
         return true;
+      },
+      async release(id, instance, at) {
+        const job = jobs.get(id);
+        if (job === undefined || job.status !== 'running' || job.leaseOwner !== instance) return;
+        Object.assign(job, { leaseOwner: null, leaseUntil: at.getTime() });
+      },
+      async openCount(accountId) {
+        return [...jobs.values()].filter((job) => job.accountId === accountId && open(job) && visible(job)).length;
       },
       async pending(id, after, limit) {
         const job = jobs.get(id);
@@ -495,15 +530,32 @@ function memoryBackgroundTables(): Pick<Store, 'batchJobs' | 'watches' | 'webhoo
           if (!deliveries.has(key)) deliveries.set(key, structuredClone(delivery));
         }
       },
-      async claimDue(now, leaseUntil, limit) {
+      async claimDue(now, leaseUntil, limit, room) {
+        const taken = new Map<string, number>();
         return [...deliveries.values()]
           .filter((d) => d.status === 'pending' && d.nextAttemptAt.getTime() <= now.getTime())
           .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
+          .filter((d) => {
+            const place = (taken.get(d.url) ?? 0) + 1;
+            taken.set(d.url, place);
+            return room === undefined || place <= (room.urls.get(d.url) ?? room.perUrl);
+          })
           .slice(0, limit)
           .map((d) => {
             d.nextAttemptAt = new Date(leaseUntil.getTime());
             return structuredClone(d);
           });
+      },
+      async hold(url, until, createdBefore) {
+        let failed = 0;
+        for (const d of deliveries.values()) {
+          if (d.url !== url || d.status !== 'pending') continue;
+          if (d.createdAt.getTime() < createdBefore.getTime()) {
+            d.status = 'failed';
+            failed += 1;
+          } else if (d.nextAttemptAt.getTime() < until.getTime()) d.nextAttemptAt = new Date(until.getTime());
+        }
+        return failed;
       },
       async recordAttempt(attempt, next) {
         attempts.push(structuredClone(attempt));

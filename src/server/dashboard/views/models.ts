@@ -5,7 +5,7 @@
  */
 import type { ViesStatusResponse } from '../../../ports.js';
 import type { DayAvailability } from '../../../vat/reference/availability.js';
-import type { AccountOverview, ListedKey, UsageByDay } from '../../admin/service.js';
+import type { AccountOverview, ListedKey, UsageByDay, WebhookSummary } from '../../admin/service.js';
 import type { BatchJobRecord, UsageEntry, VatWatchRecord, WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
 
 /** Who is signed in: the operator (every account) or one account (only its own pages). */
@@ -103,8 +103,8 @@ export interface WatchesPageModel {
 /** GET /dashboard/accounts/{id}/webhooks: the URL, the forms to set it and rotate the secret, the last deliveries. */
 export interface WebhooksPageModel {
   overview: AccountOverview;
-  /** The account's webhook; null when none is set. */
-  endpoint: { url: string; updatedAt: Date } | null;
+  /** The account's webhook and what its last attempts say; null when none is set. */
+  endpoint: WebhookSummary | null;
   deliveries: ReadonlyArray<WebhookDelivery & { log: readonly WebhookAttempt[] }>;
   /** The secret just made (URL set or secret rotated): shown in this answer only, never again. */
   secret?: string;

@@ -4,6 +4,7 @@
  * shown this once with a copy button, and the last deliveries with every attempt (status or error,
  * duration), so a receiver's failures can be seen without the operator's log.
  */
+import type { WebhookSummary } from '../../admin/service.js';
 import type { WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
 import { accountHeading } from './account-heading.js';
 import { formError, inputField, scrollingTable } from './controls.js';
@@ -30,12 +31,25 @@ function shownSecret(secret: string): Markup {
 </section>`;
 }
 
+/** Paused or failing, with the last error, so the account sees why its events wait (docs/service.md#webhooks). */
+function destinationState(endpoint: WebhookSummary): Markup {
+  const { destination } = endpoint;
+  if (destination.pausedSince !== null) {
+    return html`<p role="status"><span class="status status-bad">paused</span> since ${timeTag(destination.pausedSince)}, after ${formatCount(destination.failures)} failed attempts in a row; last error: ${destination.lastError ?? 'none'}. One event is tried at a time${destination.nextProbeAt !== null && html`, next ${timeTag(destination.nextProbeAt)}`}; the others wait and go out once it is delivered.</p>`;
+  }
+  if (destination.failures > 0) {
+    return html`<p role="status"><span class="status status-wait">failing</span>: ${formatCount(destination.failures)} failed attempts in a row; last error: ${destination.lastError ?? 'none'}.</p>`;
+  }
+  return html``;
+}
+
 function endpointSection(frame: Frame, model: WebhooksPageModel): Markup {
   const accountId = model.overview.account.id;
   const { endpoint } = model;
   return html`<section aria-labelledby="endpoint-heading">
 <h2 id="endpoint-heading">Endpoint</h2>
-${endpoint === null ? html`<p class="empty">No webhook URL yet: events are not sent anywhere.</p>` : html`<p>Events go to <code>${endpoint.url}</code> (set ${timeTag(endpoint.updatedAt)}).</p>`}
+${endpoint === null ? html`<p class="empty">No webhook URL yet: events are not sent anywhere.</p>` : html`<p>Events go to <code>${endpoint.url}</code> (set ${timeTag(endpoint.updatedAt)}).</p>
+${destinationState(endpoint)}`}
 ${formError(model.form?.error)}
 <form method="post" action="${webhooksPath(accountId)}" class="stacked">
 ${csrfField(frame)}

@@ -3,13 +3,13 @@
  * account's, stream the results (NDJSON, or CSV with Accept: text/csv), cancel. Another account's
  * job answers 404 as an unknown one does.
  */
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { apiErrorResponse, jsonResponse } from '../../answers/errors.js';
-import { jobBodyFormat, MAX_JOB_BODY_BYTES, readJsonJob, readListJob, type JobInputReading } from '../../batch/input.js';
+import { jobBodyFormat, jobBodyReader, MAX_JOB_BODY_BYTES } from '../../batch/input.js';
 import { jobJson } from '../../batch/json.js';
 import { CSV_HEADER, csvLine, ndjsonLine, resultStream } from '../../batch/results.js';
 import type { SubmittedJob } from '../../../account-api.js';
-import { submitJob } from '../../batch/submit.js';
+import { BODY_TOO_LARGE_MESSAGE, receiveJob, tooManyJobsMessage, underJobCap, type SubmissionErrorCode } from '../../batch/submit.js';
 import { FIELDS } from '../../storage/types.js';
 import { authenticate, authenticateAccount, type ApiRouteDeps } from './api-key.js';
 
@@ -18,38 +18,16 @@ export const JOBS_PATH = '/api/v1/jobs';
 const LISTED_JOBS = 100;
 
 /** The codes of the job endpoints' `{ errorCode, message }` answers. */
-export type JobErrorCode = 'INVALID_JOB' | 'UNKNOWN_MEMBER' | 'BODY_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'QUOTA_EXCEEDED' | 'JOB_NOT_FOUND' | 'JOB_ENDED';
+export type JobErrorCode = SubmissionErrorCode | 'UNSUPPORTED_MEDIA_TYPE' | 'JOB_NOT_FOUND' | 'JOB_ENDED';
 
 export const JOB_MESSAGES = {
-  BODY_TOO_LARGE: 'The request body is larger than 16 MiB',
+  BODY_TOO_LARGE: BODY_TOO_LARGE_MESSAGE,
   UNSUPPORTED_MEDIA_TYPE: 'Send the job as JSON (application/json), CSV (text/csv) or NDJSON (application/x-ndjson)',
   JOB_NOT_FOUND: 'There is no such job',
 } as const;
 
 function jobError(status: number, errorCode: JobErrorCode, message: string): Response {
   return apiErrorResponse(status, errorCode, message);
-}
-
-/** The body as text, or null when it is larger than MAX_JOB_BODY_BYTES (read no further). */
-async function boundedText(c: Context): Promise<string | null> {
-  const declared = Number(c.req.header('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > MAX_JOB_BODY_BYTES) return null;
-  const body = c.req.raw.body;
-  if (body === null) return '';
-  const reader = body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_JOB_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
-  }
-  return Buffer.concat(parts).toString('utf8');
 }
 
 export function mountJobRoutes(app: Hono, deps: ApiRouteDeps): void {
@@ -59,16 +37,38 @@ export function mountJobRoutes(app: Hono, deps: ApiRouteDeps): void {
     const known = await authenticateAccount(c, deps);
     if (known instanceof Response) return known;
     if (format === null) return jobError(415, 'UNSUPPORTED_MEDIA_TYPE', JOB_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
-    const text = await boundedText(c);
-    if (text === null) return jobError(413, 'BODY_TOO_LARGE', JOB_MESSAGES.BODY_TOO_LARGE);
-    const reading: JobInputReading = format === 'json' ? readJsonJob(text) : readListJob(format, text, c.req.query('field'), c.req.query('webhookUrl'));
-    if (!reading.ok) return jobError(400, reading.unknownMember ? 'UNKNOWN_MEMBER' : 'INVALID_JOB', reading.message);
-    const { input } = reading;
-    const auth = await authenticate(c, deps, input.field);
-    if (auth instanceof Response) return auth;
+    const declared = Number(c.req.header('content-length') ?? '');
+    if (Number.isFinite(declared) && declared > MAX_JOB_BODY_BYTES) return jobError(413, 'BODY_TOO_LARGE', JOB_MESSAGES.BODY_TOO_LARGE);
+    const reader = jobBodyReader(format, { field: c.req.query('field'), webhookUrl: c.req.query('webhookUrl') });
+    if (!('push' in reader)) return jobError(400, 'INVALID_JOB', reader.message);
     const services = await deps.services();
-    const submitted = await submitJob(services.store, { account: auth.account, key: auth.key, plan: deps.plans[auth.account.plan], input, now: deps.now() });
-    if (!submitted.ok) return jobError(429, 'QUOTA_EXCEEDED', submitted.message);
+    const { maxQueuedJobs } = deps.config;
+    // Refused before a byte of the body is read when the account is at its cap.
+    if (!(await underJobCap(services.store, known.account.id, maxQueuedJobs))) return jobError(429, 'TOO_MANY_JOBS', tooManyJobsMessage(maxQueuedJobs));
+    // The body is read as it arrives and never cancelled: a refusal part-way stops reading, and the
+    // listener (start.ts, unread-body.ts) answers on the socket and closes it, the rest unread.
+    const pieces = c.req.raw.body?.getReader() ?? null;
+    let submitted;
+    try {
+      submitted = await receiveJob(services.store, {
+        reader,
+        read: async () => {
+          if (pieces === null) return null;
+          const next = await pieces.read();
+          return next.done ? null : next.value;
+        },
+        authorize: async (field) => {
+          const auth = await authenticate(c, deps, field);
+          return auth instanceof Response ? { refusal: auth } : auth;
+        },
+        plans: deps.plans,
+        maxQueuedJobs,
+        now: deps.now,
+      });
+    } finally {
+      pieces?.releaseLock();
+    }
+    if (!submitted.ok) return 'refusal' in submitted ? submitted.refusal : jobError(submitted.status, submitted.errorCode, submitted.message);
     const { job } = submitted;
     deps.jobSubmitted?.();
     const body: SubmittedJob = { id: job.id, status: job.status, total: job.total };

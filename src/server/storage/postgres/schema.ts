@@ -313,6 +313,22 @@ CREATE INDEX vat_evidence_value ON vat_evidence (account_id, value_index, checke
 CREATE INDEX vat_evidence_checked_at ON vat_evidence (checked_at);
 `;
 
+// Issue 29 (docs/service.md#data-at-rest): the VIES answer cache kept numbers, names and
+// addresses in clear. It is found by the keyed hash of the prefixed number now, its entry sealed
+// ("v1." text of the answer, the trader name and the requester as JSON). The old rows are dropped,
+// not converted: it is a cache, and the next lookup of each number asks VIES again.
+const V7_SEALED_VIES_CACHE = `
+DROP TABLE vies_cache;
+CREATE TABLE vies_cache (
+  country_code text NOT NULL,
+  number_index text NOT NULL CHECK (number_index ~ '^[0-9a-f]{64}$'),
+  entry text NOT NULL,
+  checked_at timestamptz NOT NULL,
+  PRIMARY KEY (country_code, number_index)
+);
+CREATE INDEX vies_cache_checked_at ON vies_cache (checked_at);
+`;
+
 /** The migrations, oldest first; version n is `POSTGRES_MIGRATIONS[n - 1]`. */
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   V1_INITIAL,
@@ -321,6 +337,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   V4_SCOPES_FROM_THE_REGISTRY,
   V5_DASHBOARD,
   V6_JOBS_WATCHES_WEBHOOKS_EVIDENCE,
+  V7_SEALED_VIES_CACHE,
 ];
 
 /** Taken first in each migration's transaction: instances starting together apply each migration once. */

@@ -5,6 +5,10 @@
  * another holds, SKIP LOCKED, and the outer WHERE re-checks the lease). `answer` writes only
  * lines still unanswered and moves the counters by the lines it really wrote, in one transaction,
  * so a job resumed by another instance after a crash never counts a line twice.
+ *
+ * A streamed upload (`begin`, `append`, `commit`) is a job row held by the owner UPLOADING: its
+ * lines go in piece by piece, each its own short transaction, and no runner claims it, no list shows
+ * it and no cap counts it until `commit` hands it to the runners (or `discard` removes it).
  */
 import type { ValidationResult } from '../../../result.js';
 import type { Sealer } from '../sealing.js';
@@ -33,6 +37,11 @@ interface JobRow {
 const JOB_COLUMNS = 'id, account_id, key_id, field, status, total, done, valid, invalid, webhook_url, created_at, started_at, finished_at, error';
 /** Lines per INSERT or UPDATE statement: well under both engines' limit of bound parameters. */
 const LINES_PER_STATEMENT = 500;
+
+/** The lease owner of a job whose upload has not ended (no runner is ever named so: see runner.ts). */
+const UPLOADING = 'upload';
+/** Lines deleted per statement when an upload is discarded: each statement short, the event loop given back in between. */
+const LINES_PER_DELETE = 2_000;
 
 const toJob = (row: JobRow): BatchJobRecord => ({
   id: row.id,
@@ -71,17 +80,30 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
   const OPEN = `status IN ('queued', 'running')`;
 
   const INSERT_JOB = `INSERT INTO batch_jobs (id, account_id, key_id, field, status, total, done, valid, invalid, webhook_url,
-      created_at, started_at, finished_at, error)
+      created_at, started_at, finished_at, error, lease_owner)
     VALUES ($1, $2, $3, $4, $5, ${d.param(6, 'integer')}, ${d.param(7, 'integer')}, ${d.param(8, 'integer')}, ${d.param(9, 'integer')}, $10,
-      ${time(11)}, ${time(12)}, ${time(13)}, $14)`;
+      ${time(11)}, ${time(12)}, ${time(13)}, $14, $15)`;
+  const NOT_UPLOADING = `(lease_owner IS NULL OR lease_owner <> '${UPLOADING}')`;
   const GET = `SELECT ${JOB_COLUMNS} FROM batch_jobs WHERE account_id = $1 AND id = $2`;
-  const LIST = `SELECT ${JOB_COLUMNS} FROM batch_jobs WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${d.param(2, 'integer')}`;
+  const LIST = `SELECT ${JOB_COLUMNS} FROM batch_jobs WHERE account_id = $1 AND ${NOT_UPLOADING} ORDER BY created_at DESC, id DESC LIMIT ${d.param(2, 'integer')}`;
   const CANCEL = `UPDATE batch_jobs SET status = 'cancelled', finished_at = ${time(3)}, lease_owner = NULL, lease_until = NULL
     WHERE account_id = $1 AND id = $2 AND ${OPEN} RETURNING id`;
-  const CLAIMABLE = `${OPEN} AND (lease_until IS NULL OR lease_until <= ${time(2)})`;
+  const CLAIMABLE = `${OPEN} AND ${NOT_UPLOADING} AND (lease_until IS NULL OR lease_until <= ${time(2)})`;
+  // Round robin: a job released after its turn (lease_until = the release) queues behind every job
+  // submitted before that, so a small job never waits for a large one to end (docs/service.md#jobs).
   const CLAIM = `UPDATE batch_jobs SET status = 'running', started_at = coalesce(started_at, ${time(2)}), lease_owner = $1, lease_until = ${time(3)}
-    WHERE id = (SELECT id FROM batch_jobs WHERE ${CLAIMABLE} ORDER BY created_at, id LIMIT 1${d.skipLocked}) AND ${CLAIMABLE}
+    WHERE id = (SELECT id FROM batch_jobs WHERE ${CLAIMABLE} ORDER BY coalesce(lease_until, created_at), created_at, id LIMIT 1${d.skipLocked}) AND ${CLAIMABLE}
     RETURNING ${JOB_COLUMNS}`;
+  const RELEASE = `UPDATE batch_jobs SET lease_owner = NULL, lease_until = ${time(3)} WHERE id = $1 AND lease_owner = $2 AND status = 'running'`;
+  const OPEN_COUNT = `SELECT count(*) AS n FROM batch_jobs WHERE account_id = $1 AND ${OPEN} AND ${NOT_UPLOADING}`;
+  const GROW = `UPDATE batch_jobs SET total = total + ${d.param(2, 'integer')} WHERE id = $1 AND lease_owner = '${UPLOADING}'`;
+  const COMMIT = `UPDATE batch_jobs SET lease_owner = NULL, webhook_url = $3 WHERE id = $1 AND lease_owner = '${UPLOADING}'
+    AND (SELECT count(*) FROM batch_jobs AS other WHERE other.account_id = batch_jobs.account_id AND other.${OPEN}
+      AND (other.lease_owner IS NULL OR other.lease_owner <> '${UPLOADING}')) < ${d.param(2, 'integer')}
+    RETURNING id`;
+  const DELETE_LINES = `DELETE FROM batch_job_lines WHERE job_id = $1 AND line IN
+    (SELECT line FROM batch_job_lines WHERE job_id = $1 ORDER BY line LIMIT ${LINES_PER_DELETE}) RETURNING line`;
+  const DELETE_UPLOAD = `DELETE FROM batch_jobs WHERE id = $1 AND lease_owner = '${UPLOADING}'`;
   const RENEW = `UPDATE batch_jobs SET lease_until = ${time(3)} WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`;
   const PENDING = `SELECT line, value FROM batch_job_lines WHERE job_id = $1 AND line > ${d.param(2, 'integer')} AND result IS NULL
     ORDER BY line LIMIT ${d.param(3, 'integer')}`;
@@ -101,33 +123,61 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
       WHERE batch_job_lines.job_id = $1 AND batch_job_lines.line = answers.answer_line AND batch_job_lines.result IS NULL
       RETURNING valid`;
 
+  const jobParams = (job: BatchJobRecord, owner: string | null): unknown[] => [
+    job.id,
+    job.accountId,
+    job.keyId,
+    job.field,
+    job.status,
+    job.total,
+    job.done,
+    job.valid,
+    job.invalid,
+    job.webhookUrl,
+    d.time(job.createdAt),
+    job.startedAt === null ? null : d.time(job.startedAt),
+    job.finishedAt === null ? null : d.time(job.finishedAt),
+    job.error,
+    owner,
+  ];
+  const insertValues = async (tx: SqlClient, id: string, first: number, values: readonly string[]): Promise<void> => {
+    let line = first - 1;
+    for (const chunk of chunks(values, LINES_PER_STATEMENT)) {
+      const params: unknown[] = [];
+      for (const value of chunk) params.push(id, ++line, sealer.seal(value));
+      await tx.query(insertLines(chunk.length), params);
+    }
+  };
+
   return {
     async create(job, values) {
       if (values.length !== job.total) throw new RangeError(`job total ${job.total} differs from its ${values.length} values`);
       await sql.transaction(async (tx) => {
-        await tx.query(INSERT_JOB, [
-          job.id,
-          job.accountId,
-          job.keyId,
-          job.field,
-          job.status,
-          job.total,
-          job.done,
-          job.valid,
-          job.invalid,
-          job.webhookUrl,
-          d.time(job.createdAt),
-          job.startedAt === null ? null : d.time(job.startedAt),
-          job.finishedAt === null ? null : d.time(job.finishedAt),
-          job.error,
-        ]);
-        let line = 0;
-        for (const chunk of chunks(values, LINES_PER_STATEMENT)) {
-          const params: unknown[] = [];
-          for (const value of chunk) params.push(job.id, ++line, sealer.seal(value));
-          await tx.query(insertLines(chunk.length), params);
-        }
+        await tx.query(INSERT_JOB, jobParams(job, null));
+        await insertValues(tx, job.id, 1, values);
       });
+    },
+    async begin(job) {
+      await sql.query(INSERT_JOB, jobParams({ ...job, total: 0 }, UPLOADING));
+    },
+    async append(id, first, values) {
+      if (values.length === 0) return;
+      await sql.transaction(async (tx) => {
+        await insertValues(tx, id, first, values);
+        await tx.query(GROW, [id, values.length]);
+      });
+    },
+    async commit(id, webhookUrl, maxOpen) {
+      const { rows } = await sql.query(COMMIT, [id, maxOpen, webhookUrl]);
+      return rows.length > 0;
+    },
+    async discard(id) {
+      for (;;) {
+        const { rows } = await sql.query(DELETE_LINES, [id]);
+        if (rows.length < LINES_PER_DELETE) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await sql.query(DELETE_UPLOAD, [id]);
     },
     async get(accountId, id) {
       const { rows } = await sql.query<JobRow>(GET, [accountId, id]);
@@ -148,6 +198,13 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
     async renew(id, instance, leaseUntil) {
       const { rows } = await sql.query(RENEW, [id, instance, d.time(leaseUntil)]);
       return rows.length > 0;
+    },
+    async release(id, instance, at) {
+      await sql.query(RELEASE, [id, instance, d.time(at)]);
+    },
+    async openCount(accountId) {
+      const { rows } = await sql.query<{ n: number | string }>(OPEN_COUNT, [accountId]);
+      return Number(rows[0]?.n ?? 0);
     },
     async pending(id, after, limit) {
       const { rows } = await sql.query<{ line: number | string; value: string }>(PENDING, [id, after, limit]);

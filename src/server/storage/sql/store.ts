@@ -99,7 +99,7 @@ export async function createSqlStore(sql: SqlClient & { readonly file?: StoreFil
     keys,
     usage: { count: (entry, quota) => meter.count(entry, quota), ...sqlUsageReads(sql) },
     ...sqlSignIns(sql),
-    viesCache: sqlViesCache(sql),
+    viesCache: sqlViesCache(sql, sealer),
     breaker: sqlBreakerStore(sql),
     statusSamples: sqlStatusSamples(sql),
     rates: sqlRates(sql),

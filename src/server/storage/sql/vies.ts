@@ -3,47 +3,57 @@
  * the per-country circuit breakers and the samples of the Commission's status feed. Every breaker
  * method is one statement, so it is atomic across instances and processes sharing the store, as
  * the CircuitBreakerStore port requires.
+ *
+ * A cached answer is found by the keyed hash of its number (`number_index`), never by the number,
+ * and its entry (the answer with the name and address VIES gave, the trader name sent and the
+ * requester) is sealed (../sealing.ts): numbers built on a personal number and the names of
+ * natural persons are never kept in clear (docs/service.md#data-at-rest). The country code and the
+ * time of the answer stay clear: the policy's ages and the prune read them.
  */
-import type { CachedVatAnswer, CircuitBreakerState, CircuitBreakerStore, VatRegistryAnswer, ViesStatusSnapshot } from '../../../ports.js';
+import type { CachedVatAnswer, CircuitBreakerState, CircuitBreakerStore, ViesStatusSnapshot } from '../../../ports.js';
+import type { Sealer } from '../sealing.js';
 import type { SqlClient } from './client.js';
 import type { Store } from '../types.js';
 import { dateColumn, jsonParam, optionalDateColumn } from './values.js';
 
 interface CacheRow {
-  answer: unknown;
+  entry: string;
   checked_at: unknown;
-  trader_name: string | null;
-  requester: string | null;
 }
 
-/** The VIES answer cache (ports.VatAnswerCache) with pruning. */
-export function sqlViesCache(sql: SqlClient): Store['viesCache'] {
+/** What the sealed `entry` column holds: the cached entry but its time, which stays clear. */
+type SealedEntry = Omit<CachedVatAnswer, 'checkedAt'>;
+
+/** The VIES answer cache (ports.VatAnswerCache) with pruning, sealed by `sealer`. */
+export function sqlViesCache(sql: SqlClient, sealer: Sealer): Store['viesCache'] {
   const d = sql.dialect;
-  const SET = `INSERT INTO vies_cache (country_code, vat_number, answer, checked_at, trader_name, requester)
-    VALUES ($1, $2, ${d.param(3, 'json')}, ${d.param(4, 'time')}, $5, $6)
-    ON CONFLICT (country_code, vat_number) DO UPDATE SET answer = EXCLUDED.answer,
-      checked_at = EXCLUDED.checked_at, trader_name = EXCLUDED.trader_name, requester = EXCLUDED.requester`;
+  const SET = `INSERT INTO vies_cache (country_code, number_index, entry, checked_at)
+    VALUES ($1, $2, $3, ${d.param(4, 'time')})
+    ON CONFLICT (country_code, number_index) DO UPDATE SET entry = EXCLUDED.entry, checked_at = EXCLUDED.checked_at`;
+  const GET = 'SELECT entry, checked_at FROM vies_cache WHERE country_code = $1 AND number_index = $2';
+  const PRUNE = `DELETE FROM vies_cache WHERE checked_at < ${d.param(1, 'time')}`;
+  // The prefix is part of what is hashed: equal digits of two member states are two numbers.
+  const indexOf = (countryCode: string, vatNumber: string): string => sealer.index(`${countryCode}${vatNumber}`);
   return {
     async get(countryCode, vatNumber) {
-      const { rows } = await sql.query<CacheRow>(
-        'SELECT answer, checked_at, trader_name, requester FROM vies_cache WHERE country_code = $1 AND vat_number = $2',
-        [countryCode, vatNumber],
-      );
+      const { rows } = await sql.query<CacheRow>(GET, [countryCode, indexOf(countryCode, vatNumber)]);
       const row = rows[0];
       if (row === undefined) return null;
+      const sealed = JSON.parse(sealer.open(row.entry)) as SealedEntry;
       const entry: CachedVatAnswer = {
-        answer: d.readJson<VatRegistryAnswer>(row.answer),
+        answer: sealed.answer,
         checkedAt: dateColumn(row.checked_at),
-        traderName: row.trader_name,
-        requester: row.requester,
+        traderName: sealed.traderName,
+        requester: sealed.requester,
       };
       return entry;
     },
     async set(countryCode, vatNumber, entry) {
-      await sql.query(SET, [countryCode, vatNumber, jsonParam(entry.answer), d.time(entry.checkedAt), entry.traderName, entry.requester]);
+      const sealed: SealedEntry = { answer: entry.answer, traderName: entry.traderName, requester: entry.requester };
+      await sql.query(SET, [countryCode, indexOf(countryCode, vatNumber), sealer.seal(JSON.stringify(sealed)), d.time(entry.checkedAt)]);
     },
     async prune(before) {
-      const { rowCount } = await sql.query(`DELETE FROM vies_cache WHERE checked_at < ${d.param(1, 'time')}`, [d.time(before)]);
+      const { rowCount } = await sql.query(PRUNE, [d.time(before)]);
       return rowCount;
     },
   };

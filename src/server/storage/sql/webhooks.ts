@@ -3,10 +3,11 @@
  * (../sealing.ts); the outbox, one row per event and URL, whose data is sealed (it may name a VAT
  * number or a job's counts); and the log of attempts. A due delivery is claimed by pushing its
  * next attempt to the lease's end in one statement, so that one instance sends it at a time; the
- * attempt's record then sets its state and real next time.
+ * attempt's record then sets its state and real next time. A paused destination's deliveries are
+ * held (pushed to its next probe) in one statement too.
  */
 import type { Sealer } from '../sealing.js';
-import type { Store, WebhookAttempt, WebhookDelivery, WebhookEventType } from '../types.js';
+import type { Store, WebhookAttempt, WebhookClaimRoom, WebhookDelivery, WebhookEventType } from '../types.js';
 import type { SqlClient } from './client.js';
 import { dateColumn, parameterList } from './values.js';
 
@@ -64,11 +65,27 @@ export function sqlWebhooks(sql: SqlClient, sealer: Sealer): Store['webhooks'] {
   // A delivery queued twice (an emitter retried) stays one delivery.
   const ENQUEUE = `INSERT INTO webhook_deliveries (event_id, url, account_id, type, created_at, data, status, attempts, next_attempt_at)
     VALUES ($1, $2, $3, $4, ${time(5)}, $6, $7, ${d.param(8, 'integer')}, ${time(9)}) ON CONFLICT (event_id, url) DO NOTHING`;
-  const CLAIM_DUE = `UPDATE webhook_deliveries SET next_attempt_at = ${time(2)}
-    WHERE (event_id, url) IN (SELECT event_id, url FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ${time(1)}
-        ORDER BY next_attempt_at, event_id LIMIT ${d.param(3, 'integer')}${d.skipLocked})
+  // The oldest due deliveries, at most `room` of each URL (place within its URL), so that a destination's
+  // backlog never fills a claim that other destinations wait on. No SKIP LOCKED (PostgreSQL refuses it
+  // beside a window function): the outer conditions, checked again on each row, keep two instances from
+  // claiming one delivery.
+  const claimDue = (room: WebhookClaimRoom | undefined): { text: string; values: unknown[] } => {
+    const param = parameterList(d, 4);
+    const full = [...(room?.urls ?? new Map<string, number>())].filter(([, n]) => n <= 0).map(([url]) => param.add(url, 'text'));
+    const some = [...(room?.urls ?? new Map<string, number>())].filter(([, n]) => n > 0).map(([url, n]) => `WHEN ${param.add(url, 'text')} THEN ${param.add(n, 'integer')}`);
+    const perUrl = param.add(room?.perUrl ?? 1_000_000, 'integer');
+    const text = `UPDATE webhook_deliveries SET next_attempt_at = ${time(2)}
+    WHERE (event_id, url) IN (SELECT event_id, url FROM (
+        SELECT event_id, url, next_attempt_at, ROW_NUMBER() OVER (PARTITION BY url ORDER BY next_attempt_at, event_id) AS place
+        FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ${time(1)}${full.length === 0 ? '' : ` AND url NOT IN (${full.join(', ')})`}
+      ) AS due WHERE place <= ${some.length === 0 ? perUrl : `CASE url ${some.join(' ')} ELSE ${perUrl} END`}
+      ORDER BY next_attempt_at, event_id LIMIT ${d.param(3, 'integer')})
       AND status = 'pending' AND next_attempt_at <= ${time(1)}
     RETURNING ${DELIVERY_COLUMNS}`;
+    return { text, values: param.values };
+  };
+  const FAIL_HELD = `UPDATE webhook_deliveries SET status = 'failed' WHERE url = $1 AND status = 'pending' AND created_at < ${time(2)}`;
+  const HOLD = `UPDATE webhook_deliveries SET next_attempt_at = ${time(2)} WHERE url = $1 AND status = 'pending' AND next_attempt_at < ${time(2)}`;
   const INSERT_ATTEMPT = `INSERT INTO webhook_attempts (event_id, url, at, status, error, duration_ms)
     VALUES ($1, $2, ${time(3)}, ${d.param(4, 'integer')}, $5, ${d.param(6, 'integer')})`;
   const UPDATE_DELIVERY = `UPDATE webhook_deliveries SET status = $3, next_attempt_at = ${time(4)}, attempts = attempts + 1
@@ -103,9 +120,17 @@ export function sqlWebhooks(sql: SqlClient, sealer: Sealer): Store['webhooks'] {
         }
       });
     },
-    async claimDue(now, leaseUntil, limit) {
-      const { rows } = await sql.query<DeliveryRow>(CLAIM_DUE, [d.time(now), d.time(leaseUntil), limit]);
+    async claimDue(now, leaseUntil, limit, room) {
+      const query = claimDue(room);
+      const { rows } = await sql.query<DeliveryRow>(query.text, [d.time(now), d.time(leaseUntil), limit, ...query.values]);
       return rows.map(toDelivery);
+    },
+    async hold(url, until, createdBefore) {
+      return sql.transaction(async (tx) => {
+        const failed = await tx.query(FAIL_HELD, [url, d.time(createdBefore)]);
+        await tx.query(HOLD, [url, d.time(until)]);
+        return failed.rowCount;
+      });
     },
     async recordAttempt(attempt, next) {
       await sql.transaction(async (tx) => {

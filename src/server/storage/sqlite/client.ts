@@ -18,7 +18,7 @@
  * a commit survive the death of the process, SIGKILL included, since the WAL is written before
  * COMMIT returns; FULL also survives a power loss, for an fsync of the WAL at every commit.
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { loadOptionalPeer } from '../optional-peer.js';
@@ -27,6 +27,7 @@ import { createTurns } from './turns.js';
 import type { StoreFile } from '../types.js';
 import { checkpointInBackground, type Checkpoints } from './checkpointer.js';
 import { sqliteDialect } from './dialect.js';
+import { keepPrivate, makePrivateDir, makePrivateFile } from '../private-files.js';
 
 /** SQLite's `synchronous` setting: NORMAL survives a crash of the process, FULL a power loss too. */
 export type SqliteSynchronous = 'NORMAL' | 'FULL';
@@ -64,8 +65,10 @@ function bindable(value: unknown): unknown {
 }
 
 /**
- * Opens SQLite: in memory without `path`, else the database file at `path` (its directory
- * created, readable by the owner only, if missing).
+ * Opens SQLite: in memory without `path`, else the database file at `path`, its owner's alone
+ * (../private-files.ts: the directory 0700 when created here, the file 0600 before SQLite opens it,
+ * so that SQLite gives its WAL and shared-memory files the same mode). `secure_delete` is on:
+ * a deleted row's bytes are overwritten with zeros, not left in a free page of the file.
  * @example
  * const sql = await openSqlite('./.verifield/verifield.db');
  * const { rows } = await sql.query<{ one: number }>('SELECT 1 AS one');
@@ -74,7 +77,12 @@ function bindable(value: unknown): unknown {
 export async function openSqlite(path?: string, options: SqliteOptions = {}): Promise<SqliteClient> {
   const Database = (await loadOptionalPeer('better-sqlite3', 'embedded store', () => import('better-sqlite3'))).default;
   const file = path === undefined ? null : resolve(path);
-  if (file !== null) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (file !== null) {
+    makePrivateDir(dirname(file));
+    makePrivateFile(file);
+    // Left by an older version or another umask: SQLite keeps an existing file's mode.
+    for (const suffix of ['-wal', '-shm']) keepPrivate(`${file}${suffix}`);
+  }
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   const synchronous = options.synchronous === 'FULL' ? 'FULL' : 'NORMAL';
   // No waiting inside SQLite, which would block the thread: ./turns.ts waits instead.
@@ -90,6 +98,8 @@ export async function openSqlite(path?: string, options: SqliteOptions = {}): Pr
       checkpoints = checkpointInBackground(db, opened, synchronous, busyTimeoutMs);
     }
     db.pragma('foreign_keys = ON');
+    // Before the migrations: the pages of rows they drop are zeroed too (docs/service.md#data-at-rest).
+    db.pragma('secure_delete = ON');
   } catch (error) {
     db.close();
     throw error;

@@ -251,5 +251,22 @@ CREATE INDEX vat_evidence_value ON vat_evidence (account_id, value_index, checke
 CREATE INDEX vat_evidence_checked_at ON vat_evidence (checked_at);
 `;
 
+// Issue 29 (docs/service.md#data-at-rest): the VIES answer cache kept numbers, names and
+// addresses in clear. It is found by the keyed hash of the prefixed number now, its entry sealed
+// ("v1." text of the answer, the trader name and the requester as JSON). The old rows are dropped,
+// not converted: it is a cache, and the next lookup of each number asks VIES again. secure_delete
+// (./client.ts sets it before migrating) zeroes the pages they leave.
+const V4_SEALED_VIES_CACHE = `
+DROP TABLE vies_cache;
+CREATE TABLE vies_cache (
+  country_code TEXT NOT NULL,
+  number_index TEXT NOT NULL CHECK (length(number_index) = 64 AND number_index NOT GLOB '*[^0-9a-f]*'),
+  entry TEXT NOT NULL,
+  checked_at INTEGER NOT NULL,
+  PRIMARY KEY (country_code, number_index)
+) STRICT;
+CREATE INDEX vies_cache_checked_at ON vies_cache (checked_at);
+`;
+
 /** The migrations, oldest first; version n is `SQLITE_MIGRATIONS[n - 1]`. */
-export const SQLITE_MIGRATIONS: readonly string[] = [V1_INITIAL, V2_DASHBOARD, V3_JOBS_WATCHES_WEBHOOKS_EVIDENCE];
+export const SQLITE_MIGRATIONS: readonly string[] = [V1_INITIAL, V2_DASHBOARD, V3_JOBS_WATCHES_WEBHOOKS_EVIDENCE, V4_SEALED_VIES_CACHE];
