@@ -1,106 +1,107 @@
 /**
  * `npm run bench`: every suite in bench/suites, our validator and its peers measured side by side in
- * one process, printed as ops/s and ratios. `--write` also records the table in bench/RESULTS.md
- * (its library section; bench/server/run.ts writes the service section).
- * Each timed task validates the whole input list once, so the timer's own overhead is spread over
- * hundreds of calls instead of dominating a single nanosecond-scale call.
+ * one process, printed as CPU time per operation and ratios (bench/cpu-rounds.ts says how).
+ *
+ * Usage: `npm run bench -- [suite…] [--rounds N] [--warmup N] [--ms N] [--write]`
+ * - suite…     file names in bench/suites without `.ts` (e.g. `iban phone`); all when none is given.
+ * - --rounds   measured rounds per suite (default 21); each runs every contender once.
+ * - --warmup   rounds run first and not counted (default 5, at least 1): each
+ *              recalibrates the runs' length, the last one fixes it for the measured rounds.
+ * - --ms       CPU milliseconds one contender-run is calibrated to take (default 75, or the
+ *              BENCH_TIME_MS environment variable).
+ * - --write    also records the table in bench/RESULTS.md (its library section; bench/server/run.ts
+ *              writes the service section).
  */
 import { readdirSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { Bench } from 'tinybench';
+import { parseArgs } from 'node:util';
+import { measureSuite, type RoundOptions, type SuiteFigures } from './cpu-rounds.js';
 import { recordSection } from './results-file.js';
 import type { BenchSuite } from './suite.js';
 
-const suitesDir = new URL('./suites/', import.meta.url);
-const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-const write = process.argv.includes('--write');
-const timeMs = Number(process.env.BENCH_TIME_MS ?? 1000);
-/** Rounds per suite, each contender timed for `timeMs` in each; the order alternates. */
-const ROUNDS = 4;
+const { values: args, positionals: only } = parseArgs({
+  allowPositionals: true,
+  options: {
+    rounds: { type: 'string', default: '21' },
+    warmup: { type: 'string', default: '5' },
+    ms: { type: 'string', default: process.env.BENCH_TIME_MS ?? '75' },
+    write: { type: 'boolean', default: false },
+  },
+});
 
-interface Row {
-  field: string;
-  contender: string;
-  opsPerSecond: number;
-  ratio: number | null;
+function count(name: string, text: string, least: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < least) throw new Error(`--${name} needs a whole number of at least ${least}`);
+  return value;
 }
+
+const options: RoundOptions = {
+  rounds: count('rounds', args.rounds, 1),
+  warmupRounds: count('warmup', args.warmup, 1),
+  targetMs: count('ms', args.ms, 1),
+};
+const suitesDir = new URL('./suites/', import.meta.url);
 
 async function loadSuites(): Promise<BenchSuite[]> {
   const files = readdirSync(suitesDir).filter((f) => f.endsWith('.ts')).sort();
+  const unknown = only.filter((name) => !files.includes(`${name}.ts`));
+  if (unknown.length > 0) throw new Error(`no suite named ${unknown.join(', ')} in bench/suites`);
   const suites: BenchSuite[] = [];
   for (const file of files) {
+    if (only.length > 0 && !only.includes(file.replace(/\.ts$/, ''))) continue;
     const mod = (await import(new URL(file, suitesDir).href)) as { suite: BenchSuite };
-    if (only.length === 0 || only.includes(file.replace(/\.ts$/, ''))) suites.push(mod.suite);
+    suites.push(mod.suite);
   }
   return suites;
 }
 
-/**
- * Runs the contenders in rounds, reversing their order each round, and keeps each one's mean over
- * the rounds: a contender timed first pays for garbage and deoptimisations left by what ran
- * before (the previous suite, or the previous contender), which alone moved the phone ratio from
- * 1.2x to 0.8x between runs.
- */
-async function measure(suite: BenchSuite): Promise<Row[]> {
-  const inputs = suite.inputs;
-  const contenders = [suite.ours, ...suite.peers];
-  const totals = new Map<string, number>(contenders.map((c) => [c.name, 0]));
-  let sink = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    const bench = new Bench({ time: timeMs, warmupTime: 200 });
-    const order = round % 2 === 0 ? contenders : [...contenders].reverse();
-    for (const contender of order) {
-      const run = contender.run;
-      bench.add(contender.name, () => {
-        for (let i = 0; i < inputs.length; i++) if (run(inputs[i] as string)) sink++;
-      });
-    }
-    await bench.run();
-    for (const contender of contenders) {
-      const result = bench.getTask(contender.name)?.result;
-      if (!result || !('throughput' in result)) throw new Error(`${suite.field}: ${contender.name} did not run`);
-      totals.set(contender.name, (totals.get(contender.name) as number) + result.throughput.mean * inputs.length);
+const nanos = (ns: number): string => (ns < 100 ? ns.toFixed(1) : Math.round(ns).toLocaleString('en-US'));
+const times = (ratio: number): string => `${ratio.toFixed(2)}x`;
+
+function table(results: readonly SuiteFigures[]): string {
+  const lines = [
+    '| field | contender | CPU ns per op (median) | min–max over rounds | ops per CPU second | verifield ÷ peer | ratio within one round, min–max |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const suite of results) {
+    for (const c of suite.contenders) {
+      const ratio = c.ratio === null ? '(verifield)' : times(c.ratio);
+      const range = c.ratioRange === null ? '' : `${c.ratioRange[0].toFixed(2)}–${times(c.ratioRange[1])}`;
+      lines.push(
+        `| ${suite.field} | ${c.name} | ${nanos(c.medianNs)} | ${nanos(c.minNs)}–${nanos(c.maxNs)} | ` +
+          `${Math.round(1e9 / c.medianNs).toLocaleString('en-US')} | ${ratio} | ${range} |`,
+      );
     }
   }
-  if (sink < 0) console.log(sink);
-  const opsOf = (name: string): number => (totals.get(name) as number) / ROUNDS;
-  const ours = opsOf(suite.ours.name);
-  return contenders.map((c, i) => ({
-    field: suite.field,
-    contender: c.name,
-    opsPerSecond: opsOf(c.name),
-    ratio: i === 0 ? null : ours / opsOf(c.name),
-  }));
-}
-
-function formatOps(ops: number): string {
-  return Math.round(ops).toLocaleString('en-US');
-}
-
-function table(rows: Row[]): string {
-  const lines = [
-    '| field | contender | ops/s | verifield ÷ peer |',
-    '|---|---|---:|---:|',
-    ...rows.map(
-      (r) =>
-        `| ${r.field} | ${r.contender} | ${formatOps(r.opsPerSecond)} | ${r.ratio === null ? '(verifield)' : `${r.ratio.toFixed(2)}x`} |`,
-    ),
-  ];
   return lines.join('\n');
 }
 
-const suites = await loadSuites();
-const rows: Row[] = [];
-for (const suite of suites) rows.push(...(await measure(suite)));
+const load = (): string => loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadBefore = load();
+const results: SuiteFigures[] = [];
+for (const suite of await loadSuites()) {
+  results.push(measureSuite(suite, options));
+  process.stderr.write(`${suite.field} done\n`);
+}
+const cpuMs = results.reduce((sum, r) => sum + r.cpuMs, 0);
+const wallMs = results.reduce((sum, r) => sum + r.wallMs, 0);
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const load = loadavg().map((value) => value.toFixed(2)).join(' ');
-const output = `${table(rows)}\n\nMachine: ${machine}, load average ${load} at the end. Each figure is the mean of ${ROUNDS} runs of ${timeMs} ms over the suite's input mix, the contenders' order reversed every run.\n`;
+const method =
+  `Each figure is the median over ${options.rounds} interleaved rounds of the CPU time (user + system, process.cpuUsage) ` +
+  `per operation, after ${options.warmupRounds} warm-up rounds. A round runs every contender of a field once, over the ` +
+  `suite's whole input mix for a fixed number of operations (calibrated once per contender to about ${options.targetMs} ms ` +
+  `of CPU), the order rotated every round and reversed every other cycle. Ratio: the peer's median CPU per operation ÷ ` +
+  `verifield's, in the same run; the last column gives the lowest and highest of that ratio within single rounds.`;
+const output =
+  `${table(results)}\n\n${method}\n\nMachine: ${machine}. Load average before ${loadBefore}, after ${load()}; ` +
+  `the process got ${((100 * cpuMs) / wallMs).toFixed(0)}% of a core's time during the measured rounds ` +
+  `(${(cpuMs / 1000).toFixed(1)} s of CPU in ${(wallMs / 1000).toFixed(1)} s).\n`;
 console.log(output);
-if (write) {
-  // Only the library section: the service table (npm run bench:server -- --write) stays.
+if (args.write) {
+  // Only the library section: the service and jobs tables (bench/server) stay.
   recordSection(
     'library',
     `## Library (\`npm run bench\`)\n\nRecorded by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}. ` +
-      `A ratio above 1 means verifield is faster than that peer; all contenders ran in one process on the same inputs.\n\n${output}`,
+      `A ratio above 1 means verifield uses less CPU per operation than that peer; all contenders ran in one process on the same inputs.\n\n${output}`,
   );
 }

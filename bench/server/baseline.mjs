@@ -26,6 +26,10 @@ const VALIDATORS = {
   vat: library.validateVat,
 };
 const PREFIX = '/api/v1/validate/';
+// The cheapest refusal a bare server can give: a fixed 401, the body never read (the service
+// refuses a bad key before reading the body too).
+const REFUSE = '/api/v1/refuse/';
+const REFUSAL = JSON.stringify({ errorCode: 'INVALID_API_KEY', message: 'The API key is not valid' });
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
 /**
@@ -41,6 +45,12 @@ function answer(response, status, body) {
 
 const server = createServer((request, response) => {
   const url = request.url ?? '';
+  if (url.startsWith(REFUSE)) {
+    response.writeHead(401, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(REFUSAL) });
+    response.end(REFUSAL);
+    request.resume();
+    return;
+  }
   const validate = url.startsWith(PREFIX) ? VALIDATORS[url.slice(PREFIX.length)] : undefined;
   if (request.method !== 'POST' || validate === undefined) {
     answer(response, 404, { message: 'Not found' });

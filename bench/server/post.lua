@@ -2,19 +2,23 @@
 -- an optional API key, and prints the run's figures as one JSON line when it is done.
 -- usage: wrk ... -s post.lua URL -- BODIES_FILE [API_KEY|random] [DELAY_MS]
 -- API_KEY "random": every request carries a new random well-formed key (vf_ and 43 base62
--- characters), as a flood of guessed keys does. DELAY_MS: each connection waits that long
+-- characters), as a flood of guessed keys does. "random-sources": the same, each request also
+-- naming a new random client in X-Forwarded-For (for a service run with --trust-proxy loopback):
+-- no source ever spends its budget of failures, so every request takes the whole 401 path. DELAY_MS: each connection waits that long
 -- between an answer and its next request, which sets the flood's rate.
 
 local prepared = {}
 local bodies = {}
 local next_index = 0
 local random_keys = false
+local random_sources = false
 local delay_ms = 0
 local BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 function init(args)
   local headers = { ["Content-Type"] = "application/json" }
-  random_keys = args[2] == "random"
+  random_keys = args[2] == "random" or args[2] == "random-sources"
+  random_sources = args[2] == "random-sources"
   if args[2] ~= nil and args[2] ~= "" and not random_keys then
     headers["X-API-KEY"] = args[2]
   end
@@ -52,6 +56,9 @@ function request()
   next_index = next_index % #prepared + 1
   if random_keys then
     local headers = { ["Content-Type"] = "application/json", ["X-API-KEY"] = random_key() }
+    if random_sources then
+      headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254))
+    end
     return wrk.format("POST", wrk.path, headers, bodies[next_index])
   end
   return prepared[next_index]

@@ -23,9 +23,9 @@ export function commandExists(command: string): boolean {
  * Starts `command`, on core `cpu` when given and pinning is on. taskset execs the command, so the
  * child's pid is the command's own (its /proc entry is the one to read).
  */
-export function startProcess(command: string, args: readonly string[], cpu: number | null): ChildProcess {
+export function startProcess(command: string, args: readonly string[], cpu: number | null, env?: NodeJS.ProcessEnv): ChildProcess {
   const [file, argv] = cpu === null ? [command, [...args]] : ['taskset', ['-c', String(cpu), command, ...args]];
-  return spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], ...(env === undefined ? {} : { env }) });
 }
 
 /** Everything a process printed on both streams so far, for error messages. */

@@ -22,8 +22,11 @@ export interface WrkResult {
 export interface WrkOptions {
   url: string;
   bodiesFile: string;
-  /** The key every request carries; `random`: a new random well-formed key per request (a flood). */
-  apiKey: string | null | 'random';
+  /**
+   * The key every request carries; `random`: a new random well-formed key per request (a flood);
+   * `random-sources`: the same from a new client named in X-Forwarded-For each time.
+   */
+  apiKey: string | null | 'random' | 'random-sources';
   connections: number;
   /** Milliseconds each connection waits between an answer and its next request (default 0). */
   delayMs?: number;

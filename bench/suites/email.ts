@@ -8,6 +8,8 @@
  */
 import validator from 'validator';
 import { validateEmail } from '../../src/email/index.js';
+// mulberry32, seeded, so every run measures the same inputs.
+import { seededPicker } from '../../test/support/generators/iban.js';
 import type { BenchSuite } from '../suite.js';
 
 const FIRST = ['jane', 'john', 'marie', 'lukas', 'sofia', 'li', 'ahmed', 'olga', 'pierre', 'ana', 'kenji', 'emma'];
@@ -17,18 +19,6 @@ const WORDS = ['acme', 'nordic', 'blue', 'river', 'atlas', 'pixel', 'solar', 'al
 const SUFFIXES = ['com', 'de', 'fr', 'co.uk', 'io', 'es', 'it', 'nl', 'ch', 'com.br'];
 const TYPO_DOMAINS = ['gmial.com', 'gmail.con', 'hotmial.com', 'yahoo.co', 'outlok.com', 'icloud.cmo'];
 const UNUSUAL_DOMAINS = ['müller-bau.de', 'mailinator.com', 'duck.com', 'mail.example-shop.co.uk', 'sub.dept.university.edu'];
-
-/** mulberry32: a small seeded generator, so every run measures the same inputs. */
-function seededPicker(seed: number): (below: number) => number {
-  let state = seed >>> 0;
-  return (below) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
-  };
-}
 
 function buildInputs(count: number): string[] {
   const pick = seededPicker(2026);

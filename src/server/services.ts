@@ -2,13 +2,12 @@
  * What the service is made of, built from its configuration (docs/architecture.md#the-service):
  * the store (opened by storage/compose.ts), the adapters that reach VIES, TEDB, the VIES status
  * feed, DNS and RDAP, and the library's rates service and availability tracker over them. Nothing
- * here validates anything; it only composes.
+ * here validates anything; it only composes. The adapters that bring large dependencies (SOAP and
+ * XML, the public suffix list) are loaded on their first call (src/adapters/lazy.ts), so the
+ * service listens without them.
  */
 import { nodeDnsResolver } from '../adapters/dns-node.js';
-import { rdapDomainAge } from '../adapters/rdap.js';
-import { tedbRatesSource } from '../adapters/tedb/source.js';
-import { viesSoapClient } from '../adapters/vies-soap.js';
-import { viesStatusFeed } from '../adapters/vies-status.js';
+import { lazyRdapDomainAge, lazyTedbRatesSource, lazyViesSoapClient, lazyViesStatusFeed } from '../adapters/lazy.js';
 import type { Clock, DnsResolver, DomainAgeSource, RatesSource, VatRegistry, ViesStatusFeed } from '../ports.js';
 import { createAvailabilityTracker, type AvailabilityTracker } from '../vat/reference/availability.js';
 import { createRatesService } from '../vat/reference/rates.js';
@@ -56,13 +55,13 @@ export function basicsOf(config: ServerConfig): { now: Clock; log: (line: string
 export function createAdapters(config: ServerConfig & AdapterOverrides): Adapters {
   const fetchOption = config.fetch === undefined ? {} : { fetch: config.fetch };
   return {
-    registry: viesSoapClient({ ...fetchOption, ...(config.viesUrl === undefined ? {} : { url: config.viesUrl }) }),
-    statusFeed: viesStatusFeed({ ...fetchOption, ...(config.viesStatusUrl === undefined ? {} : { url: config.viesStatusUrl }) }),
-    ratesSource: tedbRatesSource({ ...fetchOption, ...(config.tedbUrl === undefined ? {} : { url: config.tedbUrl }) }),
+    registry: lazyViesSoapClient({ ...fetchOption, ...(config.viesUrl === undefined ? {} : { url: config.viesUrl }) }),
+    statusFeed: lazyViesStatusFeed({ ...fetchOption, ...(config.viesStatusUrl === undefined ? {} : { url: config.viesStatusUrl }) }),
+    ratesSource: lazyTedbRatesSource({ ...fetchOption, ...(config.tedbUrl === undefined ? {} : { url: config.tedbUrl }) }),
     dns: config.dns ?? nodeDnsResolver(config.dnsServers === undefined ? {} : { servers: config.dnsServers }),
     domainAge:
       config.domainAge ??
-      rdapDomainAge({ ...fetchOption, ...(config.rdapBootstrapUrl === undefined ? {} : { bootstrapUrl: config.rdapBootstrapUrl }) }),
+      lazyRdapDomainAge({ ...fetchOption, ...(config.rdapBootstrapUrl === undefined ? {} : { bootstrapUrl: config.rdapBootstrapUrl }) }),
   };
 }
 

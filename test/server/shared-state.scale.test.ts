@@ -7,9 +7,10 @@
 import { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { redisKeys } from '../../src/server/storage/redis/keys.js';
+import { createSealer } from '../../src/server/storage/sealing.js';
 import { FAILURE_THRESHOLD } from '../../src/vat/registry/policy.js';
 import { luxembourgVat, seededRng, VALID_VAT_BUILDERS } from '../support/generators/vat.js';
-import { accountWithKeyByCli, useCluster, useClusterFakes, validate, type Instance } from '../support/scale/cluster.js';
+import { accountWithKeyByCli, SCALE_DATA_KEY, useCluster, useClusterFakes, validate, type Instance } from '../support/scale/cluster.js';
 
 const fakes = useClusterFakes();
 
@@ -69,7 +70,7 @@ describe.each(MODES)('three instances on $mode', ({ redisIndex, seed, luxembourg
     expect(vies.callsFor('LU') - before).toBe(1);
     // The table stays the record of the answers, Redis or not; with Redis a hot copy is there too.
     expect(await store.viesCache.get('LU', number.slice(2))).toMatchObject({ answer: { valid: true } });
-    if (redisUrl !== undefined) expect(await redisValue(redisUrl, (redis) => redis.exists(keys.viesAnswer('LU', number.slice(2))))).toBe(1);
+    if (redisUrl !== undefined) expect(await redisValue(redisUrl, (redis) => redis.exists(keys.viesAnswer('LU', createSealer(Buffer.from(SCALE_DATA_KEY, 'base64')).index(number))))).toBe(1);
   });
 
   it(`${FAILURE_THRESHOLD} failed lookups on one instance open the breaker for the others: they answer UNVERIFIED without asking VIES`, async () => {

@@ -6,6 +6,8 @@
  * (pacing.ts), counts each line (pipeline/background-meter.ts) BEFORE its answer is stored, and
  * ends the job with `job.completed`. A line counted but not stored (a crash between the two) is
  * validated again on resume and not counted again: the count's request id is `job:<id>:<line>`.
+ * A field that calls out (VAT, email) runs in a sliding window of lines in flight; an offline
+ * field a chunk at a time, validated in a plain loop, its counts in one meter batch.
  */
 import { randomUUID } from 'node:crypto';
 import { describeError } from '../answers/errors.js';
@@ -13,7 +15,7 @@ import { countBackground } from '../pipeline/background-meter.js';
 import { FIELD_VALIDATORS } from '../pipeline/validators.js';
 import { PLANS, type PlanLimits } from '../policy/plans.js';
 import type { Services } from '../services.js';
-import type { Account, BatchJobLine, BatchJobRecord, Plan } from '../storage/types.js';
+import type { Account, BatchJobLine, BatchJobRecord, Field, Plan } from '../storage/types.js';
 import { emitEvent } from '../webhooks/events.js';
 import { jobJson } from './json.js';
 import { countryOfValue, pacedValidation, serviceSlots } from './pacing.js';
@@ -22,8 +24,16 @@ import { countryOfValue, pacedValidation, serviceSlots } from './pacing.js';
 export const JOB_LEASE_MS = 30_000;
 /** How often the lease is renewed while the job runs. */
 const RENEW_EVERY_MS = 10_000;
-/** Lines read from the store at once, and answers stored together. */
+/** Lines read from the store at once, and answers stored together (fields that call out). */
 const CHUNK_LINES = 64;
+/**
+ * Fields answered with no call out (no VIES, no DNS): a chunk of their lines is read, validated in
+ * a plain loop, counted in one batch of the meter and stored in one transaction, so that a line
+ * costs little more than the library's own work (docs/service.md#jobs).
+ */
+const OFFLINE_FIELDS: ReadonlySet<Field> = new Set<Field>(['iban', 'nif', 'nas', 'ssn', 'phone']);
+/** Lines of an offline field's job handled together (the store seals them as one piece). */
+const OFFLINE_CHUNK_LINES = 500;
 /** Lines of one job validated at once (VIES calls among them are paced per member state). */
 const LINES_IN_FLIGHT = 32;
 /**
@@ -118,6 +128,91 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
     return { line, result };
   }
 
+  /** Counts each of `answers` (one batch of the meter), then stores those whose count committed; rejects after if any did not. */
+  async function countAndStore(job: BatchJobRecord, account: Account, answers: ReadonlyArray<{ answer: BatchJobLine; value: string; latencyMs: number }>): Promise<void> {
+    const at = services.now();
+    const counts = await Promise.allSettled(
+      answers.map(({ answer, value, latencyMs }) =>
+        countBackground(services, { account, keyId: job.keyId, field: job.field, requestId: `job:${job.id}:${answer.line}`, value, result: answer.result, at, latencyMs }),
+      ),
+    );
+    // What was counted is stored even when another count failed: it must not wait to be counted again.
+    const counted = answers.filter((_, index) => counts[index]?.status === 'fulfilled').map(({ answer }) => answer);
+    await store.batchJobs.answer(job.id, counted);
+    const failed = counts.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+  }
+
+  /**
+   * An offline field's lines, a chunk at a time, while the turn lasts; resolves with whether every
+   * line was done. No pacing: nothing here reaches VIES.
+   */
+  async function runOffline(job: BatchJobRecord, account: Account, plan: PlanLimits, inTurn: () => boolean, isLive: () => boolean, renew: () => Promise<void>): Promise<boolean> {
+    const validate = FIELD_VALIDATORS[job.field];
+    const context = { services, account, plan };
+    let after = 0;
+    while (inTurn()) {
+      const lines = await store.batchJobs.pending(job.id, after, OFFLINE_CHUNK_LINES);
+      if (lines.length === 0) return true;
+      after = (lines[lines.length - 1] as { line: number }).line;
+      const answers: Array<{ answer: BatchJobLine; value: string; latencyMs: number }> = [];
+      for (const { line, value } of lines) {
+        const started = performance.now();
+        const outcome = validate(value, context);
+        // Synchronous but for a field's first use (its code loaded then).
+        const result = outcome instanceof Promise ? await outcome : outcome;
+        answers.push({ answer: { line, result }, value, latencyMs: performance.now() - started });
+      }
+      if (!isLive()) return false;
+      await countAndStore(job, account, answers);
+      await renew();
+    }
+    return false;
+  }
+
+  /**
+   * The lines of a field that calls out (VIES, DNS), while the turn lasts, in a sliding window
+   * rather than chunk by chunk: a line waiting out a busy VIES holds up no other. Resolves with
+   * whether every line was done.
+   */
+  async function runWindow(job: BatchJobRecord, account: Account, plan: PlanLimits, inTurn: () => boolean, isLive: () => boolean, renew: () => Promise<void>): Promise<boolean> {
+    let after = 0;
+    let exhausted = false;
+    let fetching: Promise<void> | null = null;
+    const queue: Array<{ line: number; value: string }> = [];
+    const answered: BatchJobLine[] = [];
+    const refill = (): Promise<void> => {
+      fetching ??= store.batchJobs.pending(job.id, after, CHUNK_LINES).then((lines) => {
+        fetching = null;
+        if (lines.length === 0) exhausted = true;
+        else after = (lines[lines.length - 1] as { line: number }).line;
+        queue.push(...lines);
+      });
+      return fetching;
+    };
+    const flush = async (): Promise<void> => {
+      if (answered.length === 0) return;
+      await store.batchJobs.answer(job.id, answered.splice(0));
+      await renew();
+    };
+    const worker = async (): Promise<void> => {
+      while (inTurn()) {
+        while (queue.length === 0 && !exhausted) await refill();
+        const next = queue.shift();
+        if (next === undefined) return;
+        const answer = await validateLine(job, account, plan, next.line, next.value, isLive);
+        if (answer !== null) answered.push(answer);
+        if (answered.length >= CHUNK_LINES) await flush();
+      }
+    };
+    const workers = await Promise.allSettled(Array.from({ length: Math.min(LINES_IN_FLIGHT, job.total) }, worker));
+    // What was validated and counted is stored even when a worker failed or the job was cancelled.
+    await flush();
+    const failed = workers.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+    return exhausted && queue.length === 0;
+  }
+
   /** Runs a claimed job until it ends, is cancelled, loses its lease, or the runner stops. */
   async function runJob(job: BatchJobRecord): Promise<void> {
     const account = await store.accounts.get(job.accountId);
@@ -131,6 +226,10 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
     const isLive = (): boolean => live && !stopped;
     const turnEnds = performance.now() + JOB_TURN_MS;
     const inTurn = (): boolean => isLive() && performance.now() < turnEnds;
+    // A cancel shows in the renewal; renewing after each chunk stored too stops a cancelled job sooner.
+    const renewNow = async (): Promise<void> => {
+      if (live && !(await store.batchJobs.renew(job.id, instance, leaseUntil()))) live = false;
+    };
     const renewal = setInterval(() => {
       store.batchJobs.renew(job.id, instance, leaseUntil()).then(
         (held) => {
@@ -143,45 +242,11 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       );
     }, RENEW_EVERY_MS);
     try {
-      // A sliding window, not chunk by chunk: a line waiting out a busy VIES holds up no other.
-      let after = 0;
-      let exhausted = false;
-      let fetching: Promise<void> | null = null;
-      const queue: Array<{ line: number; value: string }> = [];
-      const answered: BatchJobLine[] = [];
-      const refill = (): Promise<void> => {
-        fetching ??= store.batchJobs.pending(job.id, after, CHUNK_LINES).then((lines) => {
-          fetching = null;
-          if (lines.length === 0) exhausted = true;
-          else after = (lines[lines.length - 1] as { line: number }).line;
-          queue.push(...lines);
-        });
-        return fetching;
-      };
-      const flush = async (): Promise<void> => {
-        if (answered.length === 0) return;
-        const lines = answered.splice(0).sort((a, b) => a.line - b.line);
-        await store.batchJobs.answer(job.id, lines);
-        // A cancel shows in the renewal; checking at each flush too stops a cancelled job sooner.
-        if (live && !(await store.batchJobs.renew(job.id, instance, leaseUntil()))) live = false;
-      };
-      const worker = async (): Promise<void> => {
-        while (inTurn()) {
-          while (queue.length === 0 && !exhausted) await refill();
-          const next = queue.shift();
-          if (next === undefined) return;
-          const answer = await validateLine(job, account, plan, next.line, next.value, isLive);
-          if (answer !== null) answered.push(answer);
-          if (answered.length >= CHUNK_LINES) await flush();
-        }
-      };
-      const workers = await Promise.allSettled(Array.from({ length: Math.min(LINES_IN_FLIGHT, job.total) }, worker));
-      // What was validated and counted is stored even when a worker failed or the job was cancelled.
-      await flush();
-      const failed = workers.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-      if (failed !== undefined) throw failed.reason;
+      const finished = OFFLINE_FIELDS.has(job.field)
+        ? await runOffline(job, account, plan, inTurn, isLive, renewNow)
+        : await runWindow(job, account, plan, inTurn, isLive, renewNow);
       if (!live) return;
-      if (stopped || !exhausted || queue.length > 0) {
+      if (stopped || !finished) {
         // The turn is over (or the runner stops) with lines left: the job goes back to the queue.
         await store.batchJobs.release(job.id, instance, services.now());
         return;

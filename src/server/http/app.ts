@@ -119,6 +119,7 @@ export function assembleApp(config: AppConfig): AssembledApp {
     config: backgroundConfig(config),
     // The runner of this process looks at once rather than at its next poll (up to a second later).
     jobSubmitted: () => void Promise.resolve(lifecycle.runtime()).then((runtime) => runtime.batch?.nudge(), () => undefined),
+    ...(validation.failures === undefined ? {} : { failures: validation.failures, sourceOf }),
   };
   mountJobRoutes(app, api);
   mountWatchRoutes(app, api);

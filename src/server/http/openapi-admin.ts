@@ -106,7 +106,7 @@ const keyProperties = {
   expiresAt: always(orNull(time('When the key stops working; null: never.'))),
   revokedAt: always(orNull(time('When the key was revoked; null: not revoked.'))),
   status: always(enumOf(['live', 'revoked', 'expired'], "The key's state now.")),
-  lastUsedAt: always(orNull(time('When the key last made a counted request (day precision once its log rows are pruned); null: never.'))),
+  lastUsedAt: always(orNull(time('When the key last made a counted request (kept when its log rows are pruned); null: never.'))),
 };
 
 const key = objectOf<KeyJson>('An API key as it may be shown: never the key itself, never its hash.', keyProperties);

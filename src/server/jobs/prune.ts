@@ -4,6 +4,8 @@
  * (the per-day totals stay), dashboard sessions idle past their limit and expired login links,
  * and VIES evidence older than its own retention (`evidenceYears`, 10 by default): a separate limit,
  * never the usage log's, since evidence is kept for a tax audit years after the usage log is gone.
+ * It also discards job uploads begun over an hour before and never finished: their process died
+ * while the body arrived (a live upload is cut by the HTTP server's request timeout long before).
  */
 import { SESSION_IDLE_MS } from '../policy/sessions.js';
 import { DAY_MS, RETENTION_MS, slotOf } from './calendar.js';
@@ -11,6 +13,10 @@ import type { JobContext } from './context.js';
 
 /** How many years VIES evidence is kept when the configuration does not say (ServerConfig `evidenceYears`). */
 export const DEFAULT_EVIDENCE_YEARS = 10;
+/** An upload begun this long ago and not finished was left by a process that died. */
+export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
+/** Abandoned uploads discarded per run (each in short statements); the next run takes the rest. */
+const ABANDONED_PER_RUN = 100;
 
 /** The first moment still within `years` calendar years before `at` (UTC; 29 February steps to 1 March). */
 export function evidenceCutoff(at: Date, years: number): Date {
@@ -40,5 +46,8 @@ export function createPruning(context: JobContext, usageLogDays: number, evidenc
     if (sessions + links > 0) log(`jobs: pruned ${sessions} idle dashboard sessions and ${links} expired login links`);
     const evidence = await store.evidence.prune(evidenceCutoff(at, evidenceYears));
     if (evidence > 0) log(`jobs: pruned ${evidence} VIES evidence records older than ${evidenceYears} year${evidenceYears === 1 ? '' : 's'}`);
+    const abandoned = await store.batchJobs.abandonedUploads(new Date(at.getTime() - ABANDONED_UPLOAD_MS), ABANDONED_PER_RUN);
+    for (const id of abandoned) await store.batchJobs.discard(id);
+    if (abandoned.length > 0) log(`jobs: discarded ${abandoned.length} job uploads a stopped process left unfinished`);
   };
 }

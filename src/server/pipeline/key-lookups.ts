@@ -7,10 +7,17 @@
  * - an entry is used for at most `maxAgeMs` after the query that read it started, then read again:
  *   a key created or revoked by another process (the admin CLI) takes effect within that time;
  * - when the store can tell that keys changed (a new `keys.version()`), both caches are dropped
- *   at once, which only makes that sooner.
+ *   at once, which only makes that sooner;
+ * - when the store can list the prefixes of every key's hash (`keys.hashPrefixes`) and count the
+ *   keys it created (`keys.createdHere`), the prefixes are held in a set, read again on each new
+ *   version, each key created by this process, or after `maxAgeMs`: a hash whose prefix is not
+ *   there is answered null without a query. A key created in this process is seen at once; one
+ *   created by another process once the version is next read (at most `changeCheckMs` later), well
+ *   within the age cap. A flood of guessed keys then costs a hash each and does not churn the
+ *   unknown-hash LRU.
  */
 import { LruMap } from './lru.js';
-import type { Account, ApiKeyRecord } from '../storage/types.js';
+import { KEY_HASH_PREFIX_CHARS, type Account, type ApiKeyRecord } from '../storage/types.js';
 
 /** What a lookup finds: the key and its account, or null for a hash no key has. */
 export type FoundKey = { key: ApiKeyRecord; account: Account } | null;
@@ -29,6 +36,10 @@ export interface KeySource {
    * without it, the age cap alone bounds what the caches hold.
    */
   version?(): KeysVersion | Promise<KeysVersion>;
+  /** Optional: the first {@link KEY_HASH_PREFIX_CHARS} characters of every key's hash, null when more than `limit`. */
+  hashPrefixes?(limit: number): Promise<string[] | null>;
+  /** Optional, with `hashPrefixes`: how many keys this process created (committed), without a query. */
+  createdHere?(): number;
 }
 
 export interface KeyLookupOptions {
@@ -50,6 +61,8 @@ export const KNOWN_CAPACITY = 10_000;
 export const UNKNOWN_CAPACITY = 10_000;
 /** The keys' version is read at most ten times a second (a query, on PostgreSQL). */
 export const CHANGE_CHECK_MS = 100;
+/** Most hash prefixes held (about 8 MB); a store with more keys is asked per hash, as without prefixes. */
+export const MAX_HASH_PREFIXES = 100_000;
 
 export interface KeyLookups {
   /** The key with this hash: from the cache while fresh, else from the store (one query per hash at a time). */
@@ -82,6 +95,47 @@ export function createKeyLookups(source: KeySource, options: KeyLookupOptions): 
   let seen: KeysVersion | undefined;
   let lastCheck = -Infinity;
   let checking = false;
+
+  // The prefixes of every key's hash as of `prefixesOf` (a generation), read at `prefixesAt`; null
+  // until read, or when the store has none or too many.
+  let prefixes: Set<string> | null = null;
+  let prefixesOf = -1;
+  let prefixesAt = -Infinity;
+  // createdHere() when the prefixes were read: a key created here since makes them stale.
+  let prefixesCreated = -1;
+  let readingPrefixes = false;
+
+  function readPrefixes(now: number): void {
+    const list = source.hashPrefixes;
+    if (list === undefined || readingPrefixes) return;
+    readingPrefixes = true;
+    const startedIn = generation;
+    const createdBefore = createdHere();
+    list.call(source, MAX_HASH_PREFIXES).then(
+      (read) => {
+        readingPrefixes = false;
+        // A change seen meanwhile may have added a key the list missed: read again on the next lookup.
+        if (startedIn !== generation) return;
+        prefixes = read === null ? null : new Set(read);
+        prefixesOf = startedIn;
+        prefixesAt = now;
+        prefixesCreated = createdBefore;
+      },
+      () => {
+        readingPrefixes = false;
+      },
+    );
+  }
+
+  const createdHere = (): number => source.createdHere?.() ?? 0;
+
+  /** Whether the prefixes, read in this generation after the last key created here and not longer than `maxAgeMs` ago, say no key has `hash`. */
+  function prefixAbsent(hash: string, now: number): boolean {
+    if (source.hashPrefixes === undefined || source.createdHere === undefined) return false;
+    const current = prefixesOf === generation && prefixesCreated === createdHere() && now - prefixesAt < maxAgeMs;
+    if (!current) readPrefixes(now);
+    return current && prefixes !== null && !prefixes.has(hash.slice(0, KEY_HASH_PREFIX_CHARS));
+  }
 
   function compare(version: KeysVersion): void {
     if (seen !== undefined && version !== seen) {
@@ -148,6 +202,7 @@ export function createKeyLookups(source: KeySource, options: KeyLookupOptions): 
       if (entry !== undefined && now - entry.readAt < maxAgeMs) return entry.found;
       const missedAt = unknown.get(hash);
       if (missedAt !== undefined && now - missedAt < maxAgeMs) return null;
+      if (prefixAbsent(hash, now)) return null;
       return inFlight.get(hash) ?? query(hash, now);
     },
     cached(hash) {

@@ -4,10 +4,18 @@
  * otherwise. No rule about a value lives here; the server only hands over what it knows: the
  * ports backed by the store, the plan's email level and the account's own VAT number as requester,
  * and keeps the VIES answers of a VAT validation as the account's evidence (../evidence/capture.ts).
+ *
+ * The registry loads every field's code, and phone (libphonenumber's metadata) and email (its
+ * domain lists) are most of the library's: it is loaded by the first request that needs it, so
+ * the service listens, and answers IBANs (and the other small offline fields), without it.
  */
 import { FIELD_NAMES } from '../../fields/catalog.js';
-import { VALIDATORS, type ServiceContext } from '../../fields/validators.js';
+import type { FieldValidators, ServiceContext } from '../../fields/validators.js';
+import { validateIban } from '../../iban/index.js';
+import { validateNas } from '../../nas/index.js';
+import { validateNif } from '../../nif/index.js';
 import type { ValidationResult, VatValidationResult } from '../../result.js';
+import { validateSsn } from '../../ssn/index.js';
 import { readRequester } from '../../vat/registry/requester.js';
 import { evidenceRecords, keepEvidence, recordingRegistry } from '../evidence/capture.js';
 import type { PlanLimits } from '../policy/plans.js';
@@ -60,10 +68,49 @@ function serviceContext({ services, account, plan, traderName }: ValidationConte
   };
 }
 
-function validatorOf(field: Field): FieldValidator {
-  const { offline, verified } = VALIDATORS[field];
+type Registry = (typeof import('../../fields/validators.js'))['VALIDATORS'];
+
+/**
+ * The fields answered without loading the registry: offline-only fields whose code is small, each
+ * with the registry's own function (test/server/pipeline/validators-at-start.test.ts checks it).
+ * Every other field is answered through the registry, loaded by the first request that needs it.
+ */
+export const ANSWERED_AT_START: Readonly<Partial<Record<Field, (value: string) => ValidationResult>>> = {
+  iban: validateIban,
+  nif: validateNif,
+  nas: validateNas,
+  ssn: validateSsn,
+};
+
+let registry: Promise<Registry> | null = null;
+
+function loadRegistry(): Promise<Registry> {
+  registry ??= import('../../fields/validators.js').then(
+    (module) => module.VALIDATORS,
+    (error: unknown) => {
+      // A failed load (a file that could not be read) is tried again by the next request.
+      registry = null;
+      throw error;
+    },
+  );
+  return registry;
+}
+
+function validatorOf<F extends Field>({ offline, verified }: FieldValidators<F>): FieldValidator {
   // The context carries the request's options (defaultCountry): passed as it is, nothing allocated per request.
   return verified === undefined ? (value, context) => offline(value, context) : (value, context) => verified(value, serviceContext(context));
+}
+
+/** The validator of `field` from the registry, loaded on its first call; synchronous after it for an offline field. */
+function fromRegistry(field: Field): FieldValidator {
+  let loaded: FieldValidator | null = null;
+  return (value, context) => {
+    if (loaded !== null) return loaded(value, context);
+    return loadRegistry().then((validators) => {
+      loaded ??= validatorOf(validators[field]);
+      return loaded(value, context);
+    });
+  };
 }
 
 /**
@@ -78,7 +125,7 @@ function validatorOf(field: Field): FieldValidator {
  */
 async function vatWithEvidence(value: string, context: ValidationContext): Promise<VatValidationResult> {
   const { services, account } = context;
-  const { offline, verified = async (text: string) => offline(text) } = VALIDATORS.vat;
+  const { offline, verified = async (text: string) => offline(text) } = (await loadRegistry()).vat;
   const recording = recordingRegistry(services.registry, services.now);
   const result = await verified(value, serviceContext({ ...context, services: { ...services, registry: recording.registry } }));
   await keepEvidence(services.store.evidence, evidenceRecords(account.id, result, recording.exchanges()));
@@ -87,5 +134,8 @@ async function vatWithEvidence(value: string, context: ValidationContext): Promi
 
 /** Field -> the library call that answers it. */
 export const FIELD_VALIDATORS: Readonly<Record<Field, FieldValidator>> = Object.fromEntries(
-  FIELD_NAMES.map((field) => [field, field === 'vat' ? vatWithEvidence : validatorOf(field)]),
+  FIELD_NAMES.map((field): [Field, FieldValidator] => {
+    if (field === 'vat') return [field, vatWithEvidence];
+    return [field, ANSWERED_AT_START[field] ?? fromRegistry(field)];
+  }),
 ) as Record<Field, FieldValidator>;

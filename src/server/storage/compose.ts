@@ -22,7 +22,7 @@ import type { ConcurrencyLimiter } from './limiter.js';
 import { withHotVies } from './memory/hot-vies.js';
 import { createMemoryLimiter } from './memory/limiter.js';
 import { openToOthers } from './private-files.js';
-import { createSealer, loadDataKey, POSTGRES_NEEDS_DATA_KEY } from './sealing.js';
+import { createSealer, loadDataKey, POSTGRES_NEEDS_DATA_KEY, type Sealer } from './sealing.js';
 import type { Store } from './types.js';
 
 /** The default data directory of the embedded store (docs/service.md#configuration). */
@@ -55,7 +55,10 @@ function limiterOptions(config: StoreConfig): { sharedPoolSize?: number } {
  * PostgreSQL at `databaseUrl`, migrated (instances starting together apply each migration once),
  * as a store, with the lease-table limiter for deployments without Redis.
  */
-async function openPostgresStore(config: StoreConfig, databaseUrl: string, log: (line: string) => void): Promise<OpenedStore> {
+/** An opened store and the sealer of its values, which a Redis front seals its copies with too. */
+type SealedStore = OpenedStore & { sealer: Sealer };
+
+async function openPostgresStore(config: StoreConfig, databaseUrl: string, log: (line: string) => void): Promise<SealedStore> {
   // Checked before connecting: the one line the operator needs, not a connection error first.
   const key = loadDataKey({ dataKey: config.dataKey });
   if (key === null) throw new Error(POSTGRES_NEEDS_DATA_KEY);
@@ -69,7 +72,7 @@ async function openPostgresStore(config: StoreConfig, databaseUrl: string, log: 
   try {
     // Availability tracked (../store-guard.ts): the leases are in PostgreSQL too, so they share it.
     const store = guardStore(await createSqlStore(sql, { sealer }), { log });
-    return { store, ownsStore: true, limiter: guardLimiter(createSqlLimiter(sql, { ...limiterOptions(config), log }), store) };
+    return { store, ownsStore: true, limiter: guardLimiter(createSqlLimiter(sql, { ...limiterOptions(config), log }), store), sealer };
   } catch (error) {
     await sql.close().catch(() => undefined);
     throw error;
@@ -77,7 +80,7 @@ async function openPostgresStore(config: StoreConfig, databaseUrl: string, log: 
 }
 
 /** SQLite in the data directory, its VIES answers and breakers fronted in memory, with the in-process limiter. */
-async function openSqliteStore(config: StoreConfig, log: (line: string) => void): Promise<OpenedStore> {
+async function openSqliteStore(config: StoreConfig, log: (line: string) => void): Promise<SealedStore> {
   const { openEmbeddedStore } = await import('./sqlite/store.js');
   const dataDir = config.dataDir ?? DEFAULT_DATA_DIR;
   const sealer = createSealer(loadDataKey({ dataKey: config.dataKey, dataDir }) as Buffer);
@@ -87,18 +90,19 @@ async function openSqliteStore(config: StoreConfig, log: (line: string) => void)
   const store = guardStore(await openEmbeddedStore(dataDir, { sealer }), { log });
   // With Redis, the breakers and the hot answers are Redis's (withRedis), shared at once.
   const fronted = config.redisUrl === undefined ? withAvailabilityOf(withHotVies(store), store) : store;
-  return { store: fronted, ownsStore: true, limiter: createMemoryLimiter(limiterOptions(config)) };
+  return { store: fronted, ownsStore: true, limiter: createMemoryLimiter(limiterOptions(config)), sealer };
 }
 
 /**
  * Puts Redis in front of `opened`: the limiter, the circuit breakers and a hot cache before the
  * stored VIES answers are shared through it; closing the store closes the Redis connection too.
  */
-async function withRedis(opened: OpenedStore, config: StoreConfig, redisUrl: string, log: (line: string) => void): Promise<OpenedStore> {
+async function withRedis(opened: SealedStore, config: StoreConfig, redisUrl: string, log: (line: string) => void): Promise<OpenedStore> {
   const { openRedisBackplane } = await import('./redis/index.js');
   const backplane = await openRedisBackplane(redisUrl, { ...limiterOptions(config), log });
   const { store } = opened;
-  const front = backplane.cacheFront(store.viesCache);
+  // Sealed and keyed like the table's rows: Redis may persist to disk (RDB, AOF) and is often shared.
+  const front = backplane.cacheFront(store.viesCache, opened.sealer);
   let closing: Promise<void> | null = null;
   return {
     ownsStore: opened.ownsStore,
@@ -134,7 +138,7 @@ export async function openStore(config: StoreConfig, log: (line: string) => void
     return { store: config.store, ownsStore: false, limiter: config.limiter ?? createMemoryLimiter(limiterOptions(config)) };
   }
   const opened = config.databaseUrl === undefined ? await openSqliteStore(config, log) : await openPostgresStore(config, config.databaseUrl, log);
-  if (config.redisUrl === undefined) return opened;
+  if (config.redisUrl === undefined) return { store: opened.store, ownsStore: opened.ownsStore, limiter: opened.limiter };
   try {
     return await withRedis(opened, config, config.redisUrl, log);
   } catch (error) {

@@ -332,6 +332,9 @@ export interface VatEvidenceRecord {
   replySha256: string;
 }
 
+/** How much of a key's hash {@link Store.keys.hashPrefixes} gives: 64 bits, no false "present" in practice. */
+export const KEY_HASH_PREFIX_CHARS = 16;
+
 /** Everything the service keeps (embedded SQLite or PostgreSQL, one schema). */
 export interface Store {
   /** Customer accounts. */
@@ -363,6 +366,18 @@ export interface Store {
      * One small read. Optional: a store without it is re-read when cached answers expire.
      */
     version?(): Promise<string>;
+    /**
+     * The first {@link KEY_HASH_PREFIX_CHARS} characters of every key's hash (revoked and expired
+     * keys included), at most `limit` of them; null when there are more. Lets the authenticator
+     * refuse a key no one has without a lookup per guess (docs/service.md#api-keys). Optional.
+     */
+    hashPrefixes?(limit: number): Promise<string[] | null>;
+    /**
+     * How many keys this store object (this process) has created, each counted once committed: read
+     * without a query, it tells the authenticator's prefixes of a key created here at once. Optional,
+     * with `hashPrefixes`.
+     */
+    createdHere?(): number;
   };
   /** The usage meter and log. */
   usage: {
@@ -384,8 +399,9 @@ export interface Store {
      */
     search(accountId: string, query: UsageLogQuery): Promise<UsageEntry[]>;
     /**
-     * Key id -> time of its newest logged request; for a key whose log rows were all pruned, the
-     * start (00:00 UTC) of the newest day in the per-day totals. Keys never used are absent.
+     * Key id -> time of its newest counted request, kept when its log rows are pruned (keys whose
+     * rows were pruned before SQLite schema 5 / PostgreSQL 8: 00:00 UTC of their newest day in the
+     * totals). Keys never used are absent.
      */
     lastUsed(accountId: string): Promise<Map<string, Date>>;
     /**
@@ -458,6 +474,11 @@ export interface Store {
     commit(id: string, webhookUrl: string | null, maxOpen: number): Promise<boolean>;
     /** Removes a job begun and not committed, with its lines (a refused upload). */
     discard(id: string): Promise<void>;
+    /**
+     * Ids of up to `limit` jobs begun before `before` and neither committed nor discarded: uploads
+     * whose process died while they arrived, which the prune job discards.
+     */
+    abandonedUploads(before: Date, limit: number): Promise<string[]>;
     /** The job when it belongs to `accountId`; null otherwise (another account's job is never visible). */
     get(accountId: string, id: string): Promise<BatchJobRecord | null>;
     /** An account's jobs, newest first. */

@@ -3,7 +3,8 @@
  * over a real embedded store (SQLite in memory) and the loopback VIES fake: what the job tests use.
  */
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
-import type { Store } from '../../../src/server/storage/types.js';
+import type { BatchJobRecord, Field, Store } from '../../../src/server/storage/types.js';
+import { seededRng, VALID_VAT_BUILDERS } from '../../support/generators/vat.js';
 import { startViesFake, type ViesFake } from '../../support/fakes/vies.js';
 import { startTestServer, type TestServer } from '../../support/server.js';
 
@@ -36,4 +37,33 @@ export async function startJobHarness(options: { perState?: number } = {}): Prom
       await vies.close();
     },
   };
+}
+
+/** A job of `total` lines as submitted: queued, nothing done yet. */
+export function queuedJob(accountId: string, keyId: string, field: Field, total: number, createdAt = new Date()): BatchJobRecord {
+  return {
+    id: crypto.randomUUID(),
+    accountId,
+    keyId,
+    field,
+    status: 'queued',
+    total,
+    done: 0,
+    valid: 0,
+    invalid: 0,
+    webhookUrl: null,
+    createdAt,
+    startedAt: null,
+    finishedAt: null,
+    error: null,
+  };
+}
+
+/** `count` distinct valid VAT numbers of the member state `prefix`, from `seed`. */
+export function vatNumbers(prefix: string, count: number, seed: number): string[] {
+  const rng = seededRng(seed);
+  const build = Object.values(VALID_VAT_BUILDERS[prefix] as Record<string, (r: () => number) => string>)[0] as (r: () => number) => string;
+  const seen = new Set<string>();
+  while (seen.size < count) seen.add(build(rng));
+  return [...seen];
 }

@@ -127,6 +127,35 @@ describe('the budget of failed API keys', () => {
     expect(lines[0]).not.toMatch(/vf_|not-a-key/);
   });
 
+  it('counts failed keys on the jobs, watch and evidence endpoints in the same budget, and limits them too', async () => {
+    const { key } = await accountWithKey(store, 'PRO');
+    const from = '127.0.0.4';
+    const paths: Array<[string, string]> = [
+      ['GET', '/api/v1/jobs'],
+      ['GET', '/api/v1/vat/watch'],
+      ['GET', '/api/v1/vat/evidence?value=LU26375245'],
+    ];
+    const get = (method: string, path: string, withKey: string): Promise<Reply> => send(service.url, path, { method, body: '', key: withKey, from });
+    // 20 failures spread over the three endpoints and validation: one budget per source.
+    for (let index = 0; index < 20; index++) {
+      const [method, path] = paths[index % paths.length] as [string, string];
+      const reply = index % 4 === 3 ? await send(service.url, IBAN_PATH, { key: randomKey(), from }) : await get(method, path, randomKey());
+      expect(reply.status).toBe(401);
+    }
+    for (const [method, path] of paths) {
+      const limited = await get(method, path, randomKey());
+      expect(limited.status).toBe(429);
+      expect(limited.json.errorCode).toBe('AUTH_RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(limited.headers.connection).toBe('close');
+    }
+    expect((await send(service.url, IBAN_PATH, { key: randomKey(), from })).json.errorCode).toBe('AUTH_RATE_LIMITED');
+    // A good key from another address is untouched; from the limited address, once the cache knows it, it passes.
+    expect((await get('GET', '/api/v1/jobs', key)).status).toBe(429);
+    expect((await send(service.url, '/api/v1/jobs', { method: 'GET', body: '', key, from: '127.0.0.1' })).status).toBe(200);
+    expect((await get('GET', '/api/v1/jobs', key)).status).toBe(200);
+  });
+
   it('ignores X-Forwarded-For without --trust-proxy: the peer is the source', async () => {
     for (let index = 0; index < 20; index++) {
       const reply = await send(service.url, IBAN_PATH, { key: randomKey(), from: '127.0.0.3', headers: { 'X-Forwarded-For': `198.51.100.${index}` } });

@@ -5,7 +5,7 @@
  * both engines in test/support/store/meter-contract.ts. The same job deletes dashboard sessions
  * idle past SESSION_IDLE_MS and expired login links.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { createRatesService } from '../../../src/vat/reference/rates.js';
 import { startJobs } from '../../../src/server/jobs/periodic.js';
 import { LOGIN_LINK_TTL_MS, SESSION_IDLE_MS } from '../../../src/server/policy/sessions.js';
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
-import type { Store, UsageEntry } from '../../../src/server/storage/types.js';
+import type { BatchJobRecord, Store, UsageEntry } from '../../../src/server/storage/types.js';
 import { usageEntry } from '../../support/store/usage-entry.js';
 import { virtualTime } from '../../support/virtual-time.js';
 
@@ -94,6 +94,45 @@ describe('the hourly prune job', () => {
     await time.flush();
     await jobs.stop();
     expect((await store.usage.log(account.id, 10)).map((row) => row.at)).toEqual([at(89)]);
+  });
+
+  it('discards the job uploads a stopped process left unfinished over an hour ago, and no other job', async () => {
+    const account = await store.accounts.create({ name: 'Uploads', plan: 'PRO', subscriptionStart: PERIOD, vatNumber: null });
+    // Three weeks later than the first case: its own hourly slot.
+    const now = new Date(NOW.getTime() + 21 * DAY);
+    const upload = (minutesAgo: number): BatchJobRecord => ({
+      id: randomUUID(),
+      accountId: account.id,
+      keyId: 'key-1',
+      field: 'iban',
+      status: 'queued',
+      total: 0,
+      done: 0,
+      valid: 0,
+      invalid: 0,
+      webhookUrl: null,
+      createdAt: new Date(now.getTime() - minutesAgo * 60_000),
+      startedAt: null,
+      finishedAt: null,
+      error: null,
+    });
+    const [left, sending, queued] = [upload(90), upload(5), upload(120)];
+    for (const job of [left, sending, queued]) {
+      await store.batchJobs.begin(job);
+      await store.batchJobs.append(job.id, 1, ['DE89370400440532013000', 'GB82WEST12345698765432']);
+    }
+    expect(await store.batchJobs.commit(queued.id, null, 20)).toBe(true);
+
+    const time = virtualTime(now);
+    const logs: string[] = [];
+    const jobs = pruner(time, undefined, logs);
+    await time.flush();
+    await jobs.stop();
+
+    expect(logs).toContain('jobs: discarded 1 job uploads a stopped process left unfinished');
+    expect(await store.batchJobs.pending(left.id, 0, 10)).toEqual([]);
+    expect(await store.batchJobs.abandonedUploads(now, 10)).toEqual([sending.id]);
+    expect(await store.batchJobs.get(account.id, queued.id)).toMatchObject({ status: 'queued', total: 2 });
   });
 
   it('deletes the dashboard sessions idle past their limit and the expired login links, and keeps the rest', async () => {

@@ -209,6 +209,24 @@ export function describeBackgroundTables(engine: string, open: () => Promise<Bac
         expect(await db.store.batchJobs.get(alice.id, upload.id)).not.toBeNull();
       });
 
+      it('name the uploads begun before a time and never finished, oldest first, and no job that was committed', async () => {
+        await setUp();
+        const [older, old, fresh] = [job(alice.id, { createdAt: at(0) }), job(bob.id, { createdAt: at(10) }), job(alice.id, { createdAt: at(100) })];
+        for (const upload of [fresh, old, older]) {
+          await db.store.batchJobs.begin(upload);
+          await db.store.batchJobs.append(upload.id, 1, ['ESD1']);
+        }
+        const committed = job(alice.id, { createdAt: at(0) });
+        await db.store.batchJobs.begin(committed);
+        await db.store.batchJobs.append(committed.id, 1, ['ESD2']);
+        expect(await db.store.batchJobs.commit(committed.id, null, 10)).toBe(true);
+        expect(await db.store.batchJobs.abandonedUploads(at(50), 10)).toEqual([older.id, old.id]);
+        expect(await db.store.batchJobs.abandonedUploads(at(50), 1)).toEqual([older.id]);
+        await db.store.batchJobs.discard(older.id);
+        expect(await db.store.batchJobs.abandonedUploads(at(50), 10)).toEqual([old.id]);
+        expect(await db.store.batchJobs.pending(older.id, 0, 10)).toEqual([]);
+      });
+
       it('take turns: a released job is claimed again at once, behind the jobs submitted before its release', async () => {
         await setUp();
         const large = job(alice.id, { createdAt: at(0), total: 2 });

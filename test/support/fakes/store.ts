@@ -401,6 +401,13 @@ function memoryBackgroundTables(): Pick<Store, 'batchJobs' | 'watches' | 'webhoo
         const job = jobs.get(id);
         if (job !== undefined && !visible(job)) jobs.delete(id);
       },
+      async abandonedUploads(before, limit) {
+        return [...jobs.values()]
+          .filter((job) => !visible(job) && job.createdAt.getTime() < before.getTime())
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          .slice(0, limit)
+          .map((job) => job.id);
+      },
       async get(accountId, id) {
         const job = jobs.get(id);
         return job === undefined || job.accountId !== accountId ? null : copyJob(job);

@@ -4,9 +4,12 @@
  * unknown, revoked, expired, suspended, the scope of the field) and the same error codes, in the
  * `{ errorCode, message }` body of every error outside the validation endpoints (answers/errors.ts:
  * no validation was asked, so no envelope), and 503 STORE_UNAVAILABLE while the store cannot be reached.
+ * A failed key counts against its source's budget, the one the validation endpoints share
+ * (pipeline/failure-budget.ts): past it, 429 AUTH_RATE_LIMITED without a lookup (docs/service.md#failed-authentication).
  */
 import type { Context } from 'hono';
-import { apiErrorResponse } from '../../answers/errors.js';
+import { apiErrorResponse, ERROR_MESSAGES } from '../../answers/errors.js';
+import type { FailureBudget } from '../../pipeline/failure-budget.js';
 import { createAuthenticator, presentedKey, type AuthOutcome, type Authenticator } from '../../pipeline/auth.js';
 import type { BackgroundConfig } from '../../config.js';
 import type { PlanLimits } from '../../policy/plans.js';
@@ -27,6 +30,10 @@ export interface ApiRouteDeps {
   config: ApiRouteConfig;
   /** Tells this process's batch runner that a job was just stored, so that it need not wait for its next look. */
   jobSubmitted?(): void;
+  /** The budget of failed API-key authentications per source, shared with the validation endpoints; none: no budget. */
+  failures?: FailureBudget;
+  /** The client's address (../client-source.ts); undefined: unknown, no budget. */
+  sourceOf?(c: Context): string | undefined;
 }
 
 /** A request whose key is good for the field. */
@@ -48,15 +55,37 @@ function authenticatorOf(services: Services): Authenticator {
   return authenticator;
 }
 
-/** The authenticator's word on the request's key for `scope`, or the Response that ends it first (401, 503). */
+/** Whether a refusal is a failed authentication the budget counts (a suspended account's good key is not). */
+function failedAuthentication(outcome: AuthOutcome): boolean {
+  return !outcome.ok && outcome.status === 401 && outcome.code !== 'ACCOUNT_SUSPENDED';
+}
+
+/** The authenticator's word on the request's key for `scope`, or the Response that ends it first (401, 429, 503). */
 async function keyOutcome(c: Context, deps: ApiRouteDeps, scope: Field): Promise<AuthOutcome | Response> {
+  const source = deps.failures === undefined ? undefined : deps.sourceOf?.(c);
+  const failed = (): void => {
+    if (source !== undefined) deps.failures?.failed(source);
+  };
   const presented = presentedKey(c.req.header('x-api-key') ?? null, c.req.header('authorization') ?? null);
-  if (!presented.ok) return apiErrorResponse(presented.status, presented.code, presented.message);
+  if (!presented.ok) {
+    failed();
+    return apiErrorResponse(presented.status, presented.code, presented.message);
+  }
   const services = await deps.services();
   const outage = availabilityOf(services.store)?.outage() ?? null;
   // Known down: answered at once rather than waiting on the store (the same 503 as app.ts onError's).
   if (outage !== null) return apiErrorResponse(503, 'STORE_UNAVAILABLE', outage.message, { 'Retry-After': String(outage.retryAfterSeconds) });
-  return authenticatorOf(services).authenticate(presented.key, scope);
+  const authenticator = authenticatorOf(services);
+  if (source !== undefined && deps.failures?.limiting() === true) {
+    const retryAfter = deps.failures.retryAfter(source);
+    // As on the validation endpoints: a key known to be good passes whatever its source did (a shared NAT).
+    if (retryAfter > 0 && !authenticator.knownGood(presented.key, scope)) {
+      return apiErrorResponse(429, 'AUTH_RATE_LIMITED', ERROR_MESSAGES.AUTH_RATE_LIMITED, { 'Retry-After': String(retryAfter), Connection: 'close' });
+    }
+  }
+  const outcome = await authenticator.authenticate(presented.key, scope);
+  if (failedAuthentication(outcome)) failed();
+  return outcome;
 }
 
 /**

@@ -34,12 +34,20 @@ WHERE c.account_id = g.account_id AND c.period_start = g.period_start::date`;
 
 const DELETE_LOG = `DELETE FROM usage_log WHERE request_id IN (SELECT jsonb_array_elements_text($1::jsonb))`;
 
+// The keys' last uses ride in the same statement: no round trip more per batch.
 const ADD_DAILY = `
-INSERT INTO usage_daily (account_id, day, key_id, endpoint, valid, count)
-SELECT t.account_id, t.day::date, t.key_id, t.endpoint, t.valid, t.count
-FROM jsonb_to_recordset($1::jsonb) AS t(account_id text, day text, key_id text, endpoint text, valid boolean, count integer)
-ORDER BY 1, 2, 3, 4, 5
-ON CONFLICT (account_id, day, key_id, endpoint, valid) DO UPDATE SET count = usage_daily.count + EXCLUDED.count`;
+WITH daily AS (
+  INSERT INTO usage_daily (account_id, day, key_id, endpoint, valid, count)
+  SELECT t.account_id, t.day::date, t.key_id, t.endpoint, t.valid, t.count
+  FROM jsonb_to_recordset($1::jsonb) AS t(account_id text, day text, key_id text, endpoint text, valid boolean, count integer)
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (account_id, day, key_id, endpoint, valid) DO UPDATE SET count = usage_daily.count + EXCLUDED.count
+)
+INSERT INTO usage_key_last (account_id, key_id, at)
+SELECT u.account_id, u.key_id, u.at::timestamptz
+FROM jsonb_to_recordset($2::jsonb) AS u(account_id text, key_id text, at text)
+ORDER BY 1, 2
+ON CONFLICT (account_id, key_id) DO UPDATE SET at = greatest(usage_key_last.at, EXCLUDED.at)`;
 
 export const postgresMeterStatements: MeterStatements = {
   async lockCounters(tx, counters) {
@@ -62,11 +70,12 @@ export const postgresMeterStatements: MeterStatements = {
   async deleteLog(tx, requestIds) {
     await tx.query(DELETE_LOG, [jsonParam(requestIds)]);
   },
-  async addDailyTotals(tx, deltas) {
+  async addDailyTotals(tx, deltas, uses) {
     await tx.query(ADD_DAILY, [
       jsonParam(
         deltas.map((d) => ({ account_id: d.accountId, day: d.day, key_id: d.keyId, endpoint: d.endpoint, valid: d.valid, count: d.count })),
       ),
+      jsonParam(uses.map((u) => ({ account_id: u.accountId, key_id: u.keyId, at: u.at }))),
     ]);
   },
 };

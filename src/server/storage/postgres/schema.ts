@@ -329,6 +329,32 @@ CREATE TABLE vies_cache (
 CREATE INDEX vies_cache_checked_at ON vies_cache (checked_at);
 `;
 
+// Issue 29 (docs/service.md#usage-log): the admin reads scanned an account's log rows. A page of
+// the log, filtered or not, walks an index in its own order, (at, request_id) descending, and
+// stops at its limit: usage_log_page for the whole log, usage_log_field_page for a field and a
+// verdict (a search naming one of the two reads one walk per value of the other, ../sql/usage.ts).
+// Each key's last use is a per-key total the meter moves in its batch, kept past the log's
+// retention; filled here from the log, or from the newest day of the totals for a key whose rows
+// were pruned.
+const V8_INDEXED_ADMIN_READS = `
+DROP INDEX usage_log_account_at;
+CREATE INDEX usage_log_page ON usage_log (account_id, at, request_id);
+CREATE INDEX usage_log_field_page ON usage_log (account_id, endpoint, valid, at, request_id);
+
+CREATE TABLE usage_key_last (
+  account_id text NOT NULL,
+  key_id text NOT NULL,
+  at timestamptz NOT NULL,
+  PRIMARY KEY (account_id, key_id)
+);
+INSERT INTO usage_key_last (account_id, key_id, at)
+SELECT account_id, key_id, max(at) FROM (
+  SELECT account_id, key_id, max(at) AS at FROM usage_log GROUP BY account_id, key_id
+  UNION ALL
+  SELECT account_id, key_id, max(day)::timestamp AT TIME ZONE 'UTC' FROM usage_daily GROUP BY account_id, key_id
+) AS uses GROUP BY account_id, key_id;
+`;
+
 /** The migrations, oldest first; version n is `POSTGRES_MIGRATIONS[n - 1]`. */
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   V1_INITIAL,
@@ -338,6 +364,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   V5_DASHBOARD,
   V6_JOBS_WATCHES_WEBHOOKS_EVIDENCE,
   V7_SEALED_VIES_CACHE,
+  V8_INDEXED_ADMIN_READS,
 ];
 
 /** Taken first in each migration's transaction: instances starting together apply each migration once. */

@@ -11,6 +11,7 @@ import { connectRedis, unavailable } from './connection.js';
 import { DEFAULT_KEY_PREFIX, redisKeys } from './keys.js';
 import { redisBreakerStore } from './redis-breaker.js';
 import { redisCacheFront } from './redis-cache.js';
+import type { Sealer } from '../sealing.js';
 import { redisLimiter, type RedisLimiter } from './redis-limiter.js';
 
 export { RedisUnavailableError, redactRedisUrl } from './connection.js';
@@ -46,8 +47,11 @@ export interface RedisBackplane {
   limiter: RedisLimiter;
   /** Per-country circuit breakers shared by every instance. */
   breaker: CircuitBreakerStore;
-  /** The VIES answer table with Redis in front of it. */
-  cacheFront(cache: VatAnswerCache): VatAnswerCache;
+  /**
+   * The VIES answer table with Redis in front of it; Redis holds each answer sealed by `sealer`
+   * under a key made of the number's keyed hash, as the table does (../sealing.ts).
+   */
+  cacheFront(cache: VatAnswerCache, sealer: Sealer): VatAnswerCache;
   /** Claims (job, slot) for `instance`: true for exactly one caller across instances. */
   claimJob(job: string, slot: string, instance: string): Promise<boolean>;
   /** Writes a key and reads it back: resolves once Redis takes writes (the readiness check). */
@@ -113,7 +117,7 @@ export async function openRedisBackplane(url: string, options: RedisBackplaneOpt
   return {
     limiter,
     breaker: redisBreakerStore(redis, keys),
-    cacheFront: (cache) => redisCacheFront(redis, cache, cacheOptions),
+    cacheFront: (cache, sealer) => redisCacheFront(redis, cache, { ...cacheOptions, sealer }),
     async claimJob(job, slot, instance) {
       try {
         return (await redis.set(keys.jobSlot(job, slot), instance, 'PX', jobClaimTtlMs, 'NX')) === 'OK';

@@ -13,8 +13,8 @@ export interface RedisKeys {
   poolLeases: string;
   /** Hash of every country's circuit breaker: field = country code. */
   breakers: string;
-  /** A cached VIES answer. */
-  viesAnswer(countryCode: string, vatNumber: string): string;
+  /** A cached VIES answer, by the number's keyed hash (never the number itself). */
+  viesAnswer(countryCode: string, numberIndex: string): string;
   /** The claim of one slot of a periodic job. */
   jobSlot(job: string, slot: string): string;
   /** The readiness probe's key, written and read back by GET /readyz (expires by itself). */
@@ -27,7 +27,7 @@ export function redisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys {
     accountLeases: (accountId) => `${prefix}lease:account:${accountId}`,
     poolLeases: `${prefix}lease:pool`,
     breakers: `${prefix}breakers`,
-    viesAnswer: (countryCode, vatNumber) => `${prefix}vies:${countryCode}:${vatNumber}`,
+    viesAnswer: (countryCode, numberIndex) => `${prefix}vies:${countryCode}:${numberIndex}`,
     jobSlot: (job, slot) => `${prefix}job:${job}:${slot}`,
     probe: `${prefix}readyz`,
   };

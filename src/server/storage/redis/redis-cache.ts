@@ -1,8 +1,9 @@
 /**
  * A hot cache in front of the VIES answer table (docs/architecture.md#vies-answer-cache): reads try Redis
  * first and fall back to the table, filling Redis on the way; writes go to both. Each answer is a
- * JSON string that expires 30 days after `checkedAt`, when the policy could no longer use it even
- * as STALE. The table stays the record: whatever Redis does (down, slow, emptied by a restart,
+ * JSON string, sealed (../sealing.ts) under a key made of the number's keyed hash, that expires
+ * 30 days after `checkedAt`, when the policy could no longer use it even as STALE: Redis may write
+ * its memory to disk and be shared, so it holds no number, name or address in clear. The table stays the record: whatever Redis does (down, slow, emptied by a restart,
  * holding a value this code cannot read), the front answers from the table and never rejects
  * because of Redis.
  */
@@ -11,6 +12,7 @@ import type { CachedVatAnswer, VatAnswerCache, VatRegistryAnswer } from '../../.
 import { STALE_FOR_MS } from '../../../vat/registry/policy.js';
 import { luaScript } from './connection.js';
 import type { RedisKeys } from './keys.js';
+import type { Sealer } from '../sealing.js';
 
 export interface RedisCacheOptions {
   keys: RedisKeys;
@@ -18,6 +20,8 @@ export interface RedisCacheOptions {
   budgetMs: number;
   /** The clock deciding how long an answer is kept (ms since the epoch). */
   nowMs: () => number;
+  /** Seals the entries and hashes the numbers of the keys. */
+  sealer: Sealer;
 }
 
 /** The JSON kept in Redis: the entry with `checkedAt` as an ISO 8601 string. */
@@ -30,11 +34,11 @@ interface StoredEntry {
 
 const isNullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
-/** The entry a stored JSON string holds; null for anything else (then the table decides). */
-function parseEntry(text: string): CachedVatAnswer | null {
+/** The entry a stored sealed JSON string holds; null for anything else (then the table decides). */
+function parseEntry(sealed: string, sealer: Sealer): CachedVatAnswer | null {
   let stored: Partial<StoredEntry>;
   try {
-    stored = JSON.parse(text) as Partial<StoredEntry>;
+    stored = JSON.parse(sealer.open(sealed)) as Partial<StoredEntry>;
   } catch {
     return null;
   }
@@ -49,14 +53,14 @@ function parseEntry(text: string): CachedVatAnswer | null {
   return { answer, checkedAt: checkedAtDate, traderName, requester };
 }
 
-function serialise(entry: CachedVatAnswer): string {
+function serialise(entry: CachedVatAnswer, sealer: Sealer): string {
   const stored: StoredEntry = {
     answer: entry.answer,
     checkedAt: entry.checkedAt.toISOString(),
     traderName: entry.traderName,
     requester: entry.requester,
   };
-  return JSON.stringify(stored);
+  return sealer.seal(JSON.stringify(stored));
 }
 
 /** `promise`'s value, or `undefined` when it rejects or takes longer than `ms`. */
@@ -88,7 +92,8 @@ return 0`;
 
 /** `table` with Redis in front of it. */
 export function redisCacheFront(redis: Redis, table: VatAnswerCache, options: RedisCacheOptions): VatAnswerCache {
-  const { keys, budgetMs, nowMs } = options;
+  const { keys, budgetMs, nowMs, sealer } = options;
+  const keyOf = (countryCode: string, vatNumber: string): string => keys.viesAnswer(countryCode, sealer.index(`${countryCode}${vatNumber}`));
   const fillScript = luaScript(redis, FILL_LUA);
 
   /** Milliseconds Redis should keep `entry`; 0 when the policy could no longer use it. */
@@ -103,7 +108,7 @@ export function redisCacheFront(redis: Redis, table: VatAnswerCache, options: Re
     const keepForMs = keepFor(entry);
     if (keepForMs === 0) return true;
     try {
-      await redis.set(key, serialise(entry), 'PX', keepForMs);
+      await redis.set(key, serialise(entry, sealer), 'PX', keepForMs);
       return true;
     } catch {
       return false;
@@ -114,16 +119,16 @@ export function redisCacheFront(redis: Redis, table: VatAnswerCache, options: Re
   function fill(key: string, entry: CachedVatAnswer, seen: string | null): void {
     const keepForMs = keepFor(entry);
     if (keepForMs === 0) return;
-    fillScript([key], [serialise(entry), keepForMs, seen ?? '']).catch(() => undefined);
+    fillScript([key], [serialise(entry, sealer), keepForMs, seen ?? '']).catch(() => undefined);
   }
 
   return {
     async get(countryCode, vatNumber) {
-      const key = keys.viesAnswer(countryCode, vatNumber);
+      const key = keyOf(countryCode, vatNumber);
       // undefined: Redis did not answer; null: it answered that it has nothing.
       const stored = await within(redis.get(key), budgetMs);
       if (typeof stored === 'string') {
-        const entry = parseEntry(stored);
+        const entry = parseEntry(stored, sealer);
         if (entry !== null) return entry;
       }
       const entry = await table.get(countryCode, vatNumber);
@@ -132,7 +137,7 @@ export function redisCacheFront(redis: Redis, table: VatAnswerCache, options: Re
       return entry;
     },
     async set(countryCode, vatNumber, entry) {
-      const key = keys.viesAnswer(countryCode, vatNumber);
+      const key = keyOf(countryCode, vatNumber);
       const [, inRedis] = await Promise.all([table.set(countryCode, vatNumber, entry), within(putInRedis(key, entry), budgetMs)]);
       // Redis may still hold an older answer: drop it (sent after the SET, so it wins even if the
       // SET lands late) so that reads reach the table's newer one. Nobody waits for it.

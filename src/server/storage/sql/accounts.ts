@@ -10,7 +10,7 @@ import { isFieldName } from '../../../fields/catalog.js';
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from './client.js';
 import type { Dialect } from './dialect.js';
-import { KeyLimitError, type Account, type AccountChange, type ApiKeyRecord, type Plan, type Store } from '../types.js';
+import { KEY_HASH_PREFIX_CHARS, KeyLimitError, type Account, type AccountChange, type ApiKeyRecord, type Plan, type Store } from '../types.js';
 import { dateColumn, isIsoDay, optionalDateColumn, parameterList } from './values.js';
 
 interface AccountRow {
@@ -98,6 +98,8 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
     createdAt: dateColumn(row.created_at),
   });
   const bumpKeysVersion = (tx: SqlClient) => tx.query('UPDATE keys_version SET version = version + 1 WHERE id = 1');
+  // Keys this store object created, counted once each is committed: what `keys.createdHere` says.
+  let createdHere = 0;
 
   const INSERT_ACCOUNT = `INSERT INTO accounts (id, name, plan, subscription_start, vat_number, created_at)
     VALUES ($1, $2, $3, ${d.param(4, 'day')}, $5, ${d.param(6, 'time')}) RETURNING ${accountColumns('')}`;
@@ -113,6 +115,8 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
       ${d.dayText('a.subscription_start')} AS account_subscription_start, a.vat_number AS account_vat_number,
       a.created_at AS account_created_at, a.suspended_at AS account_suspended_at, a.watch_interval_ms AS account_watch_interval_ms
     FROM api_keys AS k JOIN accounts AS a ON a.id = k.account_id WHERE k.hash = $1`;
+
+  const HASH_PREFIXES = `SELECT substr(hash, 1, ${KEY_HASH_PREFIX_CHARS}) AS prefix FROM api_keys LIMIT ${d.param(1, 'integer')}`;
 
   async function getAccount(id: string): Promise<Account | null> {
     const { rows } = await sql.query<AccountRow>(`${SELECT_ACCOUNTS} WHERE a.id = $1`, [id]);
@@ -180,6 +184,9 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
           ]);
           await bumpKeysVersion(tx);
           return toKey(rows[0] as KeyRow);
+        }).then((created) => {
+          createdHere++;
+          return created;
         });
       },
       async list(accountId) {
@@ -213,6 +220,13 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
             watch_interval_ms: row.account_watch_interval_ms,
           }),
         };
+      },
+      createdHere() {
+        return createdHere;
+      },
+      async hashPrefixes(limit) {
+        const { rows } = await sql.query<{ prefix: string }>(HASH_PREFIXES, [limit + 1]);
+        return rows.length > limit ? null : rows.map((row) => row.prefix);
       },
       async version() {
         const { rows } = await sql.query<{ version: number | string }>('SELECT version FROM keys_version WHERE id = 1');

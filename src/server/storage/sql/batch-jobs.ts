@@ -1,8 +1,12 @@
 /**
- * Batch jobs in SQL (Store.batchJobs): one row per job, one per input line. Each line's value and
- * answer are sealed (../sealing.ts). A job runs in one instance at a time: `claim` takes it with a
- * lease in one statement (SQLite runs one write at a time; PostgreSQL's claimers pass over rows
- * another holds, SKIP LOCKED, and the outer WHERE re-checks the lease). `answer` writes only
+ * Batch jobs in SQL (Store.batchJobs): one row per job, one per input line. Values and answers
+ * are sealed (../sealing.ts) a statement's lines at a time rather than line by line (a seal's
+ * fixed cost was a quarter of an offline job line's): the first line of such a piece (its head)
+ * holds the piece sealed whole, `c1.` + the sealed JSON, and each other line `@<head line>`; a
+ * cell sealed alone (`v1.…`, rows written before) is still read. A job runs in one instance at a
+ * time: `claim` takes it with a lease in one statement (SQLite runs one write at a time;
+ * PostgreSQL's claimers pass over rows another holds, SKIP LOCKED, and the outer WHERE re-checks
+ * the lease). `answer` writes only
  * lines still unanswered and moves the counters by the lines it really wrote, in one transaction,
  * so a job resumed by another instance after a crash never counts a line twice.
  *
@@ -64,6 +68,79 @@ function* chunks<T>(items: readonly T[], size: number): Generator<readonly T[]> 
   for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
 }
 
+/** A cell sealing a whole piece of lines (see the module comment). */
+const PIECE = 'c1.';
+/** A cell whose content is in its piece's head line: `@<head line>`. */
+const IN_PIECE = '@';
+
+/** How a line's cell reads: its own sealed text, a piece sealed whole, or a pointer to its piece's head. */
+type Cell = { kind: 'own'; sealed: string } | { kind: 'piece'; sealed: string } | { kind: 'in'; head: number };
+
+function readCell(text: string): Cell {
+  if (text.startsWith(IN_PIECE)) return { kind: 'in', head: Number(text.slice(IN_PIECE.length)) };
+  if (text.startsWith(PIECE)) return { kind: 'piece', sealed: text.slice(PIECE.length) };
+  return { kind: 'own', sealed: text };
+}
+
+/**
+ * The content of each of `rows`' cells: `own` reads a cell sealed alone, `inPiece` one line out of
+ * its piece (opened and parsed once). Pieces whose head is not among `rows` are read with `heads`.
+ */
+async function openCells<P, T>(
+  sealer: Sealer,
+  rows: ReadonlyArray<{ line: number; cell: string }>,
+  heads: (lines: readonly number[]) => Promise<ReadonlyArray<{ line: number; cell: string }>>,
+  inPiece: (piece: P, head: number, line: number) => T,
+  own: (opened: string) => T,
+): Promise<T[]> {
+  const cells = rows.map((row) => readCell(row.cell));
+  const sealedPieces = new Map<number, string>();
+  const missing = new Set<number>();
+  rows.forEach((row, index) => {
+    const cell = cells[index] as Cell;
+    if (cell.kind === 'piece') sealedPieces.set(row.line, cell.sealed);
+    else if (cell.kind === 'in') missing.add(cell.head);
+  });
+  for (const head of sealedPieces.keys()) missing.delete(head);
+  if (missing.size > 0) {
+    for (const row of await heads([...missing])) {
+      const cell = readCell(row.cell);
+      if (cell.kind !== 'piece') throw new Error(`batch job line ${row.line} holds no sealed piece`);
+      sealedPieces.set(row.line, cell.sealed);
+    }
+  }
+  const pieces = new Map<number, P>();
+  const pieceOf = (head: number): P => {
+    let piece = pieces.get(head);
+    if (piece === undefined) {
+      const sealed = sealedPieces.get(head);
+      if (sealed === undefined) throw new Error(`the sealed piece of batch job line ${head} is missing`);
+      piece = JSON.parse(sealer.open(sealed)) as P;
+      pieces.set(head, piece);
+    }
+    return piece;
+  };
+  return rows.map((row, index) => {
+    const cell = cells[index] as Cell;
+    if (cell.kind === 'own') return own(sealer.open(cell.sealed));
+    const head = cell.kind === 'piece' ? row.line : cell.head;
+    return inPiece(pieceOf(head), head, row.line);
+  });
+}
+
+/** `statement(rows)`, built once per row count: a statement's text is the key of its prepared form. */
+function byRowCount(statement: (rows: number) => string): (rows: number) => string {
+  const texts = new Map<number, string>();
+  return (rows) => {
+    let text = texts.get(rows);
+    if (text === undefined) {
+      text = statement(rows);
+      texts.set(rows, text);
+    }
+    return text;
+  };
+}
+
 /** `(…), (…)` of `rows` rows of `types`, numbered from $`first`. */
 function valuesList(d: Dialect, rows: number, types: ReadonlyArray<Parameters<Dialect['param']>[1]>, first = 1): string {
   const tuples: string[] = [];
@@ -104,6 +181,7 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
   const DELETE_LINES = `DELETE FROM batch_job_lines WHERE job_id = $1 AND line IN
     (SELECT line FROM batch_job_lines WHERE job_id = $1 ORDER BY line LIMIT ${LINES_PER_DELETE}) RETURNING line`;
   const DELETE_UPLOAD = `DELETE FROM batch_jobs WHERE id = $1 AND lease_owner = '${UPLOADING}'`;
+  const ABANDONED = `SELECT id FROM batch_jobs WHERE lease_owner = '${UPLOADING}' AND created_at < ${time(1)} ORDER BY created_at LIMIT ${d.param(2, 'integer')}`;
   const RENEW = `UPDATE batch_jobs SET lease_until = ${time(3)} WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`;
   const PENDING = `SELECT line, value FROM batch_job_lines WHERE job_id = $1 AND line > ${d.param(2, 'integer')} AND result IS NULL
     ORDER BY line LIMIT ${d.param(3, 'integer')}`;
@@ -111,17 +189,24 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
     WHERE id = $1 AND ${OPEN}`;
   const LINES = `SELECT line, result FROM batch_job_lines WHERE job_id = $1 AND line > ${d.param(2, 'integer')} AND result IS NOT NULL
     ORDER BY line LIMIT ${d.param(3, 'integer')}`;
+  const cellsOf = (column: 'value' | 'result', count: number): string =>
+    `SELECT line, ${column} AS cell FROM batch_job_lines WHERE job_id = $1 AND line IN (${Array.from({ length: count }, (_, i) => d.param(i + 2, 'integer')).join(', ')})`;
+  const SET_RESULT = `UPDATE batch_job_lines SET result = $3 WHERE job_id = $1 AND line = ${d.param(2, 'integer')}`;
   const COUNT = `UPDATE batch_jobs SET done = done + ${d.param(2, 'integer')}, valid = valid + ${d.param(3, 'integer')},
     invalid = invalid + ${d.param(4, 'integer')} WHERE id = $1`;
 
-  const insertLines = (rows: number): string =>
-    `INSERT INTO batch_job_lines (job_id, line, value) VALUES ${valuesList(d, rows, ['text', 'integer', 'text'])}`;
+  const insertLines = byRowCount((rows) =>
+    `INSERT INTO batch_job_lines (job_id, line, value) VALUES ${valuesList(d, rows, ['text', 'integer', 'text'])}`);
   // Only lines still unanswered are written; RETURNING tells which, and their verdicts.
-  const answerLines = (rows: number): string =>
+  const answerLines = byRowCount((rows) =>
     `WITH answers (answer_line, answer_result, answer_valid) AS (VALUES ${valuesList(d, rows, ['integer', 'text', 'boolean'], 2)})
       UPDATE batch_job_lines SET result = answers.answer_result, valid = answers.answer_valid FROM answers
       WHERE batch_job_lines.job_id = $1 AND batch_job_lines.line = answers.answer_line AND batch_job_lines.result IS NULL
-      RETURNING valid`;
+      RETURNING line, valid`);
+  const headCells = (column: 'value' | 'result') => async (id: string, lines: readonly number[]) => {
+    const { rows } = await sql.query<{ line: number | string; cell: string }>(cellsOf(column, lines.length), [id, ...lines]);
+    return rows.map((row) => ({ line: Number(row.line), cell: row.cell }));
+  };
 
   const jobParams = (job: BatchJobRecord, owner: string | null): unknown[] => [
     job.id,
@@ -141,11 +226,14 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
     owner,
   ];
   const insertValues = async (tx: SqlClient, id: string, first: number, values: readonly string[]): Promise<void> => {
-    let line = first - 1;
+    let line = first;
     for (const chunk of chunks(values, LINES_PER_STATEMENT)) {
-      const params: unknown[] = [];
-      for (const value of chunk) params.push(id, ++line, sealer.seal(value));
+      const head = line;
+      const params: unknown[] = [id, head, PIECE + sealer.seal(JSON.stringify(chunk))];
+      const pointer = `${IN_PIECE}${head}`;
+      for (let index = 1; index < chunk.length; index++) params.push(id, head + index, pointer);
       await tx.query(insertLines(chunk.length), params);
+      line += chunk.length;
     }
   };
 
@@ -179,6 +267,10 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
       }
       await sql.query(DELETE_UPLOAD, [id]);
     },
+    async abandonedUploads(before, limit) {
+      const { rows } = await sql.query<{ id: string }>(ABANDONED, [d.time(before), limit]);
+      return rows.map((row) => row.id);
+    },
     async get(accountId, id) {
       const { rows } = await sql.query<JobRow>(GET, [accountId, id]);
       return rows[0] === undefined ? null : toJob(rows[0]);
@@ -208,17 +300,41 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
     },
     async pending(id, after, limit) {
       const { rows } = await sql.query<{ line: number | string; value: string }>(PENDING, [id, after, limit]);
-      return rows.map((row) => ({ line: Number(row.line), value: sealer.open(row.value) }));
+      const cells = rows.map((row) => ({ line: Number(row.line), cell: row.value }));
+      const values = await openCells<string[], string>(
+        sealer,
+        cells,
+        (lines) => headCells('value')(id, lines),
+        (piece, head, line) => {
+          const value = piece[line - head];
+          if (value === undefined) throw new Error(`batch job line ${line} is missing from its sealed piece`);
+          return value;
+        },
+        (opened) => opened,
+      );
+      return cells.map((cell, index) => ({ line: cell.line, value: values[index] as string }));
     },
     async answer(id, lines) {
       if (lines.length === 0) return;
       await sql.transaction(async (tx) => {
         let valid = 0;
         let invalid = 0;
-        for (const chunk of chunks(lines, LINES_PER_STATEMENT)) {
+        const sorted = [...lines].sort((a, b) => a.line - b.line);
+        for (const chunk of chunks(sorted, LINES_PER_STATEMENT)) {
+          const results: Record<string, ValidationResult> = {};
+          for (const { line, result } of chunk) results[line] = result;
+          const sealed = PIECE + sealer.seal(JSON.stringify(results));
+          const head = (chunk[0] as BatchJobLine).line;
           const params: unknown[] = [id];
-          for (const { line, result } of chunk) params.push(line, sealer.seal(JSON.stringify(result)), result.valid === true);
-          const { rows } = await tx.query<{ valid: unknown }>(answerLines(chunk.length), params);
+          for (const { line, result } of chunk) params.push(line, line === head ? sealed : `${IN_PIECE}${head}`, result.valid === true);
+          const { rows } = await tx.query<{ line: number | string; valid: unknown }>(answerLines(chunk.length), params);
+          const written = rows.map((row) => Number(row.line));
+          if (written.length > 0 && !written.includes(head)) {
+            // The head was answered already (by an instance that took the job over): the lines
+            // written here point at the first of them instead, which holds the piece.
+            const newHead = Math.min(...written);
+            for (const line of written) await tx.query(SET_RESULT, [id, line, line === newHead ? sealed : `${IN_PIECE}${newHead}`]);
+          }
           for (const row of rows) {
             if (d.readBoolean(row.valid)) valid++;
             else invalid++;
@@ -232,7 +348,19 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
     },
     async lines(id, after, limit) {
       const { rows } = await sql.query<{ line: number | string; result: string }>(LINES, [id, after, limit]);
-      return rows.map((row): BatchJobLine => ({ line: Number(row.line), result: JSON.parse(sealer.open(row.result)) as ValidationResult }));
+      const cells = rows.map((row) => ({ line: Number(row.line), cell: row.result }));
+      const results = await openCells<Record<string, ValidationResult>, ValidationResult>(
+        sealer,
+        cells,
+        (lines) => headCells('result')(id, lines),
+        (piece, _head, line) => {
+          const result = piece[line];
+          if (result === undefined) throw new Error(`batch job line ${line} is missing from its sealed piece`);
+          return result;
+        },
+        (opened) => JSON.parse(opened) as ValidationResult,
+      );
+      return cells.map((cell, index): BatchJobLine => ({ line: cell.line, result: results[index] as ValidationResult }));
     },
   };
 }

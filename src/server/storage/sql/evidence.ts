@@ -3,10 +3,16 @@
  * gave and the requester sent are sealed (../sealing.ts); the records of a number are found by
  * its keyed hash (`value_index`), never by the number. The consultation number, the country, the
  * verdict, the dates and the SHA-256 of the reply stay clear: they say nothing of whom alone.
+ *
+ * Records added together (the lines of a VAT job in flight, concurrent requests) are written in
+ * one transaction with the VIES answers cached meanwhile (./vies.ts groupedWrites): each `add`
+ * still resolves only once its record committed.
  */
+
 import type { Sealer } from '../sealing.js';
 import type { Store, VatEvidenceRecord } from '../types.js';
 import type { SqlClient } from './client.js';
+import { groupedWrites } from './vies.js';
 import { dateColumn } from './values.js';
 
 interface EvidenceRow {
@@ -54,23 +60,26 @@ export function sqlEvidence(sql: SqlClient, sealer: Sealer): Store['evidence'] {
   const GET = `SELECT ${COLUMNS} FROM vat_evidence WHERE account_id = $1 AND id = $2`;
   const PRUNE = `DELETE FROM vat_evidence WHERE checked_at < ${d.param(1, 'time')}`;
 
+  const paramsOf = (record: VatEvidenceRecord): unknown[] => [
+    record.id,
+    record.accountId,
+    sealer.index(record.value),
+    sealer.seal(record.value),
+    record.countryCode,
+    record.registered,
+    sealed(record.name),
+    sealed(record.address),
+    record.requestDate,
+    record.consultationNumber,
+    sealed(record.requester),
+    d.time(record.checkedAt),
+    record.replySha256,
+  ];
+  const write = groupedWrites(sql);
+
   return {
-    async add(record) {
-      await sql.query(INSERT, [
-        record.id,
-        record.accountId,
-        sealer.index(record.value),
-        sealer.seal(record.value),
-        record.countryCode,
-        record.registered,
-        sealed(record.name),
-        sealed(record.address),
-        record.requestDate,
-        record.consultationNumber,
-        sealed(record.requester),
-        d.time(record.checkedAt),
-        record.replySha256,
-      ]);
+    add(record) {
+      return write(INSERT, paramsOf(record));
     },
     async forValue(accountId, value) {
       const { rows } = await sql.query<EvidenceRow>(FOR_VALUE, [accountId, sealer.index(value)]);

@@ -13,7 +13,8 @@
  * 3. decide in arrival order which new requests fit the quota (null: no blocking limit, the paid
  *    plans count overage), then add each counter's grant;
  * 4. delete the log rows of the blocked requests (refused requests are not logged);
- * 5. add the counted requests to the per-day totals, which outlive the log's retention.
+ * 5. add the counted requests to the per-day totals, which outlive the log's retention, and
+ *    move each key's last use to its newest counted request (the key list reads it, not the log).
  *
  * A promise resolves only after its batch committed; when the batch fails, every request in it
  * rejects and none is counted. A deadlock or serialization failure (PostgreSQL) reruns the batch.
@@ -84,6 +85,16 @@ export interface DailyDelta {
   count: number;
 }
 
+/** The newest counted request of one key in a batch. */
+export interface KeyUse {
+  accountId: string;
+  keyId: string;
+  /** ISO text, as {@link LogRow}'s `at`. */
+  at: string;
+  /** `at` in milliseconds. */
+  atMs: number;
+}
+
 /** The reads and writes of one batch, as each engine spells them; all run inside the batch's transaction. */
 export interface MeterStatements {
   /** Creates the missing counters, locks them until the transaction ends, and reads their values. */
@@ -94,8 +105,11 @@ export interface MeterStatements {
   addGrants(tx: SqlClient, grants: ReadonlyArray<CounterKey & { granted: number }>): Promise<void>;
   /** Deletes these log rows (blocked requests). */
   deleteLog(tx: SqlClient, requestIds: readonly string[]): Promise<void>;
-  /** Adds each delta to its per-day total, creating missing ones. */
-  addDailyTotals(tx: SqlClient, deltas: readonly DailyDelta[]): Promise<void>;
+  /**
+   * Adds each delta to its per-day total, creating missing ones, and moves each key's last use
+   * forward to `uses` (never back: a late batch may carry older requests).
+   */
+  addDailyTotals(tx: SqlClient, deltas: readonly DailyDelta[], uses: readonly KeyUse[]): Promise<void>;
 }
 
 /** Key of the counter of one (account, period), as the meter keeps them in maps. */
@@ -188,6 +202,21 @@ function dailyDeltas(counted: readonly MeterRequest[]): DailyDelta[] {
   return [...deltas.values()];
 }
 
+/** The newest counted request of each key of a batch. */
+function keyUses(counted: readonly MeterRequest[]): KeyUse[] {
+  const uses = new Map<string, KeyUse>();
+  for (const { row, atMs } of counted) {
+    const key = `${row.account_id}\u0000${row.key_id}`;
+    const use = uses.get(key);
+    if (use === undefined) uses.set(key, { accountId: row.account_id, keyId: row.key_id, at: row.at, atMs });
+    else if (atMs > use.atMs) {
+      use.at = row.at;
+      use.atMs = atMs;
+    }
+  }
+  return [...uses.values()];
+}
+
 /** One batch in one transaction (module comment); resolves with one decision per request. */
 async function writeBatchOnce(tx: SqlClient, statements: MeterStatements, requests: readonly MeterRequest[]): Promise<MeterDecision[]> {
   // The first request with an id speaks for it; repeats in the same batch are duplicates.
@@ -230,7 +259,7 @@ async function writeBatchOnce(tx: SqlClient, statements: MeterStatements, reques
   const grants = [...counters.values()].filter((counter) => counter.granted > 0);
   if (grants.length > 0) await statements.addGrants(tx, grants);
   if (blockedIds.length > 0) await statements.deleteLog(tx, blockedIds);
-  if (counted.length > 0) await statements.addDailyTotals(tx, dailyDeltas(counted));
+  if (counted.length > 0) await statements.addDailyTotals(tx, dailyDeltas(counted), keyUses(counted));
 
   return requests.map((request, index) => {
     const decision = decisions[index];

@@ -2,13 +2,15 @@
  * The usage tables as the store reads them: a period's counter, an account's newest log rows (all,
  * or a filtered page), when each key was last used, the per-day totals, and the pruning of log
  * rows past the retention (docs/service.md#usage-log). The writes are the meter's (./meter.ts).
+ * Every read is an index walk bounded by its page or a row per key, never a scan of an account's
+ * log: SQLite runs it on the thread that answers requests.
  */
 import { isFieldName } from '../../../fields/catalog.js';
 import { FIELDS, type DailyUsageTotal, type Field, type Store, type UsageEntry, type UsageLogQuery } from '../types.js';
 import type { SqlClient } from './client.js';
 import type { Dialect } from './dialect.js';
 import type { LogRow } from './meter.js';
-import { dateColumn, isIsoDay, parameterList } from './values.js';
+import { dateColumn, isIsoDay, parameterList, type ParameterList } from './values.js';
 
 /** Log rows deleted per statement when pruning: each delete is short, so counting is never held up long. */
 const PRUNE_CHUNK = 2_000;
@@ -19,6 +21,9 @@ type StoredLogRow = Omit<LogRow, 'valid' | 'at'> & { valid: unknown; at: unknown
 /** Most entries one page of the usage log may hold. */
 const MAX_PAGE = 1_000;
 const DAY_MS = 86_400_000;
+
+/** The order of every page of the log: newest first, the request id breaking ties. */
+const PAGE_ORDER = 'ORDER BY at DESC, request_id DESC';
 
 const LOG_COLUMNS = (d: Dialect): string =>
   `request_id, account_id, key_id, ${d.dayText('period_start')} AS period_start, endpoint, value, valid, status, latency_ms, sdk, at`;
@@ -33,34 +38,73 @@ function requireDay(day: string, name: string): void {
 const dayStart = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
 
 /**
- * The WHERE terms of a usage log page and their parameters ($1 is the account). Every term is a
- * range or equality next to `account_id`, so the (account_id, at) index serves the page: a day is
- * `at` from its 00:00 UTC to the next day's, never a function of `at`.
+ * The time terms of a usage log page and their parameters: one lower and one upper bound of `at` at
+ * most, so that the walk of an index ending in (at, request_id) starts where the page starts and
+ * ends where it ends (a day is `at` from its 00:00 UTC to the next day's, never a function of `at`).
  */
-function searchTerms(query: UsageLogQuery, d: Dialect): { terms: string[]; params: unknown[] } {
-  if (!Number.isSafeInteger(query.limit) || query.limit < 1 || query.limit > MAX_PAGE) throw new RangeError(`limit must be an integer from 1 to ${MAX_PAGE}`);
-  const terms = ['account_id = $1'];
-  const param = parameterList(d, 2);
-  if (query.endpoint !== undefined) {
-    if (!isFieldName(query.endpoint)) throw new RangeError(`Unknown endpoint ${String(query.endpoint)}: use one of ${FIELDS.join(', ')}`);
-    terms.push(`endpoint = ${param.add(query.endpoint, 'text')}`);
-  }
-  // 1 and 0 read as a boolean by PostgreSQL and as SQLite's stored verdicts.
-  if (query.valid !== undefined) terms.push(`valid = ${param.add(query.valid ? 1 : 0, 'boolean')}`);
+function timeTerms(query: UsageLogQuery, d: Dialect, param: ParameterList): string[] {
+  const terms: string[] = [];
+  let end: Date | undefined;
   if (query.day !== undefined) {
     requireDay(query.day, 'day');
     const start = dayStart(query.day);
-    terms.push(`at >= ${param.add(d.time(start), 'time')}`, `at < ${param.add(d.time(new Date(start.getTime() + DAY_MS)), 'time')}`);
+    terms.push(`at >= ${param.add(d.time(start), 'time')}`);
+    end = new Date(start.getTime() + DAY_MS);
   }
   if (query.before !== undefined) {
     if (!(query.before instanceof Date) || Number.isNaN(query.before.getTime())) throw new RangeError('before must be a valid Date');
-    const before = param.add(d.time(query.before), 'time');
-    // The page's order is (at, request_id) descending: its last entry's pair is where the next one starts,
-    // so entries answered in the same millisecond are neither skipped nor repeated.
-    terms.push(query.beforeRequestId === undefined ? `at < ${before}` : `(at < ${before} OR (at = ${before} AND request_id < ${param.add(query.beforeRequestId, 'text')}))`);
+    if (end === undefined || query.before.getTime() < end.getTime()) {
+      const before = param.add(d.time(query.before), 'time');
+      // The page's order is (at, request_id) descending: its last entry's pair is where the next one starts,
+      // so entries answered in the same millisecond are neither skipped nor repeated. `at <= before`
+      // bounds the walk; the rest only sorts out that one millisecond.
+      terms.push(
+        query.beforeRequestId === undefined ? `at < ${before}` : `at <= ${before} AND (at < ${before} OR request_id < ${param.add(query.beforeRequestId, 'text')})`,
+      );
+      end = undefined;
+    }
   }
-  return { terms, params: param.values };
+  if (end !== undefined) terms.push(`at < ${param.add(d.time(end), 'time')}`);
+  return terms;
 }
+
+/**
+ * A usage log page as one statement whose every part is an index walk in the page's order, which
+ * stops once the page is full ($1 is the account). The whole log walks usage_log_page; a field and a
+ * verdict walk usage_log_field_page; a field alone, or a verdict alone, is the merge of one such walk
+ * per verdict, or per field of the registry (the log holds no other), none reading more than a page.
+ */
+export function searchStatement(query: UsageLogQuery, d: Dialect): { text: string; params: unknown[] } {
+  if (!Number.isSafeInteger(query.limit) || query.limit < 1 || query.limit > MAX_PAGE) throw new RangeError(`limit must be an integer from 1 to ${MAX_PAGE}`);
+  if (query.endpoint !== undefined && !isFieldName(query.endpoint)) {
+    throw new RangeError(`Unknown endpoint ${String(query.endpoint)}: use one of ${FIELDS.join(', ')}`);
+  }
+  const param = parameterList(d, 2);
+  const time = timeTerms(query, d, param);
+  // SQLite weighs an index by its terms, not by statistics the store never gathers: with two bounds
+  // of `at` (a day and a position) it would walk usage_log_page and filter a rare field out of it.
+  const walk = (index: string, terms: readonly string[]): string =>
+    `SELECT ${LOG_COLUMNS(d)} FROM usage_log${d.name === 'sqlite' ? ` INDEXED BY ${index}` : ''} WHERE ${['account_id = $1', ...terms, ...time].join(' AND ')}`;
+  const walks: string[] = [];
+  if (query.endpoint === undefined && query.valid === undefined) walks.push(walk('usage_log_page', []));
+  else {
+    const endpoints = query.endpoint === undefined ? FIELDS : [query.endpoint];
+    // 1 and 0 read as a boolean by PostgreSQL and as SQLite's stored verdicts.
+    const verdicts = query.valid === undefined ? [1, 0] : [query.valid ? 1 : 0];
+    for (const endpoint of endpoints) {
+      const endpointTerm = `endpoint = ${param.add(endpoint, 'text')}`;
+      for (const valid of verdicts) walks.push(walk('usage_log_field_page', [endpointTerm, `valid = ${param.add(valid, 'boolean')}`]));
+    }
+  }
+  const limit = param.add(query.limit, 'integer');
+  // SQLite merges the walks of a UNION ALL in the order of the whole as they are; PostgreSQL merges
+  // them once each is limited to the page (unlimited, it would rather read them whole and sort).
+  const merged = walks.length === 1 || d.name === 'sqlite' ? walks : walks.map((walk) => `(${walk} ${PAGE_ORDER} LIMIT ${limit})`);
+  return { text: `${merged.join(' UNION ALL ')} ${PAGE_ORDER} LIMIT ${limit}`, params: param.values };
+}
+
+/** Each key's last use: one row per key the account ever counted with, moved by the meter (./meter.ts), never the log. */
+export const LAST_USED_STATEMENT = 'SELECT key_id, at FROM usage_key_last WHERE account_id = $1';
 
 /** The reads and the pruning of `usage` over `sql` (the meter adds `count`). */
 export function sqlUsageReads(sql: SqlClient): Omit<Store['usage'], 'count'> & Required<Pick<Store['usage'], 'dailyTotals' | 'prune'>> {
@@ -79,16 +123,11 @@ export function sqlUsageReads(sql: SqlClient): Omit<Store['usage'], 'count'> & R
     at: dateColumn(row.at),
   });
   const USED = `SELECT used FROM usage_counters WHERE account_id = $1 AND period_start = ${d.param(2, 'day')}`;
-  const LOG = `SELECT ${LOG_COLUMNS(d)} FROM usage_log WHERE account_id = $1 ORDER BY at DESC, request_id DESC LIMIT $2`;
-  // The totals say on which day each key was last used (they outlive the pruned log rows); the log
-  // then gives the time within that day, reading one day of the account's rows per distinct day.
-  const NEWEST_DAYS = `SELECT key_id, ${d.dayText('max(day)')} AS day FROM usage_daily WHERE account_id = $1 GROUP BY key_id`;
-  const NEWEST_ON_DAY = `SELECT key_id, max(at) AS at FROM usage_log
-    WHERE account_id = $1 AND at >= ${d.param(2, 'time')} AND at < ${d.param(3, 'time')} GROUP BY key_id`;
+  const LOG = `SELECT ${LOG_COLUMNS(d)} FROM usage_log WHERE account_id = $1 ${PAGE_ORDER} LIMIT ${d.param(2, 'integer')}`;
   const DAILY = `SELECT ${d.dayText('day')} AS day, key_id, endpoint, valid, count FROM usage_daily
     WHERE account_id = $1 AND day >= ${d.param(2, 'day')} AND day <= ${d.param(3, 'day')}
     ORDER BY day, key_id, endpoint, valid`;
-  // Through the (account_id, at) index, a chunk at a time; the counters list every account that ever counted.
+  // Through the (account_id, at, request_id) index, a chunk at a time; the counters list every account that ever counted.
   const PRUNE = `DELETE FROM usage_log WHERE request_id IN (
       SELECT request_id FROM usage_log WHERE account_id = $1 AND at < ${d.param(2, 'time')} LIMIT $3)`;
 
@@ -103,26 +142,13 @@ export function sqlUsageReads(sql: SqlClient): Omit<Store['usage'], 'count'> & R
       return rows.map(toEntry);
     },
     async search(accountId, query) {
-      const { terms, params } = searchTerms(query, d);
-      const page = `SELECT ${LOG_COLUMNS(d)} FROM usage_log WHERE ${terms.join(' AND ')}
-        ORDER BY at DESC, request_id DESC LIMIT ${d.param(params.length + 2, 'integer')}`;
-      const { rows } = await sql.query<StoredLogRow>(page, [accountId, ...params, query.limit]);
+      const { text, params } = searchStatement(query, d);
+      const { rows } = await sql.query<StoredLogRow>(text, [accountId, ...params]);
       return rows.map(toEntry);
     },
     async lastUsed(accountId) {
-      const { rows: newest } = await sql.query<{ key_id: string; day: string }>(NEWEST_DAYS, [accountId]);
-      const lastUsed = new Map<string, Date>();
-      for (const day of new Set(newest.map((row) => row.day))) {
-        const start = dayStart(day);
-        const { rows } = await sql.query<{ key_id: string; at: unknown }>(NEWEST_ON_DAY, [
-          accountId,
-          d.time(start),
-          d.time(new Date(start.getTime() + DAY_MS)),
-        ]);
-        const logged = new Map(rows.map((row) => [row.key_id, dateColumn(row.at)]));
-        for (const row of newest) if (row.day === day) lastUsed.set(row.key_id, logged.get(row.key_id) ?? start);
-      }
-      return lastUsed;
+      const { rows } = await sql.query<{ key_id: string; at: unknown }>(LAST_USED_STATEMENT, [accountId]);
+      return new Map(rows.map((row) => [row.key_id, dateColumn(row.at)]));
     },
     async dailyTotals(accountId, fromDay, toDay) {
       requireDay(fromDay, 'fromDay');

@@ -9,10 +9,16 @@
  * requester) is sealed (../sealing.ts): numbers built on a personal number and the names of
  * natural persons are never kept in clear (docs/service.md#data-at-rest). The country code and the
  * time of the answer stay clear: the policy's ages and the prune read them.
+ *
+ * Answers stored together (the lines of a VAT job in flight, concurrent requests) are written in
+ * one transaction, with the evidence kept meanwhile ({@link groupedWrites}); each `set` resolves
+ * once its answer committed.
  */
+
 import type { CachedVatAnswer, CircuitBreakerState, CircuitBreakerStore, ViesStatusSnapshot } from '../../../ports.js';
+import { createGroupCommit, type GroupCommit } from '../group-commit.js';
 import type { Sealer } from '../sealing.js';
-import type { SqlClient } from './client.js';
+import { StoreClosedError, type SqlClient } from './client.js';
 import type { Store } from '../types.js';
 import { dateColumn, jsonParam, optionalDateColumn } from './values.js';
 
@@ -24,6 +30,47 @@ interface CacheRow {
 /** What the sealed `entry` column holds: the cached entry but its time, which stays clear. */
 type SealedEntry = Omit<CachedVatAnswer, 'checkedAt'>;
 
+/** One write of a {@link groupedWrites} queue. */
+interface Write {
+  statement: string;
+  params: readonly unknown[];
+}
+
+/** Most writes in one transaction. */
+const MAX_WRITES_PER_BATCH = 256;
+
+// One queue per connection: the cache's and the evidence's writes of one moment share a transaction.
+const writeQueues = new WeakMap<SqlClient, GroupCommit<Write, void>>();
+
+/**
+ * Single-statement writes (a VIES answer cached, an evidence record kept) submitted one by one,
+ * and written together: those submitted in the same turn of the event loop in one transaction
+ * (../group-commit.ts), in submission order; each resolves once its own row committed, and
+ * rejects when its batch did not.
+ */
+export function groupedWrites(sql: SqlClient): (statement: string, params: readonly unknown[]) => Promise<void> {
+  let queue = writeQueues.get(sql);
+  if (queue === undefined) {
+    queue = createGroupCommit<Write, void>(
+      async (batch) => {
+        const [only] = batch;
+        if (batch.length === 1 && only !== undefined) await sql.query(only.statement, only.params);
+        else {
+          await sql.transaction(async (tx) => {
+            for (const write of batch) await tx.query(write.statement, write.params);
+          });
+        }
+        return batch.map(() => undefined);
+      },
+      { maxBatch: MAX_WRITES_PER_BATCH },
+      () => new StoreClosedError(),
+    );
+    writeQueues.set(sql, queue);
+  }
+  const writes = queue;
+  return (statement, params) => writes.submit({ statement, params });
+}
+
 /** The VIES answer cache (ports.VatAnswerCache) with pruning, sealed by `sealer`. */
 export function sqlViesCache(sql: SqlClient, sealer: Sealer): Store['viesCache'] {
   const d = sql.dialect;
@@ -34,6 +81,8 @@ export function sqlViesCache(sql: SqlClient, sealer: Sealer): Store['viesCache']
   const PRUNE = `DELETE FROM vies_cache WHERE checked_at < ${d.param(1, 'time')}`;
   // The prefix is part of what is hashed: equal digits of two member states are two numbers.
   const indexOf = (countryCode: string, vatNumber: string): string => sealer.index(`${countryCode}${vatNumber}`);
+  // In submission order: a number answered twice in one batch keeps its later answer.
+  const write = groupedWrites(sql);
   return {
     async get(countryCode, vatNumber) {
       const { rows } = await sql.query<CacheRow>(GET, [countryCode, indexOf(countryCode, vatNumber)]);
@@ -48,9 +97,9 @@ export function sqlViesCache(sql: SqlClient, sealer: Sealer): Store['viesCache']
       };
       return entry;
     },
-    async set(countryCode, vatNumber, entry) {
+    set(countryCode, vatNumber, entry) {
       const sealed: SealedEntry = { answer: entry.answer, traderName: entry.traderName, requester: entry.requester };
-      await sql.query(SET, [countryCode, indexOf(countryCode, vatNumber), sealer.seal(JSON.stringify(sealed)), d.time(entry.checkedAt)]);
+      return write(SET, [countryCode, indexOf(countryCode, vatNumber), sealer.seal(JSON.stringify(sealed)), d.time(entry.checkedAt)]);
     },
     async prune(before) {
       const { rowCount } = await sql.query(PRUNE, [d.time(before)]);

@@ -14,6 +14,8 @@ const ADD_GRANT = `INSERT INTO usage_counters (account_id, period_start, used) V
 const DELETE_LOG = 'DELETE FROM usage_log WHERE request_id = $1';
 const ADD_DAILY = `INSERT INTO usage_daily (account_id, day, key_id, endpoint, valid, count) VALUES ($1, $2, $3, $4, $5, $6)
   ON CONFLICT (account_id, day, key_id, endpoint, valid) DO UPDATE SET count = usage_daily.count + excluded.count`;
+const MOVE_LAST_USE = `INSERT INTO usage_key_last (account_id, key_id, at) VALUES ($1, $2, $3)
+  ON CONFLICT (account_id, key_id) DO UPDATE SET at = max(usage_key_last.at, excluded.at)`;
 
 export const sqliteMeterStatements: MeterStatements = {
   async lockCounters(tx, counters) {
@@ -50,9 +52,10 @@ export const sqliteMeterStatements: MeterStatements = {
   async deleteLog(tx, requestIds) {
     for (const id of requestIds) await tx.query(DELETE_LOG, [id]);
   },
-  async addDailyTotals(tx, deltas) {
+  async addDailyTotals(tx, deltas, uses) {
     for (const delta of deltas) {
       await tx.query(ADD_DAILY, [delta.accountId, delta.day, delta.keyId, delta.endpoint, delta.valid, delta.count]);
     }
+    for (const use of uses) await tx.query(MOVE_LAST_USE, [use.accountId, use.keyId, use.atMs]);
   },
 };

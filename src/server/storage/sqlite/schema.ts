@@ -268,5 +268,37 @@ CREATE TABLE vies_cache (
 CREATE INDEX vies_cache_checked_at ON vies_cache (checked_at);
 `;
 
+// Issue 29 (docs/service.md#usage-log): the admin reads scanned an account's log rows. A page of
+// the log, filtered or not, walks an index in its own order, (at, request_id) descending, and
+// stops at its limit: usage_log_page for the whole log, usage_log_field_page for a field and a
+// verdict (a search naming one of the two reads one walk per value of the other, ../sql/usage.ts).
+// Each key's last use is a per-key total the meter moves in its batch, kept past the log's
+// retention; filled here from the log, or from the newest day of the totals for a key whose rows
+// were pruned.
+const V5_INDEXED_ADMIN_READS = `
+DROP INDEX usage_log_account_at;
+CREATE INDEX usage_log_page ON usage_log (account_id, at, request_id);
+CREATE INDEX usage_log_field_page ON usage_log (account_id, endpoint, valid, at, request_id);
+
+CREATE TABLE usage_key_last (
+  account_id TEXT NOT NULL,
+  key_id TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, key_id)
+) STRICT, WITHOUT ROWID;
+INSERT INTO usage_key_last (account_id, key_id, at)
+SELECT account_id, key_id, max(at) FROM (
+  SELECT account_id, key_id, max(at) AS at FROM usage_log GROUP BY account_id, key_id
+  UNION ALL
+  SELECT account_id, key_id, unixepoch(max(day)) * 1000 FROM usage_daily GROUP BY account_id, key_id
+) GROUP BY account_id, key_id;
+`;
+
 /** The migrations, oldest first; version n is `SQLITE_MIGRATIONS[n - 1]`. */
-export const SQLITE_MIGRATIONS: readonly string[] = [V1_INITIAL, V2_DASHBOARD, V3_JOBS_WATCHES_WEBHOOKS_EVIDENCE, V4_SEALED_VIES_CACHE];
+export const SQLITE_MIGRATIONS: readonly string[] = [
+  V1_INITIAL,
+  V2_DASHBOARD,
+  V3_JOBS_WATCHES_WEBHOOKS_EVIDENCE,
+  V4_SEALED_VIES_CACHE,
+  V5_INDEXED_ADMIN_READS,
+];

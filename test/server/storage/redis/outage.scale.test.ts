@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { memoryVatCache } from '../../../../src/adapters/memory.js';
 import type { CachedVatAnswer } from '../../../../src/ports.js';
 import { openRedisBackplane, RedisUnavailableError } from '../../../../src/server/storage/redis/index.js';
+import { createSealer } from '../../../../src/server/storage/sealing.js';
 import { startRedisProxy, type RedisProxy } from '../../../support/scale/redis-proxy.js';
 import { backplaneGroup, redisUrl, runRedis, type BackplaneGroup } from '../../../support/scale/redis.js';
 
@@ -49,7 +50,7 @@ describe.runIf(runRedis)('the Redis backplane while Redis is unreachable', () =>
   it('answers VIES lookups from the table while Redis is down, and writes still reach the table', async () => {
     const backplane = await setUp();
     const table = memoryVatCache();
-    const front = backplane.cacheFront(table);
+    const front = backplane.cacheFront(table, createSealer(Buffer.alloc(32, 3)));
     const now = new Date();
     await front.set('DE', '111111111', answerOf(true, now));
     await table.set('DE', '222222222', answerOf(false, now));
@@ -70,7 +71,7 @@ describe.runIf(runRedis)('the Redis backplane while Redis is unreachable', () =>
   it('answers from the table within its budget when Redis hangs', async () => {
     const backplane = await setUp();
     const table = memoryVatCache();
-    const front = backplane.cacheFront(table);
+    const front = backplane.cacheFront(table, createSealer(Buffer.alloc(32, 3)));
     const now = new Date();
     await table.set('AT', 'U10223006', answerOf(true, now));
     proxy.stall();

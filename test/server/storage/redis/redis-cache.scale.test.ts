@@ -7,7 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { memoryVatCache } from '../../../../src/adapters/memory.js';
 import type { CachedVatAnswer } from '../../../../src/ports.js';
 import { STALE_FOR_MS } from '../../../../src/vat/registry/policy.js';
+import { createSealer } from '../../../../src/server/storage/sealing.js';
 import { backplaneGroup, runRedis, type BackplaneGroup } from '../../../support/scale/redis.js';
+
+// Every instance of a deployment seals with the same data key.
+const sealer = createSealer(Buffer.alloc(32, 3));
+/** The Redis key of a number's hot answer: its keyed hash, never the number. */
+const redisKey = (group: BackplaneGroup, countryCode: string, vatNumber: string): string => `${group.prefix}vies:${countryCode}:${sealer.index(`${countryCode}${vatNumber}`)}`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,12 +51,17 @@ describe.runIf(runRedis)('Redis hot cache in front of the VIES answer table', ()
   it('serves an answer cached by one instance as a hit on another, without asking its table', async () => {
     group = backplaneGroup();
     const [tableA, tableB] = [memoryVatCache(), memoryVatCache()];
-    const a = (await group.open()).cacheFront(tableA);
-    const b = (await group.open()).cacheFront(tableB);
+    const a = (await group.open()).cacheFront(tableA, sealer);
+    const b = (await group.open()).cacheFront(tableB, sealer);
     const cached = entry(new Date(Date.now() - 60_000));
     await a.set('DE', '123456789', cached);
 
     expect(await tableA.get('DE', '123456789')).toEqual(cached);
+    // Redis holds the answer sealed under a hashed key: no number, name or address in clear.
+    const redisKeys = await group.raw().keys(`${group.prefix}vies:*`);
+    expect(redisKeys).toEqual([redisKey(group, 'DE', '123456789')]);
+    const held = (await group.raw().get(redisKeys[0] as string)) ?? '';
+    for (const clear of ['123456789', 'Example Trading', 'Musterstraße', 'FR40303265045']) expect(held).not.toContain(clear);
     expect(await b.get('DE', '123456789')).toEqual(cached);
     expect(tableB.size).toBe(0);
     expect(await b.get('DE', '987654321')).toBeNull();
@@ -65,27 +76,27 @@ describe.runIf(runRedis)('Redis hot cache in front of the VIES answer table', ()
     delete stored.answer.address;
     await table.set('FR', '40303265045', stored);
 
-    const a = (await group.open()).cacheFront(table);
+    const a = (await group.open()).cacheFront(table, sealer);
     expect(await a.get('FR', '40303265045')).toEqual(stored);
-    await eventually(async () => (await group.raw().exists(`${group.prefix}vies:FR:40303265045`)) === 1);
-    const b = (await group.open()).cacheFront(memoryVatCache());
+    await eventually(async () => (await group.raw().exists(redisKey(group, 'FR', '40303265045'))) === 1);
+    const b = (await group.open()).cacheFront(memoryVatCache(), sealer);
     expect(await b.get('FR', '40303265045')).toEqual(stored);
   });
 
   it('keeps an answer in Redis until 30 days after it was checked, and an older one not at all', async () => {
     group = backplaneGroup();
     const table = memoryVatCache();
-    const front = (await group.open()).cacheFront(table);
+    const front = (await group.open()).cacheFront(table, sealer);
     const redis = group.raw();
 
     const tenDaysOld = entry(new Date(Date.now() - 10 * DAY_MS));
     await front.set('IT', '00743110157', tenDaysOld);
-    const left = await redis.pttl(`${group.prefix}vies:IT:00743110157`);
+    const left = await redis.pttl(redisKey(group, 'IT', '00743110157'));
     expect(Math.abs(left - (STALE_FOR_MS - 10 * DAY_MS))).toBeLessThan(60_000);
 
     const tooOld = entry(new Date(Date.now() - STALE_FOR_MS - DAY_MS));
     await front.set('IT', '00000010215', tooOld);
-    expect(await redis.exists(`${group.prefix}vies:IT:00000010215`)).toBe(0);
+    expect(await redis.exists(redisKey(group, 'IT', '00000010215'))).toBe(0);
     expect(await table.get('IT', '00000010215')).toEqual(tooOld);
     expect(await front.get('IT', '00000010215')).toEqual(tooOld);
   });
@@ -93,8 +104,8 @@ describe.runIf(runRedis)('Redis hot cache in front of the VIES answer table', ()
   it('replaces an older answer with a newer one on every instance', async () => {
     group = backplaneGroup();
     const table = memoryVatCache();
-    const a = (await group.open()).cacheFront(table);
-    const b = (await group.open()).cacheFront(table);
+    const a = (await group.open()).cacheFront(table, sealer);
+    const b = (await group.open()).cacheFront(table, sealer);
     await a.set('NL', '004495445B01', entry(new Date(Date.now() - 3 * DAY_MS)));
     const newer = entry(new Date(), { valid: false });
     await b.set('NL', '004495445B01', newer);
@@ -123,8 +134,8 @@ describe.runIf(runRedis)('Redis hot cache in front of the VIES answer table', ()
       },
       set: (countryCode: string, vatNumber: string, value: CachedVatAnswer) => slowTable.set(countryCode, vatNumber, value),
     };
-    const a = (await group.open()).cacheFront(heldBack);
-    const b = (await group.open()).cacheFront(memoryVatCache());
+    const a = (await group.open()).cacheFront(heldBack, sealer);
+    const b = (await group.open()).cacheFront(memoryVatCache(), sealer);
 
     const reading = a.get('PL', '5261040828');
     await eventually(async () => tableReadStarted);
@@ -133,7 +144,7 @@ describe.runIf(runRedis)('Redis hot cache in front of the VIES answer table', ()
     expect(await reading).toEqual(older);
     // Give A's fill every chance to land, then read from an instance that has only Redis.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await (await group.open()).cacheFront(memoryVatCache()).get('PL', '5261040828')).toEqual(newer);
+    expect(await (await group.open()).cacheFront(memoryVatCache(), sealer).get('PL', '5261040828')).toEqual(newer);
   });
 
   it('ignores a value in Redis it cannot read, answers from the table and puts a good copy back', async () => {
@@ -141,13 +152,13 @@ describe.runIf(runRedis)('Redis hot cache in front of the VIES answer table', ()
     const table = memoryVatCache();
     const stored = entry(new Date(Date.now() - DAY_MS));
     await table.set('ES', 'B12345674', stored);
-    const key = `${group.prefix}vies:ES:B12345674`;
-    const front = (await group.open()).cacheFront(table);
+    const key = redisKey(group, 'ES', 'B12345674');
+    const front = (await group.open()).cacheFront(table, sealer);
     for (const unreadable of ['not json', '{"answer":{"valid":"yes"},"checkedAt":"2025-01-01T00:00:00Z"}', '{"answer":null}', '42']) {
       await group.raw().set(key, unreadable);
       expect(await front.get('ES', 'B12345674')).toEqual(stored);
       await eventually(async () => (await group.raw().get(key)) !== unreadable);
     }
-    expect(await (await group.open()).cacheFront(memoryVatCache()).get('ES', 'B12345674')).toEqual(stored);
+    expect(await (await group.open()).cacheFront(memoryVatCache(), sealer).get('ES', 'B12345674')).toEqual(stored);
   });
 });

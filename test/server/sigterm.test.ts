@@ -1,0 +1,204 @@
+/**
+ * SIGTERM on a real `verifield serve` process (docs/service.md#stopping): under keep-alive load it
+ * finishes every request in flight (no connection reset), answers the last one on each connection
+ * with `Connection: close`, commits their counts and exits 0 within 10 s; a job running at that
+ * moment is left with its lease released, so the next process resumes it at once instead of after
+ * the 30 s lease.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_LEASE_MS } from '../../src/server/batch/runner.js';
+import { periodOf } from '../../src/server/pipeline/period.js';
+import { openEmbeddedStore } from '../../src/server/storage/index.js';
+import type { Account } from '../../src/server/storage/types.js';
+import type { Job } from '../../src/account-api.js';
+import { startCli, type CliProcess } from '../support/cli.js';
+import { startViesFake, type ViesFake } from '../support/fakes/vies.js';
+import { luxembourgVat, seededRng, VALID_VAT_BUILDERS } from '../support/generators/vat.js';
+import { accountWithKey } from '../support/server.js';
+
+const SLOW = 120_000;
+
+let dataDir: string;
+let vies: ViesFake;
+let account: Account;
+let key: string;
+const children: CliProcess[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'verifield-sigterm-'));
+  vies = await startViesFake();
+  const store = await openEmbeddedStore(dataDir);
+  ({ account, key } = await accountWithKey(store, 'PRO'));
+  await store.close();
+}, SLOW);
+
+afterAll(async () => {
+  for (const child of children) {
+    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
+    await child.exited;
+  }
+  await vies?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function serve(): Promise<{ child: CliProcess; base: string }> {
+  const child = startCli(['serve', '--port', '0', '--data-dir', dataDir, '--no-jobs', '--vies-url', vies.url, '--job-concurrency-per-state', '2']);
+  children.push(child);
+  const [, base = ''] = await child.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 60_000);
+  return { child, base };
+}
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+}
+
+/** One POST on a keep-alive agent. */
+function post(base: string, path: string, body: string, agent: Agent): Promise<Reply> {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), 'X-API-KEY': key },
+      },
+      (incoming) => {
+        incoming.resume();
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers }));
+        incoming.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+async function jobOf(base: string, id: string): Promise<Job> {
+  const response = await fetch(`${base}/api/v1/jobs/${id}`, { headers: { 'X-API-KEY': key } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Job;
+}
+
+const used = async (): Promise<number> => {
+  const store = await openEmbeddedStore(dataDir);
+  try {
+    return await store.usage.used(account.id, periodOf(account.subscriptionStart, new Date()).start);
+  } finally {
+    await store.close();
+  }
+};
+
+describe('SIGTERM', () => {
+  it('finishes the requests in flight on keep-alive connections, closes each after its last answer, counts every 200, and exits 0', async () => {
+    vies.latencyMs = 300;
+    const vat = luxembourgVat('135791');
+    vies.register(vat, { valid: true, name: 'DRAIN SARL' });
+    const usedBefore = await used();
+    const { child, base } = await serve();
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    const replies: Reply[] = [];
+    const failures: string[] = [];
+    // Eight connections each send one request after another until an answer says the connection closes.
+    const connection = async (): Promise<void> => {
+      for (;;) {
+        try {
+          const reply = await post(base, '/api/v1/validate/vat', JSON.stringify({ value: vat }), agent);
+          replies.push(reply);
+          if (reply.headers.connection === 'close') return;
+        } catch (error) {
+          failures.push(String(error));
+          return;
+        }
+      }
+    };
+    try {
+      const loops = Promise.all(Array.from({ length: 8 }, connection));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const signalled = performance.now();
+      child.child.kill('SIGTERM');
+      const exit = await child.exited;
+      const exitedAfterMs = performance.now() - signalled;
+      await loops;
+      expect(failures).toEqual([]);
+      expect(exit).toBe(0);
+      expect(exitedAfterMs).toBeLessThan(10_000);
+      expect(replies.length).toBeGreaterThanOrEqual(16);
+      expect(replies.filter((reply) => reply.status !== 200)).toEqual([]);
+      expect(replies.filter((reply) => reply.headers.connection === 'close')).toHaveLength(8);
+      expect((await used()) - usedBefore).toBe(replies.length);
+    } finally {
+      vies.latencyMs = 0;
+      agent.destroy();
+    }
+  }, SLOW);
+
+  it('releases a running job: the next process resumes it at once, every line once', async () => {
+    const rng = seededRng(29);
+    const build = Object.values(VALID_VAT_BUILDERS.LU as Record<string, (r: () => number) => string>)[0] as (r: () => number) => string;
+    const values = [...new Set(Array.from({ length: 600 }, () => build(rng)))];
+    values.forEach((value, index) => vies.register(value, { valid: index % 3 !== 0 }));
+    // Two calls in flight at 25 ms: about 80 lines a second, so the job is still running when signalled.
+    vies.latencyMs = 25;
+    const usedBefore = await used();
+    try {
+      const first = await serve();
+      const submitted = await fetch(`${first.base}/api/v1/jobs`, {
+        method: 'POST',
+        headers: { 'X-API-KEY': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ field: 'vat', values }),
+      });
+      expect(submitted.status).toBe(202);
+      const { id } = (await submitted.json()) as { id: string };
+      let atStop: Job;
+      for (;;) {
+        atStop = await jobOf(first.base, id);
+        if (atStop.done >= 60) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      first.child.child.kill('SIGTERM');
+      expect(await first.child.exited).toBe(0);
+      // No lease left behind: the job can be claimed now (and is given back at once).
+      const store = await openEmbeddedStore(dataDir);
+      try {
+        const now = new Date();
+        expect(await store.batchJobs.claim('lease-check', now, new Date(now.getTime() + JOB_LEASE_MS))).toMatchObject({ id });
+        await store.batchJobs.release(id, 'lease-check', new Date());
+      } finally {
+        await store.close();
+      }
+
+      const second = await serve();
+      const restarted = performance.now();
+      let ended: Job;
+      for (;;) {
+        ended = await jobOf(second.base, id);
+        if (ended.status === 'done') break;
+        // A lease left behind would hold the job for JOB_LEASE_MS: it must not come to that.
+        expect(performance.now() - restarted).toBeLessThan(JOB_LEASE_MS);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(ended).toMatchObject({ total: values.length, done: values.length });
+      expect(atStop.done).toBeLessThan(values.length);
+      const results = await fetch(`${second.base}/api/v1/jobs/${id}/results`, { headers: { 'X-API-KEY': key } });
+      const lines = (await results.text())
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as { line: number; result: { originalValue: string } });
+      expect(lines.map((line) => line.line)).toEqual(values.map((_, index) => index + 1));
+      expect(lines.map((line) => line.result.originalValue)).toEqual(values);
+      second.child.child.kill('SIGTERM');
+      expect(await second.child.exited).toBe(0);
+      expect((await used()) - usedBefore).toBe(values.length);
+    } finally {
+      vies.latencyMs = 0;
+    }
+  }, SLOW);
+});
