@@ -123,21 +123,36 @@ function blockListOf(subnets: ReadonlyArray<readonly [string, number]>): BlockLi
   return list;
 }
 
-const CLASS_LISTS = CLASSES.map(([why, subnets]) => ({ why, list: blockListOf(subnets) }));
-const REACHABLE = blockListOf(REACHABLE_IN_RESERVED);
-
 /**
  * The IPv6 forms that carry an IPv4 address the packet ends up at, and which two groups hold it:
  * IPv4-mapped (::ffff:a.b.c.d), SIIT (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64
  * (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::, the address in groups 1 and 2).
  */
-const EMBEDDING: ReadonlyArray<{ list: BlockList; at: number }> = [
-  { list: blockListOf([['::ffff:0:0', 96]]), at: 6 },
-  { list: blockListOf([['::ffff:0:0:0', 96]]), at: 6 },
-  { list: blockListOf([['::', 96]]), at: 6 },
-  { list: blockListOf([['64:ff9b::', 96]]), at: 6 },
-  { list: blockListOf([['2002::', 16]]), at: 1 },
+const EMBEDDING_FORMS: ReadonlyArray<readonly [network: string, prefix: number, at: number]> = [
+  ['::ffff:0:0', 96, 6],
+  ['::ffff:0:0:0', 96, 6],
+  ['::', 96, 6],
+  ['64:ff9b::', 96, 6],
+  ['2002::', 16, 1],
 ];
+
+interface GuardLists {
+  classes: ReadonlyArray<{ why: string; list: BlockList }>;
+  reachable: BlockList;
+  embedding: ReadonlyArray<{ list: BlockList; at: number }>;
+}
+
+let built: GuardLists | null = null;
+
+/** The BlockLists, built at the first address checked: a start that sends no webhook never pays for them. */
+function guardLists(): GuardLists {
+  built ??= {
+    classes: CLASSES.map(([why, subnets]) => ({ why, list: blockListOf(subnets) })),
+    reachable: blockListOf(REACHABLE_IN_RESERVED),
+    embedding: EMBEDDING_FORMS.map(([network, prefix, at]) => ({ list: blockListOf([[network, prefix]]), at })),
+  };
+  return built;
+}
 
 /** The eight 16-bit groups of an IPv6 literal (a trailing dotted IPv4 part included); `isIP` has checked it. */
 function ipv6Groups(address: string): number[] {
@@ -159,8 +174,9 @@ function ipv6Groups(address: string): number[] {
 
 /** The class of a literal of `family` (4 or 6), or null when it is in none. */
 function classOf(address: string, family: 'ipv4' | 'ipv6'): string | null {
-  if (family === 'ipv6' && REACHABLE.check(address, 'ipv6')) return null;
-  return CLASS_LISTS.find(({ list }) => list.check(address, family))?.why ?? null;
+  const { classes, reachable } = guardLists();
+  if (family === 'ipv6' && reachable.check(address, 'ipv6')) return null;
+  return classes.find(({ list }) => list.check(address, family))?.why ?? null;
 }
 
 /**
@@ -181,7 +197,7 @@ export function addressRefusal(address: string): string | null {
   // The unspecified and loopback addresses sit inside ::/96 but are not IPv4-compatible ones.
   const direct = classOf(literal, 'ipv6');
   if (direct === 'an unspecified address' || direct === 'a loopback address') return direct;
-  const embedding = EMBEDDING.find(({ list }) => list.check(literal, 'ipv6'));
+  const embedding = guardLists().embedding.find(({ list }) => list.check(literal, 'ipv6'));
   if (embedding !== undefined) {
     const groups = ipv6Groups(literal);
     const [high, low] = [groups[embedding.at] as number, groups[embedding.at + 1] as number];
