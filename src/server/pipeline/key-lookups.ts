@@ -11,10 +11,10 @@
  * - when the store can list the prefixes of every key's hash (`keys.hashPrefixes`) and count the
  *   keys it created (`keys.createdHere`), the prefixes are held in a set, read again on each new
  *   version, each key created by this process, or after `maxAgeMs`: a hash whose prefix is not
- *   there is answered null without a query. A key created in this process is seen at once; one
- *   created by another process once the version is next read (at most `changeCheckMs` later), well
- *   within the age cap. A flood of guessed keys then costs a hash each and does not churn the
- *   unknown-hash LRU.
+ *   there is answered null once a version read that started after the request arrived shows no
+ *   change (one small read shared by the requests waiting for it, never a key query each), so a
+ *   key created a moment before, by any process, is never refused. A flood of guessed keys does
+ *   not churn the unknown-hash LRU, and on PostgreSQL costs a share of one round trip, not one each.
  */
 import { LruMap } from './lru.js';
 import { KEY_HASH_PREFIX_CHARS, type Account, type ApiKeyRecord } from '../storage/types.js';
@@ -131,10 +131,48 @@ export function createKeyLookups(source: KeySource, options: KeyLookupOptions): 
 
   /** Whether the prefixes, read in this generation after the last key created here and not longer than `maxAgeMs` ago, say no key has `hash`. */
   function prefixAbsent(hash: string, now: number): boolean {
-    if (source.hashPrefixes === undefined || source.createdHere === undefined) return false;
+    if (source.hashPrefixes === undefined || source.createdHere === undefined || source.version === undefined) return false;
     const current = prefixesOf === generation && prefixesCreated === createdHere() && now - prefixesAt < maxAgeMs;
     if (!current) readPrefixes(now);
     return current && prefixes !== null && !prefixes.has(hash.slice(0, KEY_HASH_PREFIX_CHARS));
+  }
+
+  // A version read that started at `startedAt`: requests that arrived before it share it.
+  let versionRead: { done: Promise<void>; startedAt: number } | null = null;
+
+  /** Resolves once a version read that started at or after `since` has been compared. */
+  async function versionSince(since: number): Promise<void> {
+    const version = source.version;
+    if (version === undefined) return;
+    for (;;) {
+      if (versionRead !== null && versionRead.startedAt >= since) return versionRead.done;
+      if (versionRead !== null) {
+        await versionRead.done;
+        continue;
+      }
+      const startedAt = ticks();
+      const done = Promise.resolve()
+        .then(() => version.call(source))
+        .then(compare, () => undefined);
+      const read = { done, startedAt };
+      versionRead = read;
+      void done.finally(() => {
+        if (versionRead === read) versionRead = null;
+      });
+      return done;
+    }
+  }
+
+  /**
+   * The answer for a hash the prefixes say no key has: null once a version read that started after
+   * the request arrived shows no change (a key committed before it, in any process, moved the
+   * version); after a change, the store is asked as without prefixes.
+   */
+  async function absentUnlessChanged(hash: string, arrivedAt: number): Promise<FoundKey> {
+    const generationBefore = generation;
+    await versionSince(arrivedAt);
+    if (generation === generationBefore) return null;
+    return inFlight.get(hash) ?? query(hash, ticks());
   }
 
   function compare(version: KeysVersion): void {
@@ -202,7 +240,7 @@ export function createKeyLookups(source: KeySource, options: KeyLookupOptions): 
       if (entry !== undefined && now - entry.readAt < maxAgeMs) return entry.found;
       const missedAt = unknown.get(hash);
       if (missedAt !== undefined && now - missedAt < maxAgeMs) return null;
-      if (prefixAbsent(hash, now)) return null;
+      if (prefixAbsent(hash, now)) return absentUnlessChanged(hash, now);
       return inFlight.get(hash) ?? query(hash, now);
     },
     cached(hash) {
