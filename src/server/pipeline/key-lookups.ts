@@ -8,9 +8,8 @@
  *   a key created or revoked by another process (the admin CLI) takes effect within that time;
  * - when the store can tell that keys changed (a new `keys.version()`), both caches are dropped
  *   at once, which only makes that sooner;
- * - when the store can list the prefixes of every key's hash (`keys.hashPrefixes`) and count the
- *   keys it created (`keys.createdHere`), the prefixes are held in a set, read again on each new
- *   version, each key created by this process, or after `maxAgeMs`: a hash whose prefix is not
+ * - when the store can list the prefixes of every key's hash (`keys.hashPrefixes`) and has a
+ *   version, the prefixes are held in a set, read again on each new version or after `maxAgeMs`: a hash whose prefix is not
  *   there is answered null once a version read that started after the request arrived shows no
  *   change (one small read shared by the requests waiting for it, never a key query each), so a
  *   key created a moment before, by any process, is never refused. A flood of guessed keys does
@@ -38,8 +37,6 @@ export interface KeySource {
   version?(): KeysVersion | Promise<KeysVersion>;
   /** Optional: the first {@link KEY_HASH_PREFIX_CHARS} characters of every key's hash, null when more than `limit`. */
   hashPrefixes?(limit: number): Promise<string[] | null>;
-  /** Optional, with `hashPrefixes`: how many keys this process created (committed), without a query. */
-  createdHere?(): number;
 }
 
 export interface KeyLookupOptions {
@@ -101,8 +98,6 @@ export function createKeyLookups(source: KeySource, options: KeyLookupOptions): 
   let prefixes: Set<string> | null = null;
   let prefixesOf = -1;
   let prefixesAt = -Infinity;
-  // createdHere() when the prefixes were read: a key created here since makes them stale.
-  let prefixesCreated = -1;
   let readingPrefixes = false;
 
   function readPrefixes(now: number): void {
@@ -110,7 +105,6 @@ export function createKeyLookups(source: KeySource, options: KeyLookupOptions): 
     if (list === undefined || readingPrefixes) return;
     readingPrefixes = true;
     const startedIn = generation;
-    const createdBefore = createdHere();
     list.call(source, MAX_HASH_PREFIXES).then(
       (read) => {
         readingPrefixes = false;
@@ -119,7 +113,6 @@ export function createKeyLookups(source: KeySource, options: KeyLookupOptions): 
         prefixes = read === null ? null : new Set(read);
         prefixesOf = startedIn;
         prefixesAt = now;
-        prefixesCreated = createdBefore;
       },
       () => {
         readingPrefixes = false;
@@ -127,12 +120,10 @@ export function createKeyLookups(source: KeySource, options: KeyLookupOptions): 
     );
   }
 
-  const createdHere = (): number => source.createdHere?.() ?? 0;
-
-  /** Whether the prefixes, read in this generation after the last key created here and not longer than `maxAgeMs` ago, say no key has `hash`. */
+  /** Whether the prefixes, read in this generation not longer than `maxAgeMs` ago, say no key has `hash`. */
   function prefixAbsent(hash: string, now: number): boolean {
-    if (source.hashPrefixes === undefined || source.createdHere === undefined || source.version === undefined) return false;
-    const current = prefixesOf === generation && prefixesCreated === createdHere() && now - prefixesAt < maxAgeMs;
+    if (source.hashPrefixes === undefined || source.version === undefined) return false;
+    const current = prefixesOf === generation && now - prefixesAt < maxAgeMs;
     if (!current) readPrefixes(now);
     return current && prefixes !== null && !prefixes.has(hash.slice(0, KEY_HASH_PREFIX_CHARS));
   }

@@ -372,12 +372,6 @@ export interface Store {
      * refuse a key no one has without a lookup per guess (docs/service.md#api-keys). Optional.
      */
     hashPrefixes?(limit: number): Promise<string[] | null>;
-    /**
-     * How many keys this store object (this process) has created, each counted once committed: read
-     * without a query, it tells the authenticator's prefixes of a key created here at once. Optional,
-     * with `hashPrefixes`.
-     */
-    createdHere?(): number;
   };
   /** The usage meter and log. */
   usage: {

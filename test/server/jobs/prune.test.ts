@@ -5,7 +5,7 @@
  * both engines in test/support/store/meter-contract.ts. The same job deletes dashboard sessions
  * idle past SESSION_IDLE_MS and expired login links.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { LOGIN_LINK_TTL_MS, SESSION_IDLE_MS } from '../../../src/server/policy/s
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import type { BatchJobRecord, Store, UsageEntry } from '../../../src/server/storage/types.js';
 import { usageEntry } from '../../support/store/usage-entry.js';
+import { queuedJob } from '../batch/harness.js';
 import { virtualTime } from '../../support/virtual-time.js';
 
 const DAY = 86_400_000;
@@ -100,22 +101,7 @@ describe('the hourly prune job', () => {
     const account = await store.accounts.create({ name: 'Uploads', plan: 'PRO', subscriptionStart: PERIOD, vatNumber: null });
     // Three weeks later than the first case: its own hourly slot.
     const now = new Date(NOW.getTime() + 21 * DAY);
-    const upload = (minutesAgo: number): BatchJobRecord => ({
-      id: randomUUID(),
-      accountId: account.id,
-      keyId: 'key-1',
-      field: 'iban',
-      status: 'queued',
-      total: 0,
-      done: 0,
-      valid: 0,
-      invalid: 0,
-      webhookUrl: null,
-      createdAt: new Date(now.getTime() - minutesAgo * 60_000),
-      startedAt: null,
-      finishedAt: null,
-      error: null,
-    });
+    const upload = (minutesAgo: number): BatchJobRecord => queuedJob(account.id, 'key-1', 'iban', 0, new Date(now.getTime() - minutesAgo * 60_000));
     const [left, sending, queued] = [upload(90), upload(5), upload(120)];
     for (const job of [left, sending, queued]) {
       await store.batchJobs.begin(job);

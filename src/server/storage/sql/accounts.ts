@@ -98,8 +98,6 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
     createdAt: dateColumn(row.created_at),
   });
   const bumpKeysVersion = (tx: SqlClient) => tx.query('UPDATE keys_version SET version = version + 1 WHERE id = 1');
-  // Keys this store object created, counted once each is committed: what `keys.createdHere` says.
-  let createdHere = 0;
 
   const INSERT_ACCOUNT = `INSERT INTO accounts (id, name, plan, subscription_start, vat_number, created_at)
     VALUES ($1, $2, $3, ${d.param(4, 'day')}, $5, ${d.param(6, 'time')}) RETURNING ${accountColumns('')}`;
@@ -184,9 +182,6 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
           ]);
           await bumpKeysVersion(tx);
           return toKey(rows[0] as KeyRow);
-        }).then((created) => {
-          createdHere++;
-          return created;
         });
       },
       async list(accountId) {
@@ -220,9 +215,6 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
             watch_interval_ms: row.account_watch_interval_ms,
           }),
         };
-      },
-      createdHere() {
-        return createdHere;
       },
       async hashPrefixes(limit) {
         const { rows } = await sql.query<{ prefix: string }>(HASH_PREFIXES, [limit + 1]);
