@@ -3,7 +3,7 @@
  * stdout: the only output line that starts with `vf_`. The store keeps only its hash, so a lost
  * key is replaced, never recovered.
  */
-import { expiryFrom, parseName, parseScopes } from '../server/index.js';
+import { expiryFrom, parseKeyScope, parseName, type ListedKey } from '../server/index.js';
 import { readFlag, runSubcommand } from './admin-errors.js';
 import { withAdmin } from './admin-store.js';
 import { expectPositionals, parseArgs, requireValue } from './args.js';
@@ -11,16 +11,22 @@ import { EXIT_FAILED, EXIT_OK, processIo, type CliIo } from './io.js';
 import { STORE_FLAGS, storeOptionsUsage } from './serve-options.js';
 import { formatTable, formatTime } from './table.js';
 
-export const keysUsage = `usage: verifield keys create --account ID --name NAME [--expires 30d|12h|1y|never] [--scopes iban,vat,email,phone,nif,nas,ssn]
+export const keysUsage = `usage: verifield keys create --account ID --name NAME [--expires 30d|12h|1y|never] [--scopes all|iban,vat,email,phone,nif,nas,ssn]
        verifield keys list --account ID [--json]
        verifield keys revoke KEY
 --expires is a duration (12h, 30d, 8w, 1y; 10y at most) or never (default); --scopes restricts the endpoints
-the key may call (default: all). The key is printed once: store it, it cannot be shown again.
+the key may call to the fields listed, kept as listed; without it (or with --scopes all) the key may call
+all fields, those the service adds later included. The key is printed once: store it, it cannot be shown again.
 KEY is the key's id, the key itself (vf_…), or its prefix as keys list and the dashboard show it
 (vf_AbCd…); a prefix two keys share is refused: give the id then.
 Revoking a key revoked before changes nothing: it says when the key was revoked and exits 0.
 Store (as for serve):
 ${storeOptionsUsage}`;
+
+/** A key's scope as `create` and `list` print it: "all fields", or the fields listed. */
+function scopeText(key: Pick<ListedKey, 'scopes' | 'allFields'>): string {
+  return key.allFields === true ? 'all fields' : key.scopes.join(',');
+}
 
 async function create(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { values: ['account', 'name', 'expires', 'scopes', ...STORE_FLAGS] });
@@ -31,14 +37,14 @@ async function create(argv: readonly string[], io: CliIo): Promise<number> {
   // Read here too, so that a bad duration is a usage mistake before the store is opened.
   readFlag('expires', expires, (text) => expiryFrom(text, io.now()));
   const scopesText = args.values.get('scopes');
-  const scopes = scopesText === undefined ? undefined : readFlag('scopes', scopesText, parseScopes);
+  const scopes = scopesText === undefined ? undefined : readFlag('scopes', scopesText, parseKeyScope);
   const { record, key, account } = await withAdmin(args, io, (admin) =>
     admin.createKey({ accountId, name, expires, ...(scopes === undefined ? {} : { scopes }) }),
   );
   io.out(`${key}\n`);
   io.err(
     `Created key ${record.id} "${record.name}" for the ${account.plan} account "${account.name}": ` +
-      `scopes ${record.scopes.join(',')}, expires ${formatTime(record.expiresAt, 'never')}.\n` +
+      `scopes ${scopeText(record)}, expires ${formatTime(record.expiresAt, 'never')}.\n` +
       'Store the key now: only its hash is kept, it is not shown again.\n',
   );
   return EXIT_OK;
@@ -70,7 +76,7 @@ async function list(argv: readonly string[], io: CliIo): Promise<number> {
       key.id,
       key.name,
       `${key.displayPrefix}…`,
-      key.scopes.join(','),
+      scopeText(key),
       key.status,
       formatTime(key.createdAt),
       formatTime(key.expiresAt, 'never'),

@@ -54,14 +54,17 @@ export {
   type UsageByDay,
 } from './admin/service.js';
 export {
+  ALL_FIELDS,
   ALL_SCOPES,
   parseDay,
+  parseKeyScope,
   parseName,
   parseOwnVatNumber,
   parseScopes,
   UnknownAccountError,
   AccountSuspendedError,
   type KeyRequest,
+  type KeyScope,
   type RevokeOutcome,
 } from './admin/key-admin.js';
 export { expiryFrom } from './admin/api-keys.js';

@@ -118,10 +118,12 @@ describe('verifield accounts and keys on one data directory', () => {
     expect(table.status).toBe(0);
     expect(table.stdout).toContain(`${key.slice(0, 7)}…`);
     expect(table.stdout).not.toContain(key.slice(0, 12));
-    expect(table.stdout).toMatch(/website\s+vf_\S+\s+iban,vat,email,phone,nif,nas,ssn\s+live/);
+    // Without --scopes: "all fields", which covers the fields added later.
+    expect(table.stdout).toMatch(/website\s+vf_\S+\s+all fields\s+live/);
 
     const listed = JSON.parse((await admin(['keys', 'list', '--account', free, '--json'])).stdout) as Array<Record<string, unknown>>;
     expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ allFields: true, scopes: ['iban', 'vat', 'email', 'phone', 'nif', 'nas', 'ssn'] });
     expect(listed[0]).not.toHaveProperty('hash');
     const keyId = listed[0]?.id as string;
 
@@ -160,6 +162,23 @@ describe('verifield accounts and keys on one data directory', () => {
     const days = (Date.parse(listed?.expiresAt ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
+  }, SLOW);
+
+  it('--scopes all is "all fields"; a list naming every field stays a list', async () => {
+    const pro = (await admin(['accounts', 'create', '--name', 'Scopes', '--plan', 'PRO'])).stdout.trim();
+    const all = await admin(['keys', 'create', '--account', pro, '--name', 'everything', '--scopes', 'ALL']);
+    expect(all.status).toBe(0);
+    expect(all.stderr).toContain('scopes all fields,');
+    keys.push(all.stdout.trim());
+    const every = await admin(['keys', 'create', '--account', pro, '--name', 'every listed', '--scopes', 'iban,vat,email,phone,nif,nas,ssn']);
+    expect(every.status).toBe(0);
+    expect(every.stderr).toContain('scopes iban,vat,email,phone,nif,nas,ssn,');
+    keys.push(every.stdout.trim());
+    const listed = JSON.parse((await admin(['keys', 'list', '--account', pro, '--json'])).stdout) as Array<{ name: string; allFields: boolean }>;
+    expect(listed.map((key) => [key.name, key.allFields]).sort()).toEqual([
+      ['every listed', false],
+      ['everything', true],
+    ]);
   }, SLOW);
 
   it('revokes a key named by the key itself or by the prefix keys list shows, never echoing the key', async () => {
@@ -217,7 +236,7 @@ describe('verifield accounts and keys on one data directory', () => {
   }, SLOW);
 
   it('kept no key in the clear anywhere in the data directory', () => {
-    expect(keys).toHaveLength(3);
+    expect(keys).toHaveLength(5);
     const files = filesUnder(dataDir);
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {

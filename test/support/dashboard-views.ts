@@ -54,6 +54,7 @@ export function aKey(change: Partial<ListedKey> = {}): ListedKey {
     name: 'checkout form',
     displayPrefix: 'vf_3kP9',
     scopes: ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'],
+    allFields: true,
     expiresAt: null,
     revokedAt: null,
     createdAt: new Date('2026-11-01T08:30:00Z'),

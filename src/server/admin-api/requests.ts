@@ -115,7 +115,11 @@ function scopesOf(value: unknown): Field[] {
   return parseScopes(names.join(','));
 }
 
-/** POST /api/v1/admin/accounts/{id}/keys: `{ name, expires?, scopes? }` for the account in the URL. */
+/**
+ * POST /api/v1/admin/accounts/{id}/keys: `{ name, expires?, scopes? }` for the account in the URL.
+ * Without `scopes` the key gets the scope "all fields" (fields added later included); a list,
+ * even one naming every field, stays as chosen.
+ */
 export function keyRequestOf(body: JsonObject, accountId: string): KeyRequest {
   onlyMembers(body, ['name', 'expires', 'scopes']);
   const request: KeyRequest = { accountId, name: requiredString(body, 'name') };

@@ -9,8 +9,17 @@ import { PLANS, type PlanLimits } from '../policy/plans.js';
 import { FIELDS_IN_SCOPE_ORDER, isFieldName } from '../../fields/catalog.js';
 import type { Account, ApiKeyRecord, Field, Plan, Store } from '../storage/types.js';
 
-/** Every scope a key can carry, which is every validation field, in the order keys hold them. Keys get all unless restricted. */
+/** Every scope a key can carry, which is every validation field, in the order keys hold them. */
 export const ALL_SCOPES: readonly Field[] = FIELDS_IN_SCOPE_ORDER;
+
+/**
+ * The scope "all fields": every field, those added to the service later included. Keys get it
+ * unless restricted to a list of fields, which stays as chosen (docs/service.md#api-keys).
+ */
+export const ALL_FIELDS = 'all';
+
+/** What a key may validate: "all fields", or a list of fields kept as chosen. */
+export type KeyScope = typeof ALL_FIELDS | readonly Field[];
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MAX_NAME_LENGTH = 100;
@@ -31,6 +40,20 @@ export function parseScopes(text: string): Field[] {
     throw new RangeError(`scopes must be a comma-separated list of ${ALL_SCOPES.join(', ')}${unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''}`);
   }
   return ALL_SCOPES.filter((scope) => words.includes(scope));
+}
+
+/**
+ * `all` (any case) into the scope "all fields", anything else as {@link parseScopes} reads it: the
+ * `--scopes` of `keys create`. A list naming every field stays a list.
+ * @throws RangeError as {@link parseScopes}.
+ * @example
+ * ```ts
+ * parseKeyScope(' ALL '); // 'all'
+ * parseKeyScope('vat,iban'); // ['iban', 'vat']
+ * ```
+ */
+export function parseKeyScope(text: string): KeyScope {
+  return text.trim().toLowerCase() === ALL_FIELDS ? ALL_FIELDS : parseScopes(text);
 }
 
 /**
@@ -115,8 +138,8 @@ export interface KeyRequest {
   name: string;
   /** `12h`, `30d`, `8w`, `1y` or `never` (default). */
   expires?: string;
-  /** The endpoints the key may call; default: all ({@link ALL_SCOPES}). */
-  scopes?: readonly Field[];
+  /** The endpoints the key may call; default: "all fields" ({@link ALL_FIELDS}), which covers fields added later. */
+  scopes?: KeyScope;
 }
 
 /**
@@ -139,8 +162,10 @@ export async function createApiKey(
   // A key made now would only answer 401 ACCOUNT_SUSPENDED; refusing says why at once.
   if (account.suspendedAt !== null) throw new AccountSuspendedError(account.id);
   const { key, hash, displayPrefix } = generated;
+  const scope = request.scopes ?? ALL_FIELDS;
+  const scopes = scope === ALL_FIELDS ? { scopes: [...ALL_SCOPES], allFields: true } : { scopes: [...scope] };
   const record = await store.keys.create(
-    { accountId: account.id, name, displayPrefix, hash, scopes: [...(request.scopes ?? ALL_SCOPES)], expiresAt },
+    { accountId: account.id, name, displayPrefix, hash, ...scopes, expiresAt },
     plans[account.plan].maxKeys,
     now,
   );

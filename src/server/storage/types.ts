@@ -74,8 +74,13 @@ export interface ApiKeyRecord {
   displayPrefix: string;
   /** SHA-256 of the whole key, lower-case hex. */
   hash: string;
-  /** The endpoints the key may call. */
+  /** The endpoints the key may call: with `allFields`, every field of the running build. */
   scopes: Field[];
+  /**
+   * true: the key's scope is "all fields", which covers fields added after it was created; absent
+   * or false: `scopes` is the list chosen at creation, kept as it is (docs/service.md#api-keys).
+   */
+  allFields?: boolean;
   /** null: never expires. */
   expiresAt: Date | null;
   /** null: not revoked. */
@@ -84,8 +89,11 @@ export interface ApiKeyRecord {
   createdAt: Date;
 }
 
-/** What `keys.create` stores: the hash, never the key; the fields mean what they mean in {@link ApiKeyRecord}. */
-export type NewApiKey = Pick<ApiKeyRecord, 'accountId' | 'name' | 'displayPrefix' | 'hash' | 'scopes' | 'expiresAt'>;
+/**
+ * What `keys.create` stores: the hash, never the key; the fields mean what they mean in
+ * {@link ApiKeyRecord} (with `allFields`, `scopes` is not read: the key covers every field).
+ */
+export type NewApiKey = Pick<ApiKeyRecord, 'accountId' | 'name' | 'displayPrefix' | 'hash' | 'scopes' | 'allFields' | 'expiresAt'>;
 
 /** Thrown by `keys.create` when the plan's maximum of live keys is reached. */
 export class KeyLimitError extends Error {

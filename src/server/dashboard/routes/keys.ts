@@ -6,7 +6,7 @@
  * keys and a suspended account refuse a key with 409.
  */
 import type { Hono } from 'hono';
-import { AccountSuspendedError, parseScopes } from '../../admin/key-admin.js';
+import { ALL_FIELDS, AccountSuspendedError, parseScopes, type KeyScope } from '../../admin/key-admin.js';
 import type { ListedKey } from '../../admin/service.js';
 import { KeyLimitError } from '../../storage/types.js';
 import { formText, typedValues } from '../forms.js';
@@ -34,10 +34,12 @@ async function keyOfAccount(request: PageRequest, accountId: string): Promise<Li
 /** Creates the key the form asks for; resolves with the key and its name, or with the form refused (and its status). */
 async function createFromForm(request: PageRequest, accountId: string, form: URLSearchParams): Promise<{ key: string; name: string } | { status: number; form: FormState }> {
   const refused = (status: number, error: string): { status: number; form: FormState } => ({ status, form: { values: typedValues(form), error } });
+  // "All fields" is its own choice (it covers fields added later); the boxes, even all ticked, are a list kept as chosen.
+  const allFields = form.get('scope') === ALL_FIELDS;
   const chosen = form.getAll('scopes');
-  if (chosen.length === 0) return refused(400, NO_SCOPE_MESSAGE);
+  if (!allFields && chosen.length === 0) return refused(400, NO_SCOPE_MESSAGE);
   try {
-    const scopes = parseScopes(chosen.join(','));
+    const scopes: KeyScope = allFields ? ALL_FIELDS : parseScopes(chosen.join(','));
     const expires = formText(form, 'expires');
     const created = await request.admin.createKey({ accountId, name: formText(form, 'name'), scopes, expires: expires === '' ? 'never' : expires });
     return { key: created.key, name: created.record.name };

@@ -4,6 +4,7 @@
  * once with a copy button (../assets/dashboard.js; without script the text is selectable).
  */
 import { FIELD_NAMES } from '../../../fields/catalog.js';
+import { ALL_FIELDS } from '../../admin/key-admin.js';
 import type { ListedKey } from '../../admin/service.js';
 import { accountHeading } from './account-heading.js';
 import { formError, inputField, scrollingTable, selectField, type Choice } from './controls.js';
@@ -23,10 +24,12 @@ const EXPIRY_CHOICES: readonly Choice[] = [
 ];
 const DEFAULT_EXPIRY = '30d';
 
-/** A key's scopes in the service's order, or "all fields". */
+/** A key's scope: "all fields", or the fields chosen in the service's order (every one, if so chosen). */
 function scopesText(key: ListedKey): string {
-  const scopes = FIELD_NAMES.filter((field) => key.scopes.includes(field));
-  return scopes.length === FIELD_NAMES.length ? 'all fields' : scopes.map((field) => FIELD_LABELS[field]).join(', ');
+  if (key.allFields === true) return 'all fields';
+  return FIELD_NAMES.filter((field) => key.scopes.includes(field))
+    .map((field) => FIELD_LABELS[field])
+    .join(', ');
 }
 
 function keysTable(accountId: string, keys: readonly ListedKey[]): Markup {
@@ -67,8 +70,10 @@ function createdKey(created: { key: string; name: string }): Markup {
 
 function createForm(frame: Frame, model: KeysPageModel): Markup {
   const values = model.form?.values;
-  // A fresh form has every scope checked; a form sent back, the scopes it had (comma-separated, none when absent).
+  // A fresh form offers "all fields" with every box ticked; a form sent back, what it had (the
+  // boxes comma-separated, none when absent; a form without the choice sent a list).
   const checked = values === undefined ? new Set<string>(FIELD_NAMES) : new Set((values['scopes'] ?? '').split(',').filter((scope) => scope !== ''));
+  const allFields = values === undefined || values['scope'] === ALL_FIELDS;
   return html`<section aria-labelledby="create-key-heading">
 <h2 id="create-key-heading">Create a key</h2>
 ${formError(model.form?.error)}
@@ -78,6 +83,8 @@ ${inputField({ form: 'create-key', name: 'name', label: 'Name', value: values?.[
 ${selectField({ form: 'create-key', name: 'expires', label: 'Expires after', choices: EXPIRY_CHOICES, selected: values?.['expires'] ?? DEFAULT_EXPIRY })}
 <fieldset>
 <legend>Fields the key may validate</legend>
+<div class="checkbox"><input type="radio" id="create-key-scope-all" name="scope" value="${ALL_FIELDS}"${allFields && html` checked`}><label for="create-key-scope-all">All fields, including fields the service adds later</label></div>
+<div class="checkbox"><input type="radio" id="create-key-scope-chosen" name="scope" value="chosen"${!allFields && html` checked`}><label for="create-key-scope-chosen">Only the fields ticked below, even when the service adds others</label></div>
 <div class="checkboxes">${FIELD_NAMES.map(
     (field) =>
       html`<div class="checkbox"><input type="checkbox" id="create-key-scope-${field}" name="scopes" value="${field}"${checked.has(field) && html` checked`}><label for="create-key-scope-${field}">${FIELD_LABELS[field]}</label></div>`,

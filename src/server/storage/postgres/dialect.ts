@@ -5,7 +5,6 @@
  * of them), and an advisory lock around migrations.
  */
 import type { Dialect, ParamType } from '../sql/dialect.js';
-import type { Field } from '../types.js';
 import { postgresMeterStatements } from './meter.js';
 import { MIGRATION_LOCK, POSTGRES_MIGRATIONS } from './schema.js';
 
@@ -31,7 +30,7 @@ export const postgresDialect: Dialect = {
   skipLocked: ' FOR UPDATE SKIP LOCKED',
   readJson: <T>(value: unknown) => value as T,
   readBoolean: (value) => value === true,
-  readScopes: (value) => [...(value as Field[])],
+  readScopes: (value) => [...(value as string[])],
   migrations: POSTGRES_MIGRATIONS,
   migrationLock: MIGRATION_LOCK,
   meter: postgresMeterStatements,

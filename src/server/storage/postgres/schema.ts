@@ -355,6 +355,15 @@ SELECT account_id, key_id, max(at) FROM (
 ) AS uses GROUP BY account_id, key_id;
 `;
 
+// Issue 30 (docs/service.md#api-keys): a key's scope can be "all fields", which covers fields
+// added later (../sql/key-scopes.ts: the word '*' before the fields). A key created before had
+// its fields listed; one that listed every field of that time (the seven below) was made with the
+// default scope, and gets "all fields". A key that listed fewer keeps its list.
+const V9_ALL_FIELDS_SCOPE = `
+UPDATE api_keys SET scopes = ARRAY['*'] || scopes
+WHERE scopes @> ARRAY['iban', 'vat', 'email', 'phone', 'nif', 'nas', 'ssn']::text[] AND NOT ('*' = ANY (scopes));
+`;
+
 /** The migrations, oldest first; version n is `POSTGRES_MIGRATIONS[n - 1]`. */
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   V1_INITIAL,
@@ -365,6 +374,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   V6_JOBS_WATCHES_WEBHOOKS_EVIDENCE,
   V7_SEALED_VIES_CACHE,
   V8_INDEXED_ADMIN_READS,
+  V9_ALL_FIELDS_SCOPE,
 ];
 
 /** Taken first in each migration's transaction: instances starting together apply each migration once. */

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlClient } from './client.js';
 import type { Dialect } from './dialect.js';
 import { KEY_HASH_PREFIX_CHARS, KeyLimitError, type Account, type AccountChange, type ApiKeyRecord, type Plan, type Store } from '../types.js';
+import { scopesFromStored, storedScopes } from './key-scopes.js';
 import { dateColumn, isIsoDay, optionalDateColumn, parameterList } from './values.js';
 
 interface AccountRow {
@@ -92,7 +93,7 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
     name: row.name,
     displayPrefix: row.display_prefix,
     hash: row.hash,
-    scopes: d.readScopes(row.scopes),
+    ...scopesFromStored(d.readScopes(row.scopes)),
     expiresAt: optionalDateColumn(row.expires_at),
     revokedAt: optionalDateColumn(row.revoked_at),
     createdAt: dateColumn(row.created_at),
@@ -162,7 +163,7 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
         if (typeof key.hash !== 'string' || !SHA256_HEX.test(key.hash)) {
           return Promise.reject(new RangeError('key hash must be a SHA-256 in lower-case hex'));
         }
-        const unknown = key.scopes.filter((scope) => !isFieldName(scope));
+        const unknown = key.allFields === true ? [] : key.scopes.filter((scope) => !isFieldName(scope));
         if (unknown.length > 0) return Promise.reject(new RangeError(`unknown scopes: ${unknown.join(', ')}`));
         const at = d.time(now);
         return sql.transaction(async (tx) => {
@@ -176,7 +177,7 @@ export function sqlAccountTables(sql: SqlClient): Pick<Store, 'accounts' | 'keys
             key.name,
             key.displayPrefix,
             key.hash,
-            d.scopes(key.scopes),
+            d.scopes(storedScopes(key)),
             key.expiresAt === null ? null : d.time(key.expiresAt),
             at,
           ]);

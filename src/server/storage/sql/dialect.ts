@@ -4,7 +4,6 @@
  * key scopes are stored, the schema, and the usage meter's batch statements. Everything else in
  * ./ is written once and runs on both.
  */
-import type { Field } from '../types.js';
 import type { MeterStatements } from './meter.js';
 
 /** What a `$n` parameter carries, so that an engine that needs a cast can write one. */
@@ -17,8 +16,8 @@ export interface Dialect {
   param(n: number, type?: ParamType): string;
   /** A time as a bound value: ISO text for PostgreSQL's timestamptz, milliseconds for SQLite. */
   time(at: Date): string | number;
-  /** Key scopes as a bound value. */
-  scopes(scopes: readonly Field[]): unknown;
+  /** Key scopes (field names, or ./key-scopes.ts's word for "all fields") as a bound value. */
+  scopes(scopes: readonly string[]): unknown;
   /** SQL reading the day column `column` as YYYY-MM-DD text. */
   dayText(column: string): string;
   /** SQL of `count(*)` read as a JavaScript number. */
@@ -31,8 +30,8 @@ export interface Dialect {
   readJson<T>(value: unknown): T;
   /** A boolean column as read. */
   readBoolean(value: unknown): boolean;
-  /** The scopes column as read. */
-  readScopes(value: unknown): Field[];
+  /** The scopes column as read: the words stored (./key-scopes.ts reads them). */
+  readScopes(value: unknown): string[];
   /** The schema, as migrations applied in order (never edited once released). */
   readonly migrations: readonly string[];
   /** Run first in each migration's transaction so that instances starting together apply it once; null when the transaction alone does. */

@@ -5,7 +5,6 @@
  * one process at a time.
  */
 import type { Dialect } from '../sql/dialect.js';
-import type { Field } from '../types.js';
 import { sqliteMeterStatements } from './meter.js';
 import { SQLITE_MIGRATIONS } from './schema.js';
 
@@ -20,7 +19,7 @@ export const sqliteDialect: Dialect = {
   skipLocked: '',
   readJson: <T>(value: unknown) => JSON.parse(String(value)) as T,
   readBoolean: (value) => value === 1 || value === 1n || value === true,
-  readScopes: (value) => (value === '' || value === null || value === undefined ? [] : (String(value).split(',') as Field[])),
+  readScopes: (value) => (value === '' || value === null || value === undefined ? [] : String(value).split(',')),
   migrations: SQLITE_MIGRATIONS,
   migrationLock: null,
   meter: sqliteMeterStatements,

@@ -294,6 +294,18 @@ SELECT account_id, key_id, max(at) FROM (
 ) GROUP BY account_id, key_id;
 `;
 
+// Issue 30 (docs/service.md#api-keys): a key's scope can be "all fields", which covers fields
+// added later (../sql/key-scopes.ts: the word '*' before the fields). A key created before had
+// its fields listed; one that listed every field of that time (the seven below) was made with the
+// default scope, and gets "all fields". A key that listed fewer keeps its list.
+const V6_ALL_FIELDS_SCOPE = `
+UPDATE api_keys SET scopes = '*,' || scopes
+WHERE ',' || scopes || ',' LIKE '%,iban,%' AND ',' || scopes || ',' LIKE '%,vat,%'
+  AND ',' || scopes || ',' LIKE '%,email,%' AND ',' || scopes || ',' LIKE '%,phone,%'
+  AND ',' || scopes || ',' LIKE '%,nif,%' AND ',' || scopes || ',' LIKE '%,nas,%'
+  AND ',' || scopes || ',' LIKE '%,ssn,%' AND ',' || scopes || ',' NOT LIKE '%,*,%';
+`;
+
 /** The migrations, oldest first; version n is `SQLITE_MIGRATIONS[n - 1]`. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   V1_INITIAL,
@@ -301,4 +313,5 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   V3_JOBS_WATCHES_WEBHOOKS_EVIDENCE,
   V4_SEALED_VIES_CACHE,
   V5_INDEXED_ADMIN_READS,
+  V6_ALL_FIELDS_SCOPE,
 ];

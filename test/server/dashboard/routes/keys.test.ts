@@ -74,6 +74,21 @@ describe('the key lifecycle through the forms', () => {
   });
 });
 
+describe('the scope of a key made with the form', () => {
+  it('"all fields" is its own choice; every box ticked under "only these" is a list kept as chosen', async () => {
+    const every = ['iban', 'vat', 'email', 'phone', 'nif', 'nas', 'ssn'];
+    const account = await createAccount(fixture.server.store, 'PRO');
+    const owner = await signIn(fixture.server, account.id);
+    const path = `/dashboard/accounts/${account.id}/keys`;
+    expect((await postForm(fixture.server.url, path, owner, { name: 'all', expires: 'never', scope: 'all', scopes: every })).status).toBe(200);
+    expect((await postForm(fixture.server.url, path, owner, { name: 'listed', expires: 'never', scope: 'chosen', scopes: every })).status).toBe(200);
+    const keys = await fixture.server.store.keys.list(account.id);
+    expect(Object.fromEntries(keys.map((key) => [key.name, key.allFields]))).toEqual({ all: true, listed: false });
+    const page = await getPage(fixture.server.url, path, owner);
+    expect(page.text.match(/all fields/g)).toHaveLength(1);
+  });
+});
+
 describe('a refused key', () => {
   it('answers the page again (400) with the message and what was typed, no key made', async () => {
     const cases: [Record<string, string | string[]>, string][] = [

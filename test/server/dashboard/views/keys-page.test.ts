@@ -7,7 +7,7 @@ const overview = anOverview();
 const id = anAccount().id;
 const keys = [
   aKey(),
-  aKey({ id: 'key-2', name: 'batch import', scopes: ['iban', 'vat'], expiresAt: new Date('2026-12-26T10:00:00Z'), lastUsedAt: null }),
+  aKey({ id: 'key-2', name: 'batch import', scopes: ['iban', 'vat'], allFields: false, expiresAt: new Date('2026-12-26T10:00:00Z'), lastUsedAt: null }),
   aKey({ id: 'key-3', name: 'old one', status: 'revoked', revokedAt: new Date('2026-11-10T10:00:00Z') }),
   aKey({ id: 'key-4', name: 'trial', status: 'expired', expiresAt: new Date('2026-11-02T08:30:00Z') }),
 ];
@@ -26,6 +26,12 @@ describe('the keys page', () => {
       'old one vf_3kP9… all fields 2026-11-01 08:30 UTC never 2026-11-26 13:59 UTC revoked',
       'trial vf_3kP9… all fields 2026-11-01 08:30 UTC 2026-11-02 08:30 UTC 2026-11-26 13:59 UTC expired',
     ]);
+  });
+
+  it('tells "all fields" from a list that names every field', () => {
+    const listed = aKey({ id: 'key-5', name: 'listed', allFields: false, lastUsedAt: null });
+    expect(rowsOf(renderKeysPage(accountFrame(), { overview, keys: [aKey(), listed] }))[1]).toContain('listed vf_3kP9… VAT, IBAN, Email, Phone, NIF, NAS (SIN), SSN');
+    expect(rowsOf(renderKeysPage(accountFrame(), { overview, keys: [aKey(), listed] }))[1]).not.toContain('all fields');
   });
 
   it('links each live key, and only a live key, to its revocation', () => {
@@ -52,6 +58,13 @@ describe('the keys page', () => {
       expect(box).toContain(' checked');
       expect(form).toContain(`<label for="${/id="([^"]+)"/.exec(box)?.[1]}">`);
     }
+    // "All fields" (those added later included) is the choice a fresh form makes; the boxes are the other one.
+    const choices = tagsOf(form as string).filter((tag) => tag.includes('type="radio"'));
+    expect(choices.map((tag) => [/value="(\w+)"/.exec(tag)?.[1], tag.includes(' checked')])).toEqual([
+      ['all', true],
+      ['chosen', false],
+    ]);
+    expect(textOf(form as string)).toContain('All fields, including fields the service adds later');
   });
 
   it('fills a refused form again with what was typed, its message and the scopes that were checked', () => {
@@ -60,6 +73,9 @@ describe('the keys page', () => {
     expect(page).toContain('<option value="1y" selected>1 year</option>');
     const checked = tagsOf(page).filter((tag) => tag.includes('type="checkbox"') && tag.includes(' checked'));
     expect(checked.map((tag) => /value="(\w+)"/.exec(tag)?.[1])).toEqual(['iban', 'email']);
+    expect(tagsOf(page).filter((tag) => tag.includes('type="radio"') && tag.includes(' checked'))).toEqual([
+      '<input type="radio" id="create-key-scope-chosen" name="scope" value="chosen" checked>',
+    ]);
     const none = renderKeysPage(accountFrame(), { overview, keys, form: { error: 'choose at least one field', values: { name: 'x', expires: '30d' } } });
     expect(tagsOf(none).filter((tag) => tag.includes('type="checkbox"') && tag.includes(' checked'))).toEqual([]);
   });
