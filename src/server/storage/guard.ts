@@ -18,6 +18,7 @@ import { describeError, ERROR_MESSAGES } from '../answers/errors.js';
 import { logFailure, logThrottleFor } from '../answers/log-throttle.js';
 import { isStoreUnavailableError } from './errors.js';
 import type { ConcurrencyLimiter } from './limiter.js';
+import { mapCalls, mapRepositories } from './repositories.js';
 import type { Store, StoreFile } from './types.js';
 
 /** Why validations are refused: the store fails (it may come back), or its file is gone (restart needed). */
@@ -95,37 +96,21 @@ export function withAvailabilityOf(front: Store, guarded: Store): Store {
   return front;
 }
 
-/** The names of the methods of `group`, its prototypes' included (a class-based store keeps its methods). */
-function methodNames(group: object): string[] {
-  const names = new Set<string>();
-  for (let layer: object | null = group; layer !== null && layer !== Object.prototype; layer = Object.getPrototypeOf(layer) as object | null) {
-    for (const name of Object.getOwnPropertyNames(layer)) {
-      if (name !== 'constructor' && typeof (group as Record<string, unknown>)[name] === 'function') names.add(name);
-    }
-  }
-  return [...names];
-}
-
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
-/** `group` with every method's failure passed through `failed` (which throws what the caller gets). */
-function guardGroup<T extends object>(group: T, failed: (error: unknown) => never): T {
-  const guarded: Record<string, unknown> = {};
-  for (const name of methodNames(group)) {
-    const method = (group as Record<string, (...args: unknown[]) => unknown>)[name] as (...args: unknown[]) => unknown;
-    guarded[name] = (...args: unknown[]): unknown => {
-      let result: unknown;
-      try {
-        result = method.apply(group, args);
-      } catch (error) {
-        failed(error);
-      }
-      return isPromiseLike(result) ? Promise.resolve(result).then(undefined, failed) : result;
-    };
-  }
-  return guarded as T;
+/** `repository` with every call's failure passed through `failed` (which throws what the caller gets). */
+function guardRepository<T extends object>(repository: T, failed: (error: unknown) => never): T {
+  return mapCalls(repository, (call) => (...args: unknown[]): unknown => {
+    let result: unknown;
+    try {
+      result = call(...args);
+    } catch (error) {
+      failed(error);
+    }
+    return isPromiseLike(result) ? Promise.resolve(result).then(undefined, failed) : result;
+  });
 }
 
 /** How the database file at its path compares with the one opened. */
@@ -261,20 +246,7 @@ export function guardStore(store: Store, options: StoreGuardOptions): Store {
   const probe = store.probe;
   let closing: Promise<void> | null = null;
   const guarded: Store = {
-    accounts: guardGroup(store.accounts, failed),
-    keys: guardGroup(store.keys, failed),
-    usage: guardGroup(store.usage, failed),
-    viesCache: guardGroup(store.viesCache, failed),
-    breaker: guardGroup(store.breaker, failed),
-    statusSamples: guardGroup(store.statusSamples, failed),
-    rates: guardGroup(store.rates, failed),
-    jobs: guardGroup(store.jobs, failed),
-    sessions: guardGroup(store.sessions, failed),
-    loginLinks: guardGroup(store.loginLinks, failed),
-    batchJobs: guardGroup(store.batchJobs, failed),
-    watches: guardGroup(store.watches, failed),
-    webhooks: guardGroup(store.webhooks, failed),
-    evidence: guardGroup(store.evidence, failed),
+    ...mapRepositories(store, (repository) => guardRepository(repository, failed)),
     ...(probe === undefined ? {} : { probe: () => probe.call(store).then(undefined, failed) }),
     ...(store.file === undefined ? {} : { file: store.file }),
     close() {
