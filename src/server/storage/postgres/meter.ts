@@ -4,7 +4,7 @@
  * statement, not per row). Counter rows are locked in a fixed order, so batches of several
  * instances cannot deadlock each other.
  */
-import type { MeterStatements } from '../sql/meter.js';
+import type { MeterStatements } from '../sql/meter-batch.js';
 import { jsonParam } from '../sql/values.js';
 
 // An upsert whose no-op update takes the row lock and returns the latest value, also under READ

@@ -5,20 +5,14 @@
  * the meter's batch statements) comes from the client's {@link Dialect}.
  */
 import type { Dialect } from './dialect.js';
+import type { SqlQuery } from './query.js';
 
-/** What a statement returns: its rows, and how many rows it changed (or returned). */
-export interface SqlResult<T> {
-  rows: T[];
-  /** Rows inserted, updated or deleted by a write; rows returned by a read. */
-  rowCount: number;
-}
+export type { SqlResult } from './query.js';
 
 /** A connection (or pool) to SQLite or PostgreSQL. */
-export interface SqlClient {
+export interface SqlClient extends SqlQuery {
   /** How this engine spells what the engines do not share. */
   readonly dialect: Dialect;
-  /** Runs one statement with `$1…` parameters. */
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<T>>;
   /** Runs several statements without parameters (a migration script). */
   exec(script: string): Promise<void>;
   /**

@@ -4,7 +4,7 @@
  * key scopes are stored, the schema, and the usage meter's batch statements. Everything else in
  * ./ is written once and runs on both.
  */
-import type { MeterStatements } from './meter.js';
+import type { MeterStatements } from './meter-batch.js';
 
 /** What a `$n` parameter carries, so that an engine that needs a cast can write one. */
 export type ParamType = 'text' | 'integer' | 'bigint' | 'boolean' | 'day' | 'time' | 'json' | 'scopes';

@@ -23,6 +23,7 @@ import { isFieldName } from '../../../fields/catalog.js';
 import { MAX_VALUE_CHARACTERS } from '../../policy/limits.js';
 import { usageLogValue } from '../../../fields/usage-log.js';
 import type { Field, MeterDecision, UsageEntry } from '../types.js';
+import type { CounterKey, DailyDelta, KeyUse, MeterRequest, MeterStatements } from './meter-batch.js';
 import { createGroupCommit, type GroupCommitOptions } from '../group-commit.js';
 import { isTransientSqlError, StoreClosedError, type SqlClient } from './client.js';
 import { isIsoDay, storableText } from './values.js';
@@ -38,78 +39,6 @@ export interface UsageMeter {
   count(entry: UsageEntry, quota: number | null): Promise<MeterDecision>;
   /** Refuses new counts, waits for the pending ones. */
   close(): Promise<void>;
-}
-
-/** A usage-log row in the table's column names, `at` as ISO text. */
-export interface LogRow {
-  request_id: string;
-  account_id: string;
-  key_id: string;
-  period_start: string;
-  endpoint: Field;
-  value: string;
-  valid: boolean;
-  status: number;
-  latency_ms: number;
-  sdk: string | null;
-  at: string;
-}
-
-/** One checked request of a batch. */
-export interface MeterRequest {
-  /** The row to log, value already masked and every string storable. */
-  row: LogRow;
-  /** `row.at` in milliseconds. */
-  atMs: number;
-  /** The UTC day of `row.at` (YYYY-MM-DD): the per-day total it adds to. */
-  day: string;
-  /** The counter it counts against: see {@link groupKey}. */
-  group: string;
-  /** null: no blocking limit. */
-  quota: number | null;
-}
-
-/** One usage counter: an account's count in one billing period. */
-export interface CounterKey {
-  accountId: string;
-  periodStart: string;
-}
-
-/** What a batch adds to one per-day total. */
-export interface DailyDelta {
-  accountId: string;
-  day: string;
-  keyId: string;
-  endpoint: Field;
-  valid: boolean;
-  count: number;
-}
-
-/** The newest counted request of one key in a batch. */
-export interface KeyUse {
-  accountId: string;
-  keyId: string;
-  /** ISO text, as {@link LogRow}'s `at`. */
-  at: string;
-  /** `at` in milliseconds. */
-  atMs: number;
-}
-
-/** The reads and writes of one batch, as each engine spells them; all run inside the batch's transaction. */
-export interface MeterStatements {
-  /** Creates the missing counters, locks them until the transaction ends, and reads their values. */
-  lockCounters(tx: SqlClient, counters: readonly CounterKey[]): Promise<Array<CounterKey & { used: number }>>;
-  /** Inserts the log rows whose request id is not in the log; resolves with the ids inserted. */
-  insertLog(tx: SqlClient, requests: readonly MeterRequest[]): Promise<ReadonlySet<string>>;
-  /** Adds `granted` to each counter. */
-  addGrants(tx: SqlClient, grants: ReadonlyArray<CounterKey & { granted: number }>): Promise<void>;
-  /** Deletes these log rows (blocked requests). */
-  deleteLog(tx: SqlClient, requestIds: readonly string[]): Promise<void>;
-  /**
-   * Adds each delta to its per-day total, creating missing ones, and moves each key's last use
-   * forward to `uses` (never back: a late batch may carry older requests).
-   */
-  addDailyTotals(tx: SqlClient, deltas: readonly DailyDelta[], uses: readonly KeyUse[]): Promise<void>;
 }
 
 /** Key of the counter of one (account, period), as the meter keeps them in maps. */
@@ -132,21 +61,28 @@ function loggedValue(endpoint: Field, value: string): string {
   return storableText(usageLogValue(endpoint, value).slice(0, MAX_VALUE_CHARACTERS));
 }
 
-// Nearly every entry of a day names the same period: it is checked once, not on every request.
-let lastValidDay = '';
+/**
+ * The check of entries' period days, remembering the last good one: nearly every entry of a day
+ * names the same period, so it is checked once, not on every request. One per meter.
+ */
+function periodDayCheck(): (day: unknown) => boolean {
+  let lastValidDay = '';
+  return (day) => {
+    if (typeof day !== 'string' || (day !== lastValidDay && !isIsoDay(day))) return false;
+    lastValidDay = day;
+    return true;
+  };
+}
 
 /**
  * Checks one entry and turns it into its log row. A malformed entry rejects its own call here,
  * before it could fail a batch shared with other requests.
  */
-export function toRequest(entry: UsageEntry, quota: number | null): MeterRequest {
+function toRequest(entry: UsageEntry, quota: number | null, isPeriodDay: (day: unknown) => boolean): MeterRequest {
   const requestId = requireId(entry.requestId, 'requestId');
   const accountId = requireId(entry.accountId, 'accountId');
   const keyId = requireId(entry.keyId, 'keyId');
-  if (typeof entry.periodStart !== 'string' || (entry.periodStart !== lastValidDay && !isIsoDay(entry.periodStart))) {
-    throw new RangeError('usage entry: periodStart must be a date YYYY-MM-DD');
-  }
-  lastValidDay = entry.periodStart;
+  if (!isPeriodDay(entry.periodStart)) throw new RangeError('usage entry: periodStart must be a date YYYY-MM-DD');
   if (!isFieldName(entry.endpoint)) throw new RangeError(`usage entry: unknown endpoint ${String(entry.endpoint)}`);
   if (typeof entry.value !== 'string') throw new TypeError('usage entry: value must be a string');
   if (typeof entry.valid !== 'boolean') throw new TypeError('usage entry: valid must be a boolean');
@@ -286,9 +222,10 @@ export function createUsageMeter(sql: SqlClient, options: MeterOptions = {}): Us
     }
   };
   const queue = createGroupCommit(writeBatch, options, () => new StoreClosedError());
+  const isPeriodDay = periodDayCheck();
   return {
     async count(entry, quota) {
-      return queue.submit(toRequest(entry, quota));
+      return queue.submit(toRequest(entry, quota, isPeriodDay));
     },
     close: () => queue.close(),
   };

@@ -9,7 +9,7 @@ import { isFieldName } from '../../../fields/catalog.js';
 import { FIELDS, type DailyUsageTotal, type Field, type Store, type UsageEntry, type UsageLogQuery } from '../types.js';
 import type { SqlClient } from './client.js';
 import type { Dialect } from './dialect.js';
-import type { LogRow } from './meter.js';
+import type { LogRow } from './meter-batch.js';
 import { dateColumn, isIsoDay, parameterList, type ParameterList } from './values.js';
 
 /** Log rows deleted per statement when pruning: each delete is short, so counting is never held up long. */

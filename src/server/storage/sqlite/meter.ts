@@ -4,7 +4,7 @@
  * process until the commit), so reading a counter needs no row lock. A statement per row: SQLite
  * runs in this process, so a prepared statement costs a few microseconds and no round trip.
  */
-import type { MeterStatements } from '../sql/meter.js';
+import type { MeterStatements } from '../sql/meter-batch.js';
 
 const READ_COUNTER = 'SELECT used FROM usage_counters WHERE account_id = $1 AND period_start = $2';
 const INSERT_LOG = `INSERT INTO usage_log (request_id, account_id, key_id, period_start, endpoint, value, valid, status, latency_ms, sdk, at)
