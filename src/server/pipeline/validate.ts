@@ -17,7 +17,7 @@ import { describeError, ERROR_MESSAGES, errorAnswer, type ValidationAnswer } fro
 import { logFailure } from '../answers/log-throttle.js';
 import type { PlanLimits } from '../policy/plans.js';
 import type { Services } from '../services.js';
-import { availabilityOf, StoreUnavailableError, type StoreOutage } from '../storage/guard.js';
+import { StoreUnavailableError, type StoreOutage } from '../storage/guard.js';
 import { newRequestId } from '../storage/request-id.js';
 import type { Field, Plan } from '../storage/types.js';
 import { authenticateRequest, presentedKey } from './auth.js';
@@ -49,7 +49,7 @@ function storeUnavailable(outage: StoreOutage, originalValue: string, headers?: 
 
 /** While the store cannot count, nothing is validated: the 503, before any work, even the key lookup; null while it can. */
 function outageRefusal(services: Services): ValidationAnswer | null {
-  const availability = availabilityOf(services.store);
+  const { availability } = services;
   const outage = availability?.outage() ?? null;
   if (outage === null) return null;
   availability?.refused();

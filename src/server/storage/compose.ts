@@ -17,7 +17,7 @@
  * better-sqlite3 are optional peer dependencies).
  */
 import type { ServerConfig } from '../config.js';
-import { guardLimiter, guardStore, withAvailabilityOf } from './guard.js';
+import { guardLimiter, guardStore, isGuardedStore, type StoreAvailability } from './guard.js';
 import type { ConcurrencyLimiter } from './limiter.js';
 import { withHotVies } from './memory/hot-vies.js';
 import { createMemoryLimiter } from './memory/limiter.js';
@@ -36,6 +36,12 @@ export interface OpenedStore {
   ownsStore: boolean;
   /** Memory (one process), PostgreSQL leases (`databaseUrl` alone) or Redis leases (`redisUrl`). */
   limiter: ConcurrencyLimiter;
+  /**
+   * Whether the store takes writes, as the guard tracks it (./guard.ts): the pipeline refuses
+   * validations with 503 while it does not, /readyz says why. Absent for a store made elsewhere
+   * without a guard.
+   */
+  availability?: StoreAvailability;
 }
 
 /** The line logged when the embedded store's data directory lets other accounts in (its files stay 0600). */
@@ -56,7 +62,7 @@ function limiterOptions(config: StoreConfig): { sharedPoolSize?: number } {
  * as a store, with the lease-table limiter for deployments without Redis.
  */
 /** An opened store and the sealer of its values, which a Redis front seals its copies with too. */
-type SealedStore = OpenedStore & { sealer: Sealer };
+type SealedStore = OpenedStore & { sealer: Sealer; availability: StoreAvailability };
 
 async function openPostgresStore(config: StoreConfig, databaseUrl: string, log: (line: string) => void): Promise<SealedStore> {
   // Checked before connecting: the one line the operator needs, not a connection error first.
@@ -72,7 +78,8 @@ async function openPostgresStore(config: StoreConfig, databaseUrl: string, log: 
   try {
     // Availability tracked (../store-guard.ts): the leases are in PostgreSQL too, so they share it.
     const store = guardStore(await createSqlStore(sql, { sealer }), { log });
-    return { store, ownsStore: true, limiter: guardLimiter(createSqlLimiter(sql, { ...limiterOptions(config), log }), store), sealer };
+    const limiter = guardLimiter(createSqlLimiter(sql, { ...limiterOptions(config), log }), store);
+    return { store, availability: store.availability, ownsStore: true, limiter, sealer };
   } catch (error) {
     await sql.close().catch(() => undefined);
     throw error;
@@ -89,8 +96,8 @@ async function openSqliteStore(config: StoreConfig, log: (line: string) => void)
   // Availability tracked, and the database file watched (../store-guard.ts).
   const store = guardStore(await openEmbeddedStore(dataDir, { sealer }), { log });
   // With Redis, the breakers and the hot answers are Redis's (withRedis), shared at once.
-  const fronted = config.redisUrl === undefined ? withAvailabilityOf(withHotVies(store), store) : store;
-  return { store: fronted, ownsStore: true, limiter: createMemoryLimiter(limiterOptions(config)), sealer };
+  const fronted = config.redisUrl === undefined ? withHotVies(store) : store;
+  return { store: fronted, availability: store.availability, ownsStore: true, limiter: createMemoryLimiter(limiterOptions(config)), sealer };
 }
 
 /**
@@ -107,6 +114,7 @@ async function withRedis(opened: SealedStore, config: StoreConfig, redisUrl: str
   return {
     ownsStore: opened.ownsStore,
     limiter: backplane.limiter,
+    availability: opened.availability,
     store: {
       ...store,
       breaker: backplane.breaker,
@@ -135,10 +143,12 @@ async function withRedis(opened: SealedStore, config: StoreConfig, redisUrl: str
  */
 export async function openStore(config: StoreConfig, log: (line: string) => void = () => undefined): Promise<OpenedStore> {
   if (config.store !== undefined) {
-    return { store: config.store, ownsStore: false, limiter: config.limiter ?? createMemoryLimiter(limiterOptions(config)) };
+    const limiter = config.limiter ?? createMemoryLimiter(limiterOptions(config));
+    // A store the embedding guarded itself (guard.ts) brings its availability.
+    return { store: config.store, ownsStore: false, limiter, ...(isGuardedStore(config.store) ? { availability: config.store.availability } : {}) };
   }
   const opened = config.databaseUrl === undefined ? await openSqliteStore(config, log) : await openPostgresStore(config, config.databaseUrl, log);
-  if (config.redisUrl === undefined) return { store: opened.store, ownsStore: opened.ownsStore, limiter: opened.limiter };
+  if (config.redisUrl === undefined) return { store: opened.store, availability: opened.availability, ownsStore: opened.ownsStore, limiter: opened.limiter };
   try {
     return await withRedis(opened, config, config.redisUrl, log);
   } catch (error) {

@@ -75,25 +75,22 @@ const PROBE_TIMEOUT_MS = 2_000;
 const RETRY_AFTER_FAILING_S = 5;
 const RETRY_AFTER_FILE_GONE_S = 60;
 
-const AVAILABILITY = Symbol('verifield.storeAvailability');
-
-type Guarded<T> = T & { readonly [AVAILABILITY]?: StoreAvailability };
-
-/** The availability of a store opened by store/compose.ts; undefined for a store made elsewhere. */
-export function availabilityOf(store: Store): StoreAvailability | undefined {
-  return (store as Guarded<Store>)[AVAILABILITY];
+/** The guard of a store: its availability, and what a failed call of the store (or of what shares it) throws. */
+export interface StoreGuard extends StoreAvailability {
+  /** Throws what a failed store call gives its caller: StoreUnavailableError, or `error` itself. */
+  failed(error: unknown): never;
 }
 
-/**
- * `front` (a store built in front of `guarded`, e.g. with VIES answers kept in memory) with the
- * availability of `guarded`. Spreading a store keeps it; building one member by member does not.
- */
-export function withAvailabilityOf(front: Store, guarded: Store): Store {
-  const availability = availabilityOf(guarded);
-  if (availability !== undefined && availabilityOf(front) === undefined) {
-    Object.defineProperty(front, AVAILABILITY, { value: availability, enumerable: true });
-  }
-  return front;
+/** A store with its availability tracked: the same repositories, and the guard that tracks them. */
+export interface GuardedStore extends Store {
+  /** The store's availability (what the pipeline and /readyz ask), an explicit member, kept by a spread. */
+  readonly availability: StoreGuard;
+}
+
+/** Whether `store` is one {@link guardStore} made (an embedding or a test may hand the service one). */
+export function isGuardedStore(store: Store): store is GuardedStore {
+  const { availability } = store as Partial<GuardedStore>;
+  return typeof availability === 'object' && availability !== null && typeof availability.outage === 'function';
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
@@ -126,9 +123,7 @@ function fileState(file: StoreFile): 'same' | 'deleted' | 'replaced' | 'unknown'
 }
 
 /** A guard over one store: the state and the calls that change it. */
-interface Guard extends StoreAvailability {
-  /** Throws what a failed store call gives its caller: StoreUnavailableError, or `error` itself. */
-  failed(error: unknown): never;
+interface Guard extends StoreGuard {
   close(): void;
   readonly fileGone: boolean;
 }
@@ -236,16 +231,17 @@ function createGuard(store: Store, options: StoreGuardOptions): Guard {
 
 /**
  * `store` with its availability tracked (see the module comment): the same members, whose failures
- * reject with {@link StoreUnavailableError} while the store is unavailable. Read the availability
- * with {@link availabilityOf}. Closing it stops the probe and the watcher, then closes `store`,
- * unless its file is gone (see the module comment).
+ * reject with {@link StoreUnavailableError} while the store is unavailable, and `availability`.
+ * Closing it stops the probe and the watcher, then closes `store`, unless its file is gone (see the
+ * module comment).
  */
-export function guardStore(store: Store, options: StoreGuardOptions): Store {
+export function guardStore(store: Store, options: StoreGuardOptions): GuardedStore {
   const guard = createGuard(store, options);
   const failed = guard.failed;
   const probe = store.probe;
   let closing: Promise<void> | null = null;
-  const guarded: Store = {
+  const availability: StoreGuard = { outage: () => guard.outage(), refused: () => guard.refused(), failed: (error) => guard.failed(error) };
+  return {
     ...mapRepositories(store, (repository) => guardRepository(repository, failed)),
     ...(probe === undefined ? {} : { probe: () => probe.call(store).then(undefined, failed) }),
     ...(store.file === undefined ? {} : { file: store.file }),
@@ -260,19 +256,16 @@ export function guardStore(store: Store, options: StoreGuardOptions): Store {
       })();
       return closing;
     },
+    availability,
   };
-  Object.defineProperty(guarded, AVAILABILITY, { value: guard satisfies StoreAvailability, enumerable: true });
-  return guarded;
 }
 
 /**
  * `limiter` (one that keeps its leases in the store, PostgreSQL's) with its failures passed
  * through the availability of `guarded`, as the store's own calls are.
  */
-export function guardLimiter(limiter: ConcurrencyLimiter, guarded: Store): ConcurrencyLimiter {
-  const availability = availabilityOf(guarded) as Guard | undefined;
-  if (availability === undefined) return limiter;
-  const failed = availability.failed;
+export function guardLimiter(limiter: ConcurrencyLimiter, guarded: GuardedStore): ConcurrencyLimiter {
+  const { failed } = guarded.availability;
   return {
     acquire: (request) =>
       limiter.acquire(request).then((outcome) => {

@@ -14,7 +14,6 @@ import { createAuthenticator, presentedKey, type AuthOutcome, type Authenticator
 import type { BackgroundConfig } from '../../config.js';
 import type { PlanLimits } from '../../policy/plans.js';
 import type { Services } from '../../services.js';
-import { availabilityOf } from '../../storage/guard.js';
 import { FIELDS, type Account, type ApiKeyRecord, type Field, type Plan } from '../../storage/types.js';
 
 /** The resolved options of ServerConfig these routes and their workers read (config.ts backgroundConfig). */
@@ -72,7 +71,7 @@ async function keyOutcome(c: Context, deps: ApiRouteDeps, scope: Field): Promise
     return apiErrorResponse(presented.status, presented.code, presented.message);
   }
   const services = await deps.services();
-  const outage = availabilityOf(services.store)?.outage() ?? null;
+  const outage = services.availability?.outage() ?? null;
   // Known down: answered at once rather than waiting on the store (the same 503 as app.ts onError's).
   if (outage !== null) return apiErrorResponse(503, 'STORE_UNAVAILABLE', outage.message, { 'Retry-After': String(outage.retryAfterSeconds) });
   const authenticator = authenticatorOf(services);

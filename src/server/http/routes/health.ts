@@ -14,7 +14,7 @@ import { describeError, jsonResponse } from '../../answers/errors.js';
 import { lastRatesRun, STATUS_INTERVAL_MS } from '../../jobs/calendar.js';
 import { logFailure } from '../../answers/log-throttle.js';
 import type { Services } from '../../services.js';
-import { availabilityOf, StoreUnavailableError } from '../../storage/guard.js';
+import { StoreUnavailableError, type StoreAvailability } from '../../storage/guard.js';
 import type { Store } from '../../storage/types.js';
 import type { ReadinessReport } from '../../../ports.js';
 
@@ -65,9 +65,9 @@ function feedState(services: Services, now: Date): ReadinessReport['viesStatusFe
 }
 
 /** Whether the store takes writes: not when it is known to be unavailable, else by its probe. */
-async function storeState(store: Store, log: (line: string) => void): Promise<ReadinessReport['store']> {
+async function storeState(store: Store, availability: StoreAvailability | undefined, log: (line: string) => void): Promise<ReadinessReport['store']> {
   // Already known (store-guard.ts, which probes it meanwhile): the reason, without another write.
-  const outage = availabilityOf(store)?.outage() ?? null;
+  const outage = availability?.outage() ?? null;
   if (outage !== null) return { writable: false, latencyMs: null, message: outage.message };
   const startedAt = performance.now();
   try {
@@ -99,7 +99,7 @@ async function checkReadiness(deps: HealthDeps): Promise<ReadinessReport> {
     return notReady('The service is not started: its store could not be opened, or it is shutting down');
   }
   const now = services.now();
-  const store = await storeState(services.store, deps.log);
+  const store = await storeState(services.store, services.availability, deps.log);
   return {
     status: store.writable ? 'ready' : 'not-ready',
     checkedAt: now.toISOString(),

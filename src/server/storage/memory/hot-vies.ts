@@ -12,6 +12,7 @@
  */
 import type { CachedVatAnswer, CircuitBreakerState, CircuitBreakerStore } from '../../../ports.js';
 import type { Store } from '../types.js';
+import { mapRepositories } from '../repositories.js';
 
 /** How long a remembered answer is used before the store is read again. */
 export const HOT_ANSWER_MS = 60_000;
@@ -138,26 +139,16 @@ function hotBreakers(breaker: CircuitBreakerStore): CircuitBreakerStore {
 }
 
 /** `store` with its VIES answer cache and breakers fronted in memory; see the module comment. */
-export function withHotVies(store: Store): Store {
+export function withHotVies<S extends Store>(store: S): Store & Omit<S, keyof Store> {
   const probe = store.probe?.bind(store);
-  // Members are taken one by one (not spread) so that a class-based store keeps its methods.
+  // The store's own members (its file, a guard's availability), its repositories as they are (a
+  // class-based store keeps its methods), the VIES answers and breakers in front.
   return {
-    accounts: store.accounts,
-    keys: store.keys,
-    usage: store.usage,
+    ...store,
+    ...mapRepositories(store, (repository) => repository),
     viesCache: hotAnswers(store.viesCache),
     breaker: hotBreakers(store.breaker),
-    statusSamples: store.statusSamples,
-    rates: store.rates,
-    jobs: store.jobs,
-    sessions: store.sessions,
-    loginLinks: store.loginLinks,
-    batchJobs: store.batchJobs,
-    watches: store.watches,
-    webhooks: store.webhooks,
-    evidence: store.evidence,
     ...(probe === undefined ? {} : { probe }),
-    ...(store.file === undefined ? {} : { file: store.file }),
     close: () => store.close(),
   };
 }
