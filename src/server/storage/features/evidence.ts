@@ -1,25 +1,15 @@
 /**
- * VIES answers kept as evidence for the account that asked (docs/service.md#evidence).
+ * VIES answers kept as evidence for the account that asked (docs/service.md#evidence): each one's
+ * shape is the API's (src/account-api.ts), kept with its account.
  */
-/** A VIES answer kept as evidence for the account that asked (docs/service.md#evidence). */
-export interface VatEvidenceRecord {
-  id: string;
+import type { VatEvidence } from '../../../account-api.js';
+
+/** A VIES answer kept as evidence for the account that asked: the record the API answers, with its account, the time a Date. */
+export interface VatEvidenceRecord extends Omit<VatEvidence, 'checkedAt'> {
+  /** The account that asked. */
   accountId: string;
-  /** The normalized VAT number asked about. */
-  value: string;
-  countryCode: string;
-  registered: boolean;
-  name: string | null;
-  address: string | null;
-  /** VIES `requestDate`, YYYY-MM-DD. */
-  requestDate: string;
-  /** VIES `requestIdentifier`, when a requester was sent. */
-  consultationNumber: string | null;
-  /** The requester VAT number sent, when one was. */
-  requester: string | null;
+  /** When the answer was received. */
   checkedAt: Date;
-  /** Hex SHA-256 of the raw SOAP reply. */
-  replySha256: string;
 }
 
 /** VIES answers kept as evidence, 10 years by default; never pruned with the usage log. Values, names and addresses are sealed. */
