@@ -5,20 +5,32 @@
  * request in flight is tracked, and closing stops the jobs, lets the requests in flight finish
  * their counts, and closes the store if the service opened it.
  */
-import type { AppConfig } from './http/app.js';
 import { startBatchRunner, type BatchRunner } from './batch/runner.js';
-import { backgroundConfig } from './config.js';
+import { backgroundConfig, type ServerConfig } from './config.js';
 import { startJobs, type Jobs } from './jobs/periodic.js';
 import type { PlanLimits } from './policy/plans.js';
 import type { Plan } from './storage/types.js';
 import { startWatchScheduler } from './watch/scheduler.js';
 import { startWebhookDelivery } from './webhooks/delivery.js';
 import { RETENTION_MS } from './jobs/calendar.js';
-import { createAuthenticator } from './pipeline/auth.js';
+import { createAuthenticator } from './pipeline/authenticator.js';
 import type { ValidateRuntime } from './pipeline/context.js';
-import { createQuotaHint } from './pipeline/quota.js';
-import { basicsOf, createServices } from './services.js';
+import { createQuotaHint } from './pipeline/quota-hint.js';
+import { basicsOf, createServices, type AdapterOverrides } from './services.js';
 import { openStore } from './storage/compose.js';
+
+/** Settings for tests and embedding, beyond the flags and env vars of {@link ServerConfig}. */
+export interface AppConfig extends ServerConfig, AdapterOverrides {
+  /** Changes to the plan table of docs/service.md#plans, e.g. `{ FREE: { quota: 5 } }` (tests, special contracts). */
+  planOverrides?: Partial<Record<Plan, Partial<PlanLimits>>>;
+  /** Milliseconds an API key lookup is reused (a revoked key stops working within it). Default 2000; 0: no cache. */
+  keyCacheMs?: number;
+  /**
+   * The budgets of failed authentications per source (docs/service.md#failed-authentication). Default
+   * true; false turns them off (tests that send many wrong keys or tokens from one address on purpose).
+   */
+  authFailureLimits?: boolean;
+}
 
 /** How long close() waits for requests in flight before closing the store anyway. */
 const CLOSE_WAIT_MS = 10_000;

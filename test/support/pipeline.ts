@@ -4,11 +4,12 @@
  * stage would hand it on, so that each stage test starts where its stage starts.
  */
 import { randomUUID } from 'node:crypto';
-import { createAuthenticator } from '../../src/server/pipeline/auth.js';
-import { webInput, type ValidationInput } from '../../src/server/pipeline/body.js';
+import { createAuthenticator } from '../../src/server/pipeline/authenticator.js';
+import { webInput } from '../../src/server/pipeline/body.js';
+import type { ValidationInput } from '../../src/server/pipeline/input.js';
 import type { KnownRequest, ValidateRuntime } from '../../src/server/pipeline/context.js';
 import { periodOf } from '../../src/server/pipeline/period.js';
-import { createQuotaHint } from '../../src/server/pipeline/quota.js';
+import { createQuotaHint } from '../../src/server/pipeline/quota-hint.js';
 import { PLANS, type PlanLimits } from '../../src/server/policy/plans.js';
 import { createServices } from '../../src/server/services.js';
 import { openEmbeddedStore } from '../../src/server/storage/index.js';

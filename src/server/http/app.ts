@@ -10,8 +10,8 @@ import { Hono, type Context } from 'hono';
 import { mountAdminApi } from '../admin-api/routes.js';
 import { mountDashboard } from '../dashboard/routes/index.js';
 import { loggablePath } from '../dashboard/sign-in.js';
-import { backgroundConfig, DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from '../config.js';
-import { bearerToken } from '../pipeline/auth.js';
+import { backgroundConfig, DEFAULT_USAGE_LOG_DAYS } from '../config.js';
+import { bearerToken } from '../pipeline/authenticator.js';
 import { apiErrorResponse, describeError, ERROR_MESSAGES, errorResponse } from '../answers/errors.js';
 import { logFailure } from '../answers/log-throttle.js';
 import { notFoundMessage, notFoundResponse } from './not-found.js';
@@ -28,23 +28,12 @@ import type { ValidateDeps } from '../pipeline/validate.js';
 import { createFailureBudget, KEY_FAILURES } from '../pipeline/failure-budget.js';
 import { trustedProxies, type TrustedProxies } from './client-source.js';
 import { nodeSource } from './node-input.js';
-import { createLifecycle } from '../runtime.js';
-import { basicsOf, type AdapterOverrides, type Services } from '../services.js';
+import { createLifecycle, type AppConfig } from '../runtime.js';
+import { basicsOf, type Services } from '../services.js';
 import { StoreUnavailableError } from '../storage/guard.js';
 import type { Plan } from '../storage/types.js';
 
-/** Settings for tests and embedding, beyond the flags and env vars of {@link ServerConfig}. */
-export interface AppConfig extends ServerConfig, AdapterOverrides {
-  /** Changes to the plan table of docs/service.md#plans, e.g. `{ FREE: { quota: 5 } }` (tests, special contracts). */
-  planOverrides?: Partial<Record<Plan, Partial<PlanLimits>>>;
-  /** Milliseconds an API key lookup is reused (a revoked key stops working within it). Default 2000; 0: no cache. */
-  keyCacheMs?: number;
-  /**
-   * The budgets of failed authentications per source (docs/service.md#failed-authentication). Default
-   * true; false turns them off (tests that send many wrong keys or tokens from one address on purpose).
-   */
-  authFailureLimits?: boolean;
-}
+export type { AppConfig } from '../runtime.js';
 
 /** The app: a Hono app with the service's lifecycle. */
 export type VerifieldApp = Hono & {

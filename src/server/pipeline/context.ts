@@ -7,10 +7,10 @@ import type { ValidationAnswer } from '../answers/errors.js';
 import type { PlanLimits } from '../policy/plans.js';
 import type { Services } from '../services.js';
 import type { Account, ApiKeyRecord, Field } from '../storage/types.js';
-import type { Authenticator } from './auth.js';
-import type { ValidationInput } from './body.js';
+import type { Authenticator } from './authenticator.js';
+import type { ValidationInput } from './input.js';
 import type { Period } from './period.js';
-import type { QuotaHint } from './quota.js';
+import type { QuotaHint } from './quota-hint.js';
 
 /** The parts of the pipeline that exist once the store is open (app.ts opens it). */
 export interface ValidateRuntime {

@@ -10,7 +10,7 @@
 import type { Context } from 'hono';
 import { apiErrorResponse, ERROR_MESSAGES } from '../../answers/errors.js';
 import type { FailureBudget } from '../../pipeline/failure-budget.js';
-import { createAuthenticator, presentedKey, type AuthOutcome, type Authenticator } from '../../pipeline/auth.js';
+import { createAuthenticator, presentedKey, type AuthOutcome, type Authenticator } from '../../pipeline/authenticator.js';
 import type { BackgroundConfig } from '../../config.js';
 import type { PlanLimits } from '../../policy/plans.js';
 import type { Services } from '../../services.js';
