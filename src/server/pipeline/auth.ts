@@ -7,7 +7,6 @@ import { errorAnswer } from '../answers/errors.js';
 import type { PlanLimits } from '../policy/plans.js';
 import type { Plan } from '../storage/types.js';
 import { Refusal, type ArrivedRequest, type KnownRequest, type ValidateRuntime } from './context.js';
-import { periodOf } from './period.js';
 import { knownQuotaState } from './quota.js';
 
 /**
@@ -21,13 +20,13 @@ export async function authenticateRequest(
   runtime: ValidateRuntime,
   plans: Readonly<Record<Plan, PlanLimits>>,
 ): Promise<KnownRequest | Refusal> {
-  const { services, auth: authenticator, quota: hint } = runtime;
+  const { services, auth: authenticator, quota: hint, periods } = runtime;
   const auth = await authenticator.authenticate(presented, arrived.field);
   if (!auth.ok) {
     const { account } = auth;
     if (account === undefined) return new Refusal(errorAnswer(auth.status, auth.code, auth.message));
     const at = services.now();
-    const state = await knownQuotaState({ hint, account, plan: plans[account.plan], period: periodOf(account.subscriptionStart, at), at });
+    const state = await knownQuotaState({ hint, account, plan: plans[account.plan], period: periods.of(account.subscriptionStart, at), at });
     return new Refusal(errorAnswer(auth.status, auth.code, auth.message, '', state));
   }
   const { account, key } = auth;
@@ -43,7 +42,7 @@ export async function authenticateRequest(
     account,
     key,
     plan,
-    period: periodOf(account.subscriptionStart, at),
+    period: periods.of(account.subscriptionStart, at),
     at,
   };
 }
