@@ -26,7 +26,7 @@ import { mountJobRoutes } from './routes/jobs.js';
 import { mountWatchRoutes } from './routes/watch.js';
 import type { ValidateDeps } from '../pipeline/validate.js';
 import { createFailureBudget, KEY_FAILURES } from '../pipeline/failure-budget.js';
-import { storeUnavailableAnswer, storeUnavailableResponse } from '../pipeline/store-outage.js';
+import { storeUnavailableAnswer, storeUnavailableResponse } from '../pipeline/metered.js';
 import { trustedProxies, type TrustedProxies } from './client-source.js';
 import { nodeSource } from './node-input.js';
 import { createLifecycle, type AppConfig } from '../runtime.js';

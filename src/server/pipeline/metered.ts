@@ -10,19 +10,25 @@
  * exactly. The scope of the key and the state of the account are the authenticator's word
  * (authenticator.ts) on a request, and were checked when a job was submitted or a watch created.
  *
+ * 503 STORE_UNAVAILABLE (docs/service.md#store-failure) is written here once too: while the store
+ * cannot count, nothing is validated, and every endpoint (a validation, jobs, watches, evidence,
+ * and any request whose store call failed on the way: http/app.ts onError) answers it with the
+ * outage's message and its Retry-After, in the body of its kind: the envelope on the validation
+ * endpoints, `{ errorCode, message }` elsewhere.
+ *
  * An offline field's validation calls the meter in the same turn as its caller (no await before
  * it), so that a job's chunk of lines, each metered here, is one batch of the meter.
  */
 import type { ValidationResult } from '../../result.js';
+import { apiErrorResponse, errorAnswer, type ValidationAnswer } from '../answers/errors.js';
 import { usageLogValue } from '../../fields/usage-log.js';
 import type { PlanLimits } from '../policy/plans.js';
-import type { StoreOutage } from '../storage/guard.js';
+import type { StoreAvailability, StoreOutage } from '../storage/guard.js';
 import type { Account, Field, UsageEntry } from '../storage/types.js';
 import type { Refusal } from './context.js';
 import { countryOfValue, pacedValidation } from './pacing.js';
 import type { Period } from './period.js';
 import type { RuntimeState } from './runtime-state.js';
-import { refusingOutage } from './store-outage.js';
 import { FIELD_VALIDATORS, type ValidationContext } from './validators.js';
 
 /** One validation to count: what is validated, for whom, and under which request id. */
@@ -87,6 +93,23 @@ export type Metered =
   | { kind: 'not-counted'; result: ValidationResult }
   /** The store cannot count: nothing was validated. */
   | { kind: 'unavailable'; outage: StoreOutage };
+
+/** The outage the store is known to be in, noted as one request refused; null while it can count. */
+export function refusingOutage(availability: StoreAvailability | undefined): StoreOutage | null {
+  const outage = availability?.outage() ?? null;
+  if (outage !== null) availability?.refused();
+  return outage;
+}
+
+/** The 503 of a validation endpoint: the envelope echoing `originalValue`, with `headers` besides Retry-After. */
+export function storeUnavailableAnswer(outage: StoreOutage, originalValue = '', headers?: Record<string, string>): ValidationAnswer {
+  return errorAnswer(503, 'STORE_UNAVAILABLE', outage.message, originalValue, { ...headers, 'Retry-After': String(outage.retryAfterSeconds) });
+}
+
+/** The 503 of every other endpoint: `{ errorCode, message }`. */
+export function storeUnavailableResponse(outage: StoreOutage): Response {
+  return apiErrorResponse(503, 'STORE_UNAVAILABLE', outage.message, { 'Retry-After': String(outage.retryAfterSeconds) });
+}
 
 /** The usage log's entry of a counted validation, its value as the field's policy lets the log keep it. */
 export function usageEntry(work: MeteredWork, result: ValidationResult): UsageEntry {

@@ -10,7 +10,7 @@
  * Only a performed validation whose count committed is answered 200; every refusal before it
  * leaves the counters untouched. Once the key is known, every answer carries the account's quota
  * state in the RateLimit header fields (ratelimit-headers.ts). This file also holds what no stage
- * owns: the 500 of an unexpected failure (the 503 while the store cannot count is store-outage.ts's).
+ * owns: the 500 of an unexpected failure (the 503 while the store cannot count is metered.ts's).
  */
 import { inAnswerLanguage } from '../answers/answer-language.js';
 import { describeError, ERROR_MESSAGES, errorAnswer, quotaMessage, type ValidationAnswer } from '../answers/errors.js';
@@ -27,9 +27,8 @@ import { Refusal, type ArrivedRequest, type KnownRequest, type ValidateRuntime }
 import type { FailureBudget } from './failure-budget.js';
 import type { ValidationInput } from './input.js';
 import { acquireLease, releaseLease } from './lease.js';
-import { meteredValidation, type Held, type Metered, type MeteredWork } from './metered.js';
+import { meteredValidation, refusingOutage, storeUnavailableAnswer, type Held, type Metered, type MeteredWork } from './metered.js';
 import { peekQuotaState } from './quota.js';
-import { refusingOutage, storeUnavailableAnswer } from './store-outage.js';
 
 /** What the pipeline needs; app.ts builds it, and the Node listener's fast path runs it too. */
 export interface ValidateDeps {

@@ -14,7 +14,7 @@ import { apiErrorResponse, ERROR_MESSAGES } from '../../answers/errors.js';
 import type { FailureBudget } from '../../pipeline/failure-budget.js';
 import { presentedKey, type AuthOutcome } from '../../pipeline/authenticator.js';
 import type { RuntimeState } from '../../pipeline/runtime-state.js';
-import { refusingOutage, storeUnavailableResponse } from '../../pipeline/store-outage.js';
+import { refusingOutage, storeUnavailableResponse } from '../../pipeline/metered.js';
 import type { BackgroundConfig } from '../../config.js';
 import type { PlanLimits } from '../../policy/plans.js';
 import type { Services } from '../../services.js';
