@@ -80,33 +80,15 @@ export interface AuthenticatorOptions {
   cacheTicks?: () => number;
 }
 
-const MISSING: AuthOutcome = Object.freeze({
-  ok: false,
-  status: 401,
-  code: 'MISSING_API_KEY',
-  message: ERROR_MESSAGES.MISSING_API_KEY,
-});
-const INVALID: AuthOutcome = Object.freeze({
-  ok: false,
-  status: 401,
-  code: 'INVALID_API_KEY',
-  message: ERROR_MESSAGES.INVALID_API_KEY,
-});
-const EXPIRED: AuthOutcome = Object.freeze({
-  ok: false,
-  status: 401,
-  code: 'EXPIRED_API_KEY',
-  message: ERROR_MESSAGES.INVALID_API_KEY,
-});
+/** A 401 outcome, made once and shared by every request it answers. */
+const unauthorized = (code: ErrorCode, message: string): AuthOutcome => Object.freeze({ ok: false, status: 401, code, message });
 
+const MISSING = unauthorized('MISSING_API_KEY', ERROR_MESSAGES.MISSING_API_KEY);
+const INVALID = unauthorized('INVALID_API_KEY', ERROR_MESSAGES.INVALID_API_KEY);
+const EXPIRED = unauthorized('EXPIRED_API_KEY', ERROR_MESSAGES.INVALID_API_KEY);
 // Told only for a good key: an unknown or revoked key of a suspended account stays INVALID_API_KEY,
 // so the answer never says more about an account than its holder of a working key may know.
-const SUSPENDED: AuthOutcome = Object.freeze({
-  ok: false,
-  status: 401,
-  code: 'ACCOUNT_SUSPENDED',
-  message: ERROR_MESSAGES.ACCOUNT_SUSPENDED,
-});
+const SUSPENDED = unauthorized('ACCOUNT_SUSPENDED', ERROR_MESSAGES.ACCOUNT_SUSPENDED);
 
 /** An {@link Authenticator} over the store's keys. */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {

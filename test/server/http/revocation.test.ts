@@ -54,26 +54,27 @@ async function statuses(url: string, key: string): Promise<Record<string, number
 
 const ALL = (status: number): Record<string, number> => ({ validation: status, jobs: status, watches: status, evidence: status });
 
+/** A service with `keyCacheMs` and a key that every endpoint took, then revoked in the store (as by another process). */
+async function usedThenRevoked(keyCacheMs: number): Promise<{ url: string; key: string }> {
+  const store = await blindStore();
+  service = await startTestServer(store, { ...fakeConfig(fakes), keyCacheMs });
+  const account = await createAccount(store, 'STARTER');
+  const { key, id } = await createKey(store, account);
+  expect(await statuses(service.url, key)).toEqual(ALL(200));
+  await store.keys.revoke(id, new Date());
+  return { url: service.url, key };
+}
+
 describe('a revoked key', () => {
   it('stops working on every endpoint at once without a key cache (keyCacheMs: 0)', async () => {
-    const store = await blindStore();
-    service = await startTestServer(store, { ...fakeConfig(fakes), keyCacheMs: 0 });
-    const account = await createAccount(store, 'STARTER');
-    const { key, id } = await createKey(store, account);
-    expect(await statuses(service.url, key)).toEqual(ALL(200));
-    await store.keys.revoke(id, new Date());
-    expect(await statuses(service.url, key)).toEqual(ALL(401));
+    const { url, key } = await usedThenRevoked(0);
+    expect(await statuses(url, key)).toEqual(ALL(401));
   });
 
   it('keeps working on every endpoint alike while keyCacheMs lets the cached lookup stand', async () => {
-    const store = await blindStore();
-    service = await startTestServer(store, { ...fakeConfig(fakes), keyCacheMs: 60_000 });
-    const account = await createAccount(store, 'STARTER');
-    const { key, id } = await createKey(store, account);
-    expect(await statuses(service.url, key)).toEqual(ALL(200));
-    await store.keys.revoke(id, new Date());
+    const { url, key } = await usedThenRevoked(60_000);
     // Past the default cache age: the account endpoints follow keyCacheMs as validation does, not a cache of their own.
     await new Promise((resolve) => setTimeout(resolve, DEFAULT_KEY_CACHE_MS + 300));
-    expect(await statuses(service.url, key)).toEqual(ALL(200));
+    expect(await statuses(url, key)).toEqual(ALL(200));
   });
 });

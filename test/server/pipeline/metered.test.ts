@@ -27,6 +27,13 @@ async function meterValidation(fixture: PipelineFixture, request: KnownRequest, 
 
 const IBAN = 'DE89 3704 0044 0532 0130 00';
 
+/** The 429 of an IBAN request over a FREE quota of 1 in the period that ends on 2026-02-15. */
+const OVER_ONE = {
+  status: 429,
+  body: { valid: false, message: quotaMessage(1, '2026-02-15'), reason: null, normalizedValue: null, originalValue: IBAN, validationLevel: 'STANDARD', errorCode: 'QUOTA_EXCEEDED' },
+  headers: { 'RateLimit-Policy': '"monthly";q=1;w=2678400;verifield-over-quota=refused', RateLimit: '"monthly";r=0;t=1166400' },
+};
+
 describe('the meter stage', () => {
   it('counts the validation, then answers 200 with the result and the quota state', async () => {
     const fixture = await pipelineFixture('FREE');
@@ -71,11 +78,7 @@ describe('the meter stage', () => {
     // In flight together: both pass the count known here (0), and the meter's exact count refuses one.
     const answers = await Promise.all([meterValidation(fixture, first, IBAN, result), meterValidation(fixture, second, IBAN, result)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429]);
-    expect(answers.find((answer) => answer.status === 429)).toEqual({
-      status: 429,
-      body: { valid: false, message: quotaMessage(1, '2026-02-15'), reason: null, normalizedValue: null, originalValue: IBAN, validationLevel: 'STANDARD', errorCode: 'QUOTA_EXCEEDED' },
-      headers: { 'RateLimit-Policy': '"monthly";q=1;w=2678400;verifield-over-quota=refused', RateLimit: '"monthly";r=0;t=1166400' },
-    });
+    expect(answers.find((answer) => answer.status === 429)).toEqual(OVER_ONE);
     expect(await fixture.store.usage.used(fixture.account.id, '2026-01-15')).toBe(1);
   });
 
@@ -85,11 +88,7 @@ describe('the meter stage', () => {
     const result = validateIban(IBAN);
     expect((await meterValidation(fixture, knownRequest(fixture, jsonInput('{}'), 'iban', plan), IBAN, result)).status).toBe(200);
     const answer = await meterValidation(fixture, knownRequest(fixture, jsonInput('{}'), 'iban', plan), IBAN, result);
-    expect(answer).toEqual({
-      status: 429,
-      body: { valid: false, message: quotaMessage(1, '2026-02-15'), reason: null, normalizedValue: null, originalValue: IBAN, validationLevel: 'STANDARD', errorCode: 'QUOTA_EXCEEDED' },
-      headers: { 'RateLimit-Policy': '"monthly";q=1;w=2678400;verifield-over-quota=refused', RateLimit: '"monthly";r=0;t=1166400' },
-    });
+    expect(answer).toEqual(OVER_ONE);
     expect(await fixture.store.usage.used(fixture.account.id, '2026-01-15')).toBe(1);
   });
 
