@@ -1,5 +1,5 @@
 /**
- * Pacing of background VIES calls (src/server/batch/pacing.ts, slots.ts): at most N calls of a
+ * Pacing of background VIES calls (src/server/pipeline/pacing.ts, slots.ts): at most N calls of a
  * member state at once, busy faults waited out with a doubling backoff and hidden from the
  * circuit breaker until the last try, which lets the real fault through.
  */
