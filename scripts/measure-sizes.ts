@@ -1,6 +1,6 @@
 /**
  * Prints the size table (every subpath, its budget, its main function next to the closest peer)
- * as markdown for the README and the release note. With `--record` it also rewrites
+ * as markdown for docs/library.md#choosing-a-subpath and the release note. With `--record` it also rewrites
  * scripts/size-budgets.json: each budget becomes the measured size plus 10 %.
  *
  *   npm run build && npm run size:report      # print

@@ -21,7 +21,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateIban } from '../../src/iban/index.js';
 import { startBatchRunner, type BatchRunner } from '../../src/server/batch/runner.js';
-import { countBackground } from '../../src/server/pipeline/background-meter.js';
+import { usageEntry } from '../../src/server/pipeline/metered.js';
+import { createRuntimeState } from '../../src/server/pipeline/runtime-state.js';
+import { periodOf } from '../../src/server/pipeline/period.js';
+import { PLANS } from '../../src/server/policy/plans.js';
 import { createServices, type Services } from '../../src/server/services.js';
 import { openStore } from '../../src/server/storage/compose.js';
 import type { BatchJobRecord, Field } from '../../src/server/storage/types.js';
@@ -105,7 +108,7 @@ async function openService(dataDir: string, viesUrl: string | undefined, perStat
   const opened = await openStore(config, log);
   const services = createServices(config, opened);
   // Polling never: the job is nudged when it is in the store, so the measure starts with its run.
-  const runner = startBatchRunner({ services, jobConcurrencyPerState: perState, idlePollMs: 60 * 60_000 });
+  const runner = startBatchRunner({ runtime: createRuntimeState(services, { jobConcurrencyPerState: perState }), idlePollMs: 60 * 60_000 });
   return {
     services,
     runner,
@@ -136,7 +139,7 @@ async function waitForEnd(services: Services, job: BatchJobRecord): Promise<Batc
 
 /**
  * The usage meter's share: CPU per validation counted as the runner counts a chunk's lines (500
- * submitted together, countBackground), µs, on the same store after the job.
+ * submitted together, the entry the one metered validation builds), µs, on the same store after the job.
  */
 async function meterMicros(services: Services, job: BatchJobRecord, values: readonly string[]): Promise<number> {
   const account = await services.store.accounts.get(job.accountId);
@@ -147,7 +150,13 @@ async function meterMicros(services: Services, job: BatchJobRecord, values: read
     const at = services.now();
     await Promise.all(
       values.slice(start, start + 500).map((value, index) =>
-        countBackground(services, { account, keyId: job.keyId, field: 'iban', requestId: `bench:${start + index}`, value, result, at, latencyMs: 0 }),
+        services.store.usage.count(
+          usageEntry(
+            { field: 'iban', value, account, keyId: job.keyId, plan: PLANS.PRO, period: periodOf(account.subscriptionStart, at), at, requestId: `bench:${start + index}`, started: performance.now(), sdk: null },
+            result,
+          ),
+          null,
+        ),
       ),
     );
   }

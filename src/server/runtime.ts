@@ -1,24 +1,34 @@
 /**
  * The service's lifecycle (docs/architecture.md#the-service): the runtime is opened once, on the
  * first request or `ready()` (the store opened and migrated, the saved rates and status samples
- * restored, the key checks and the quota hint built over the store, the jobs started), every
+ * restored, the runtime state made over the store: pipeline/runtime-state.ts, the jobs started), every
  * request in flight is tracked, and closing stops the jobs, lets the requests in flight finish
  * their counts, and closes the store if the service opened it.
  */
-import type { AppConfig } from './http/app.js';
 import { startBatchRunner, type BatchRunner } from './batch/runner.js';
-import { backgroundConfig } from './config.js';
+import { backgroundConfig, type ServerConfig } from './config.js';
 import { startJobs, type Jobs } from './jobs/periodic.js';
 import type { PlanLimits } from './policy/plans.js';
 import type { Plan } from './storage/types.js';
 import { startWatchScheduler } from './watch/scheduler.js';
 import { startWebhookDelivery } from './webhooks/delivery.js';
 import { RETENTION_MS } from './jobs/calendar.js';
-import { createAuthenticator } from './pipeline/auth.js';
-import type { ValidateRuntime } from './pipeline/context.js';
-import { createQuotaHint } from './pipeline/quota.js';
-import { basicsOf, createServices } from './services.js';
+import { createRuntimeState, type RuntimeState } from './pipeline/runtime-state.js';
+import { basicsOf, createServices, type AdapterOverrides } from './services.js';
 import { openStore } from './storage/compose.js';
+
+/** Settings for tests and embedding, beyond the flags and env vars of {@link ServerConfig}. */
+export interface AppConfig extends ServerConfig, AdapterOverrides {
+  /** Changes to the plan table of docs/service.md#plans, e.g. `{ FREE: { quota: 5 } }` (tests, special contracts). */
+  planOverrides?: Partial<Record<Plan, Partial<PlanLimits>>>;
+  /** Milliseconds an API key lookup is reused (a revoked key stops working within it). Default 2000; 0: no cache. */
+  keyCacheMs?: number;
+  /**
+   * The budgets of failed authentications per source (docs/service.md#failed-authentication). Default
+   * true; false turns them off (tests that send many wrong keys or tokens from one address on purpose).
+   */
+  authFailureLimits?: boolean;
+}
 
 /** How long close() waits for requests in flight before closing the store anyway. */
 const CLOSE_WAIT_MS = 10_000;
@@ -29,7 +39,7 @@ interface Worker {
 }
 
 /** What runs once the store is open: the pipeline's runtime, the periodic jobs and the workers. */
-export interface ServiceRuntime extends ValidateRuntime {
+export interface ServiceRuntime extends RuntimeState {
   /** Null when the configuration leaves the jobs to other instances. */
   jobs: Jobs | null;
   /** The batch runner, the watch scheduler and the webhook sender; none with `workers: false`. */
@@ -59,7 +69,10 @@ async function open(config: AppConfig, plans: Readonly<Record<Plan, PlanLimits>>
     for (const sample of await store.statusSamples.since(new Date(now().getTime() - RETENTION_MS))) {
       tracker.add({ at: sample.at, ...sample.snapshot });
     }
-    const auth = createAuthenticator({ store, now, ...(config.keyCacheMs === undefined ? {} : { cacheMs: config.keyCacheMs }) });
+    const state = createRuntimeState(services, {
+      jobConcurrencyPerState: backgroundConfig(config).jobConcurrencyPerState,
+      ...(config.keyCacheMs === undefined ? {} : { keyCacheMs: config.keyCacheMs }),
+    });
     const jobs =
       config.jobs === false
         ? null
@@ -74,8 +87,8 @@ async function open(config: AppConfig, plans: Readonly<Record<Plan, PlanLimits>>
             ...(config.usageLogDays === undefined ? {} : { usageLogDays: config.usageLogDays }),
             ...(config.evidenceYears === undefined ? {} : { evidenceYears: config.evidenceYears }),
           });
-    const workers = config.workers === false ? null : startWorkers(config, services, plans, log);
-    return { services, auth, quota: createQuotaHint(store.usage), jobs, workers: workers?.all ?? [], batch: workers?.batch ?? null };
+    const workers = config.workers === false ? null : startWorkers(config, state, plans, log);
+    return { ...state, jobs, workers: workers?.all ?? [], batch: workers?.batch ?? null };
   } catch (error) {
     if (opened.ownsStore) await opened.store.close().catch(() => undefined);
     throw error;
@@ -83,15 +96,10 @@ async function open(config: AppConfig, plans: Readonly<Record<Plan, PlanLimits>>
 }
 
 /** The background workers of this process (docs/service.md#jobs, #vat-monitoring, #webhooks), over the open services. */
-function startWorkers(
-  config: AppConfig,
-  services: ServiceRuntime['services'],
-  plans: Readonly<Record<Plan, PlanLimits>>,
-  log: (line: string) => void,
-): { all: Worker[]; batch: BatchRunner } {
-  const background = backgroundConfig(config);
-  const deps = { services: () => services, plans, log, now: services.now, config: background };
-  const batch = startBatchRunner({ services, jobConcurrencyPerState: background.jobConcurrencyPerState, plans });
+function startWorkers(config: AppConfig, runtime: RuntimeState, plans: Readonly<Record<Plan, PlanLimits>>, log: (line: string) => void): { all: Worker[]; batch: BatchRunner } {
+  const { services } = runtime;
+  const deps = { runtime: () => runtime, services: () => services, plans, log, now: services.now, config: backgroundConfig(config) };
+  const batch = startBatchRunner({ runtime, plans });
   return { all: [batch, startWatchScheduler(deps), startWebhookDelivery(deps)], batch };
 }
 

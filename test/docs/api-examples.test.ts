@@ -8,8 +8,8 @@
  * - every example is type-checked with the project's compiler options (tsconfig.json), then run
  *   in this process, in an empty folder, with the environment variables that point the adapters,
  *   the client and a service at loopback fakes (test/support/examples/world.ts);
- * - an example whose first line is `// not run: <why>` is only type-checked (README.md's rule,
- *   test/docs/readme.test.ts), and its test says why.
+ * - an example whose first line is `// not run: <why>` is only type-checked (the documentation's rule,
+ *   test/docs/doc-examples.test.ts), and its test says why.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';

@@ -186,4 +186,85 @@ describe('what may import what (docs/architecture.md)', () => {
       violations(`src/server/${room}`, (entry) => !entry.relative || !forbidden.some((higher) => inFolder(entry.target, `src/server/${higher}`))),
     ).toEqual([]);
   });
+  // The server's rooms from the bottom up: a file may import its own room, a room of its rank, or one
+  // below it, never one above. Rank 0 is the vocabulary every room shares: the plans and limits, the
+  // answers' words, the service's settings and the store's ports (its types and the limiter's lease).
+  const SERVER_RANKS: ReadonlyArray<readonly string[]> = [
+    ['policy', 'answers', 'config.ts', 'storage/types.ts', 'storage/limiter.ts'],
+    ['storage'],
+    ['services.ts'],
+    ['evidence', 'webhooks'],
+    ['admin', 'pipeline'],
+    ['batch', 'jobs'],
+    ['watch'],
+    ['runtime.ts'],
+    ['dashboard', 'admin-api'],
+    ['http'],
+    ['index.ts'],
+  ];
+
+  /** The rank of a server file: its own entry (a root file, a port of storage) before its room's. */
+  function serverRank(file: string): number | undefined {
+    if (!inFolder(file, 'src/server')) return undefined;
+    const inside = file.slice('src/server/'.length);
+    const room = inside.includes('/') ? (inside.split('/')[0] as string) : inside;
+    const exact = SERVER_RANKS.findIndex((rooms) => rooms.includes(inside));
+    return exact >= 0 ? exact : SERVER_RANKS.findIndex((rooms) => rooms.includes(room));
+  }
+
+  it('every server file has a rank: a new room is placed in SERVER_RANKS', () => {
+    expect(sourceFiles.filter((file) => serverRank(file) === -1)).toEqual([]);
+  });
+
+  it('no import runs up inside src/server: a lower room never imports a higher one', () => {
+    const upward = allImports
+      .filter((entry) => entry.relative)
+      .filter((entry) => {
+        const from = serverRank(entry.from);
+        const to = serverRank(entry.target);
+        return from !== undefined && to !== undefined && to > from;
+      })
+      .map((entry) => `${entry.from} -> ${entry.target}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('no import circle among the source files', () => {
+    expect(importCircles()).toEqual([]);
+  });
 });
+
+/**
+ * The import circles among src/ files: each group of files that reach one another through their
+ * relative imports (Tarjan's strongly connected components), its files sorted, joined by ' <-> '.
+ */
+function importCircles(): string[] {
+  const targets = new Map<string, string[]>();
+  for (const entry of allImports) if (entry.relative) targets.set(entry.from, [...(targets.get(entry.from) ?? []), entry.target]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) as number);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of targets.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file) as number, low.get(target) as number));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file) as number, index.get(target) as number));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = member === file ? undefined : stack.pop()) {
+      onStack.delete(member);
+      group.push(member);
+    }
+    const selfImport = (targets.get(file) ?? []).includes(file);
+    if (group.length > 1 || selfImport) circles.push(group.sort().join(' <-> '));
+  };
+  for (const file of sourceFiles) if (!index.has(file)) visit(file);
+  return circles.sort();
+}

@@ -22,7 +22,7 @@ const DERIVED = [
   'src/server/admin/key-admin.ts',
   'src/server/storage/types.ts',
   'src/server/storage/sql/meter.ts',
-  'src/server/pipeline/meter.ts',
+  'src/server/pipeline/metered.ts',
   'src/cli/check.ts',
 ];
 

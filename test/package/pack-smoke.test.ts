@@ -24,7 +24,7 @@ const specifiers = packageEntries.map((entry) => entry.specifier);
 // An official example (the German IBAN of the SWIFT IBAN registry), to see a validator work end to end.
 const exampleIban = 'DE89 3704 0044 0532 0130 00';
 
-/** One value each subpath's main function must accept (official examples or README samples), and one IBAN it must refuse. */
+/** One value each subpath's main function must accept (official examples or the documentation's samples), and one IBAN it must refuse. */
 const acceptedValues = {
   iban: exampleIban,
   // The same IBAN with its last digit changed: the check digits no longer match.

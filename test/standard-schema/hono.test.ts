@@ -1,7 +1,7 @@
 /**
  * verifield schemas behind Hono's `sValidator` (@hono/standard-validator), over real requests to a
  * Hono app. sValidator validates a whole body, so the fields go into an object schema: a zod object
- * (the README's form, zod-form.test.ts) or, without zod, a small Standard Schema written by hand.
+ * (the form of docs/standard-schema.md, zod-form.test.ts) or, without zod, a small Standard Schema written by hand.
  */
 import { sValidator } from '@hono/standard-validator';
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * README's bridge from a verifield schema to a zod field (section "Form libraries"), shared by the zod
+ * The bridge from a verifield schema to a zod field of docs/standard-schema.md#with-zod-and-hono, shared by the zod
  * and Hono tests so that both test the code a user copies.
  */
 import { z } from 'zod';

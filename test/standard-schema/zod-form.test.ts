@@ -1,6 +1,6 @@
 /**
- * A zod 4 form whose fields are verifield schemas, in the shape docs/standard-schema.md and README
- * show. zod 4 takes only its own schemas inside `z.object`, so the form wraps each verifield schema
+ * A zod 4 form whose fields are verifield schemas, in the shape docs/standard-schema.md
+ * shows. zod 4 takes only its own schemas inside `z.object`, so the form wraps each verifield schema
  * in `z.string().transform(…)`: the issue becomes the field's issue (its reason in `params`), the
  * normalized value the field's output.
  */

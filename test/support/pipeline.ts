@@ -4,11 +4,11 @@
  * stage would hand it on, so that each stage test starts where its stage starts.
  */
 import { randomUUID } from 'node:crypto';
-import { createAuthenticator } from '../../src/server/pipeline/auth.js';
-import { webInput, type ValidationInput } from '../../src/server/pipeline/body.js';
+import { webInput } from '../../src/server/pipeline/body.js';
+import type { ValidationInput } from '../../src/server/pipeline/input.js';
 import type { KnownRequest, ValidateRuntime } from '../../src/server/pipeline/context.js';
 import { periodOf } from '../../src/server/pipeline/period.js';
-import { createQuotaHint } from '../../src/server/pipeline/quota.js';
+import { createRuntimeState } from '../../src/server/pipeline/runtime-state.js';
 import { PLANS, type PlanLimits } from '../../src/server/policy/plans.js';
 import { createServices } from '../../src/server/services.js';
 import { openEmbeddedStore } from '../../src/server/storage/index.js';
@@ -45,7 +45,7 @@ export async function pipelineFixture(plan: Plan, options: FixtureOptions = {}):
   const now = (): Date => new Date(AT.getTime());
   const limiter = options.limiter ?? createMemoryLimiter();
   const services = createServices({ now, log: (line) => logs.push(line) }, { store, ownsStore: false, limiter });
-  const runtime: ValidateRuntime = { services, auth: createAuthenticator({ store, now }), quota: createQuotaHint(store.usage) };
+  const runtime: ValidateRuntime = createRuntimeState(services, { jobConcurrencyPerState: 2 });
   const { account, key } = await accountWithKey(store, plan, { now: AT, ...options });
   const [record] = await store.keys.list(account.id);
   if (record === undefined) throw new Error('the key was not stored');

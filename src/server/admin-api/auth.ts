@@ -7,7 +7,7 @@
  */
 import { hashApiKey, hashesMatch } from '../admin/api-keys.js';
 import { csrfMatches, readSession } from '../dashboard/session.js';
-import { bearerToken } from '../pipeline/auth.js';
+import { bearerToken } from '../pipeline/authenticator.js';
 import type { FailureBudget } from '../pipeline/failure-budget.js';
 import type { Store } from '../storage/types.js';
 import { ADMIN_MESSAGES, AdminApiError } from './errors.js';

@@ -11,7 +11,7 @@ import { describeError, jsonResponse } from '../answers/errors.js';
 import { logFailure } from '../answers/log-throttle.js';
 import { createAccountAdmin, DEFAULT_LOG_PAGE, type AccountAdmin } from '../admin/service.js';
 import { AccountSuspendedError, UnknownAccountError } from '../admin/key-admin.js';
-import { bearerToken } from '../pipeline/auth.js';
+import { bearerToken } from '../pipeline/authenticator.js';
 import type { PlanLimits } from '../policy/plans.js';
 import type { Services } from '../services.js';
 import { isStoreUnavailableError } from '../storage/errors.js';

@@ -21,19 +21,33 @@ export const ANSWER_LANGUAGES: readonly string[] = [DEFAULT_LANGUAGE, ...CATALOG
 // sends is negotiated each time rather than kept.
 const REMEMBERED = 8;
 const REMEMBERED_LENGTH = 256;
-const picked = new Map<string, string>();
 
-/** The language Accept-Language `header` picks among English and the catalogs. */
-export function answerLanguage(header: string | null): string {
-  if (header === null) return DEFAULT_LANGUAGE;
-  const known = picked.get(header);
-  if (known !== undefined) return known;
-  const language = negotiateLanguage(header, ANSWER_LANGUAGES, DEFAULT_LANGUAGE);
-  if (header.length <= REMEMBERED_LENGTH) {
-    if (picked.size >= REMEMBERED) picked.delete(picked.keys().next().value as string);
-    picked.set(header, language);
-  }
-  return language;
+/** The languages picked for the last few Accept-Language values (one per runtime: pipeline/runtime-state.ts). */
+export interface AnswerLanguages {
+  /** The language Accept-Language `header` picks among English and the catalogs. */
+  pick(header: string | null): string;
+}
+
+/** The language Accept-Language `header` picks, read afresh. */
+function answerLanguageOnce(header: string | null): string {
+  return header === null ? DEFAULT_LANGUAGE : negotiateLanguage(header, ANSWER_LANGUAGES, DEFAULT_LANGUAGE);
+}
+
+export function createAnswerLanguages(): AnswerLanguages {
+  const picked = new Map<string, string>();
+  return {
+    pick(header) {
+      if (header === null) return DEFAULT_LANGUAGE;
+      const known = picked.get(header);
+      if (known !== undefined) return known;
+      const language = answerLanguageOnce(header);
+      if (header.length <= REMEMBERED_LENGTH) {
+        if (picked.size >= REMEMBERED) picked.delete(picked.keys().next().value as string);
+        picked.set(header, language);
+      }
+      return language;
+    },
+  };
 }
 
 function isCatalogLanguage(language: string): language is CatalogLanguage {
@@ -42,16 +56,17 @@ function isCatalogLanguage(language: string): language is CatalogLanguage {
 
 /**
  * `answer` in the language of `acceptLanguage` (the request's header, null when absent). A 200's
- * header object is extended in place: the meter builds a new one per answer (meter.ts).
+ * header object is extended in place: the meter builds a new one per answer (metered.ts).
+ * `languages`: the runtime's memo of the headers seen (null: none, the header read afresh).
  * `onError` hears of a catalog that threw; the answer then stays English.
  */
-export function inAnswerLanguage(answer: ValidationAnswer, acceptLanguage: string | null, onError: (error: unknown) => void): ValidationAnswer {
+export function inAnswerLanguage(answer: ValidationAnswer, acceptLanguage: string | null, languages: AnswerLanguages | null, onError: (error: unknown) => void): ValidationAnswer {
   // An error's headers may be shared by several answers (a quota state read once): copied, off the hot path.
   if (answer.status !== 200) return { ...answer, headers: { ...answer.headers, 'Content-Language': DEFAULT_LANGUAGE } };
   const headers = answer.headers ?? {};
   answer.headers = headers;
   headers.Vary = 'Accept-Language';
-  const language = answerLanguage(acceptLanguage);
+  const language = languages === null ? answerLanguageOnce(acceptLanguage) : languages.pick(acceptLanguage);
   headers['Content-Language'] = DEFAULT_LANGUAGE;
   if (!isCatalogLanguage(language)) return answer;
   try {

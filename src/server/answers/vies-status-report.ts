@@ -3,12 +3,19 @@
  * /status page): the tracker's report of the Commission's feed, with the countries whose own
  * lookups keep failing marked unavailable.
  */
-import type { ViesStatusResponse } from '../../ports.js';
+import type { CircuitBreakerStore, ViesStatusResponse } from '../../ports.js';
 import { failingCountries } from '../../vat/registry/policy.js';
-import type { Services } from '../services.js';
+import type { AvailabilityTracker } from '../../vat/reference/availability.js';
+
+/** What the report reads: the breakers' store, the tracker of the feed, the log (the service's Services fit). */
+export interface ViesStatusSources {
+  store: { breaker: CircuitBreakerStore };
+  tracker: Pick<AvailabilityTracker, 'report'>;
+  log: (line: string) => void;
+}
 
 /** The availability report now, with the circuit breakers' word on the countries they hold open. */
-export async function viesStatusReport(services: Services): Promise<ViesStatusResponse> {
+export async function viesStatusReport(services: ViesStatusSources): Promise<ViesStatusResponse> {
   let failing: string[] = [];
   try {
     failing = await failingCountries(services.store.breaker);

@@ -1,9 +1,9 @@
 /**
  * The batch runner (docs/service.md#jobs): one loop per process claims a job (a 30 s lease, renewed
  * while it runs, so that with several instances a job runs in one at a time and a crashed
- * instance's job is taken over), validates its pending lines with the field's service validator
- * (the same as a request's: cache, breaker, the plan's depth), VIES paced per member state
- * (pacing.ts), counts each line (pipeline/background-meter.ts) BEFORE its answer is stored, and
+ * instance's job is taken over), validates and counts each pending line through the one metered
+ * validation a request runs too (pipeline/metered.ts: cache, breaker, the plan's depth, VIES paced
+ * per member state) BEFORE its answer is stored, and
  * ends the job with `job.completed`. A line counted but not stored (a crash between the two) is
  * validated again on resume and not counted again: the count's request id is `job:<id>:<line>`.
  * A field that calls out (VAT, email) runs in a sliding window of lines in flight; an offline
@@ -11,14 +11,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describeError } from '../answers/errors.js';
-import { countBackground } from '../pipeline/background-meter.js';
-import { FIELD_VALIDATORS } from '../pipeline/validators.js';
+import { meteredValidation, type Metered, type MeterOptions } from '../pipeline/metered.js';
+import type { RuntimeState } from '../pipeline/runtime-state.js';
 import { PLANS, type PlanLimits } from '../policy/plans.js';
-import type { Services } from '../services.js';
+import { StoreUnavailableError } from '../storage/guard.js';
 import type { Account, BatchJobLine, BatchJobRecord, Field, Plan } from '../storage/types.js';
 import { emitEvent } from '../webhooks/events.js';
 import { jobJson } from './json.js';
-import { countryOfValue, pacedValidation, serviceSlots } from './pacing.js';
 
 /** How long a claim holds a job without renewal. */
 export const JOB_LEASE_MS = 30_000;
@@ -48,9 +47,8 @@ const IDLE_POLL_MS = 1_000;
 const FAILURE_PAUSE_MS = 5_000;
 
 export interface BatchRunnerDeps {
-  services: Services;
-  /** VIES calls in flight per member state, in this process. */
-  jobConcurrencyPerState: number;
+  /** The service's runtime state: its services, and the VIES slots per member state every job and watch shares. */
+  runtime: RuntimeState;
   plans?: Readonly<Record<Plan, PlanLimits>>;
   /** This process's name in leases; default a random one. */
   instance?: string;
@@ -94,11 +92,11 @@ function wakeableSleep(): { sleep(ms: number): Promise<void>; wake(): void } {
 }
 
 export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
-  const { services } = deps;
+  const { runtime } = deps;
+  const { services } = runtime;
   const { store, log } = services;
   const plans = deps.plans ?? PLANS;
   const instance = deps.instance ?? `runner-${randomUUID()}`;
-  const slots = serviceSlots(services, deps.jobConcurrencyPerState);
   const idle = wakeableSleep();
   const backoff = wakeableSleep();
   let stopped = false;
@@ -106,41 +104,24 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
 
   const leaseUntil = (): Date => new Date(services.now().getTime() + JOB_LEASE_MS);
 
-  async function validateLine(job: BatchJobRecord, account: Account, plan: PlanLimits, line: number, value: string, isLive: () => boolean): Promise<BatchJobLine | null> {
-    const started = performance.now();
-    const { result } = await pacedValidation(
-      services.registry,
-      slots,
-      (registry) => FIELD_VALIDATORS[job.field](value, { services: { ...services, registry }, account, plan }),
-      { sleep: backoff.sleep, stopped: () => stopped || !isLive(), country: job.field === 'vat' ? countryOfValue(value) : null },
+  /**
+   * One line, validated and counted by the one metered validation (its quota was reserved when
+   * the job was submitted); null when the job stopped being this runner's before it was counted.
+   */
+  function meterLine(job: BatchJobRecord, account: Account, plan: PlanLimits, line: number, value: string, options: MeterOptions): Promise<Metered> {
+    const at = services.now();
+    return meteredValidation(
+      runtime,
+      { field: job.field, value, account, keyId: job.keyId, plan, period: runtime.periods.of(account.subscriptionStart, at), at, requestId: `job:${job.id}:${line}`, started: performance.now(), sdk: null },
+      options,
     );
-    if (!isLive()) return null;
-    await countBackground(services, {
-      account,
-      keyId: job.keyId,
-      field: job.field,
-      requestId: `job:${job.id}:${line}`,
-      value,
-      result,
-      at: services.now(),
-      latencyMs: performance.now() - started,
-    });
-    return { line, result };
   }
 
-  /** Counts each of `answers` (one batch of the meter), then stores those whose count committed; rejects after if any did not. */
-  async function countAndStore(job: BatchJobRecord, account: Account, answers: ReadonlyArray<{ answer: BatchJobLine; value: string; latencyMs: number }>): Promise<void> {
-    const at = services.now();
-    const counts = await Promise.allSettled(
-      answers.map(({ answer, value, latencyMs }) =>
-        countBackground(services, { account, keyId: job.keyId, field: job.field, requestId: `job:${job.id}:${answer.line}`, value, result: answer.result, at, latencyMs }),
-      ),
-    );
-    // What was counted is stored even when another count failed: it must not wait to be counted again.
-    const counted = answers.filter((_, index) => counts[index]?.status === 'fulfilled').map(({ answer }) => answer);
-    await store.batchJobs.answer(job.id, counted);
-    const failed = counts.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    if (failed !== undefined) throw failed.reason;
+  /** The answer of a metered line to store: null when it was not counted (the job is no longer live). */
+  function answerOf(line: number, metered: Metered): BatchJobLine | null {
+    if (metered.kind === 'counted') return { line, result: metered.result };
+    if (metered.kind === 'unavailable') throw new StoreUnavailableError(metered.outage, undefined);
+    return null;
   }
 
   /**
@@ -148,23 +129,20 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
    * line was done. No pacing: nothing here reaches VIES.
    */
   async function runOffline(job: BatchJobRecord, account: Account, plan: PlanLimits, inTurn: () => boolean, isLive: () => boolean, renew: () => Promise<void>): Promise<boolean> {
-    const validate = FIELD_VALIDATORS[job.field];
-    const context = { services, account, plan };
+    const options: MeterOptions = { quota: 'reserved', proceed: isLive };
     let after = 0;
     while (inTurn()) {
       const lines = await store.batchJobs.pending(job.id, after, OFFLINE_CHUNK_LINES);
       if (lines.length === 0) return true;
       after = (lines[lines.length - 1] as { line: number }).line;
-      const answers: Array<{ answer: BatchJobLine; value: string; latencyMs: number }> = [];
-      for (const { line, value } of lines) {
-        const started = performance.now();
-        const outcome = validate(value, context);
-        // Synchronous but for a field's first use (its code loaded then).
-        const result = outcome instanceof Promise ? await outcome : outcome;
-        answers.push({ answer: { line, result }, value, latencyMs: performance.now() - started });
-      }
+      // Each line metered in this same turn (an offline field answers at once): one batch of the meter.
+      const counts = await Promise.allSettled(lines.map(({ line, value }) => meterLine(job, account, plan, line, value, options).then((metered) => answerOf(line, metered))));
+      // What was counted is stored even when another count failed: it must not wait to be counted again.
+      const counted = counts.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value !== null ? [outcome.value] : []));
+      if (counted.length > 0) await store.batchJobs.answer(job.id, counted);
+      const failed = counts.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
       if (!isLive()) return false;
-      await countAndStore(job, account, answers);
       await renew();
     }
     return false;
@@ -181,6 +159,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
     let fetching: Promise<void> | null = null;
     const queue: Array<{ line: number; value: string }> = [];
     const answered: BatchJobLine[] = [];
+    const paced: MeterOptions = { quota: 'reserved', proceed: isLive, paced: { sleep: backoff.sleep, stopped: () => stopped || !isLive() } };
     const refill = (): Promise<void> => {
       fetching ??= store.batchJobs.pending(job.id, after, CHUNK_LINES).then((lines) => {
         fetching = null;
@@ -200,7 +179,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         while (queue.length === 0 && !exhausted) await refill();
         const next = queue.shift();
         if (next === undefined) return;
-        const answer = await validateLine(job, account, plan, next.line, next.value, isLive);
+        const answer = answerOf(next.line, await meterLine(job, account, plan, next.line, next.value, paced));
         if (answer !== null) answered.push(answer);
         if (answered.length >= CHUNK_LINES) await flush();
       }

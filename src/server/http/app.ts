@@ -10,9 +10,9 @@ import { Hono, type Context } from 'hono';
 import { mountAdminApi } from '../admin-api/routes.js';
 import { mountDashboard } from '../dashboard/routes/index.js';
 import { loggablePath } from '../dashboard/sign-in.js';
-import { backgroundConfig, DEFAULT_USAGE_LOG_DAYS, type ServerConfig } from '../config.js';
-import { bearerToken } from '../pipeline/auth.js';
-import { apiErrorResponse, describeError, ERROR_MESSAGES, errorResponse } from '../answers/errors.js';
+import { backgroundConfig, DEFAULT_USAGE_LOG_DAYS } from '../config.js';
+import { bearerToken } from '../pipeline/authenticator.js';
+import { answerResponse, apiErrorResponse, describeError, ERROR_MESSAGES, errorResponse } from '../answers/errors.js';
 import { logFailure } from '../answers/log-throttle.js';
 import { notFoundMessage, notFoundResponse } from './not-found.js';
 import { openApiRoute } from './openapi.js';
@@ -26,25 +26,15 @@ import { mountJobRoutes } from './routes/jobs.js';
 import { mountWatchRoutes } from './routes/watch.js';
 import type { ValidateDeps } from '../pipeline/validate.js';
 import { createFailureBudget, KEY_FAILURES } from '../pipeline/failure-budget.js';
+import { storeUnavailableAnswer, storeUnavailableResponse } from '../pipeline/metered.js';
 import { trustedProxies, type TrustedProxies } from './client-source.js';
 import { nodeSource } from './node-input.js';
-import { createLifecycle } from '../runtime.js';
-import { basicsOf, type AdapterOverrides, type Services } from '../services.js';
+import { createLifecycle, type AppConfig } from '../runtime.js';
+import { basicsOf, type Services } from '../services.js';
 import { StoreUnavailableError } from '../storage/guard.js';
 import type { Plan } from '../storage/types.js';
 
-/** Settings for tests and embedding, beyond the flags and env vars of {@link ServerConfig}. */
-export interface AppConfig extends ServerConfig, AdapterOverrides {
-  /** Changes to the plan table of docs/service.md#plans, e.g. `{ FREE: { quota: 5 } }` (tests, special contracts). */
-  planOverrides?: Partial<Record<Plan, Partial<PlanLimits>>>;
-  /** Milliseconds an API key lookup is reused (a revoked key stops working within it). Default 2000; 0: no cache. */
-  keyCacheMs?: number;
-  /**
-   * The budgets of failed authentications per source (docs/service.md#failed-authentication). Default
-   * true; false turns them off (tests that send many wrong keys or tokens from one address on purpose).
-   */
-  authFailureLimits?: boolean;
-}
+export type { AppConfig } from '../runtime.js';
 
 /** The app: a Hono app with the service's lifecycle. */
 export type VerifieldApp = Hono & {
@@ -109,9 +99,11 @@ export function assembleApp(config: AppConfig): AssembledApp {
   if (limits) validation.failures = createFailureBudget({ ...KEY_FAILURES, what: 'API key', log });
   mountValidationRoutes(app, validation, limits ? sourceOf : undefined);
   const services = async (): Promise<Services> => (await lifecycle.runtime()).services;
+  const runtime = lifecycle.runtime;
   mountReferenceRoutes(app, { services, log });
   mountHealthRoutes(app, { services, log });
   const api: ApiRouteDeps = {
+    runtime,
     services,
     plans,
     log,
@@ -137,10 +129,7 @@ export function assembleApp(config: AppConfig): AssembledApp {
     const validation = c.req.path.startsWith('/api/v1/validate/');
     // A store that cannot be reached is an outage the client may wait out, on every path, not an internal error.
     if (error instanceof StoreUnavailableError) {
-      const headers = { 'Retry-After': String(error.outage.retryAfterSeconds) };
-      return validation
-        ? errorResponse(503, 'STORE_UNAVAILABLE', error.outage.message, '', headers)
-        : apiErrorResponse(503, 'STORE_UNAVAILABLE', error.outage.message, headers);
+      return validation ? answerResponse(storeUnavailableAnswer(error.outage)) : storeUnavailableResponse(error.outage);
     }
     const requestId = crypto.randomUUID();
     // Validation requests handle their own failures; what lands here carries no value, and keys are cut out anyway.

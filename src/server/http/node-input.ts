@@ -5,7 +5,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { requestSource, type TrustedProxies } from './client-source.js';
-import { declaresTooLarge, MAX_BODY_BYTES, type BodyBytes, type ValidationInput } from '../pipeline/body.js';
+import { declaresTooLarge, MAX_BODY_BYTES } from '../pipeline/body.js';
+import type { BodyBytes, ValidationInput } from '../pipeline/input.js';
 
 /**
  * The body of `incoming`, at most {@link MAX_BODY_BYTES}: a declared Content-Length over the limit

@@ -10,6 +10,7 @@ import type { ErrorCode } from '../../result.js';
 import { ERROR_MESSAGES, errorAnswer, memberNotStringMessage, memberTooLongMessage, unknownMemberMessage, unknownMemberOf } from '../answers/errors.js';
 import { MAX_BODY_BYTES, MAX_VALUE_CHARACTERS } from '../policy/limits.js';
 import { Refusal, type KnownRequest } from './context.js';
+import type { BodyBytes, ValidationInput } from './input.js';
 import { knownQuotaState } from './quota.js';
 
 export { MAX_BODY_BYTES, MAX_VALUE_CHARACTERS };
@@ -104,25 +105,6 @@ export function echoOfLongValue(text: string): string {
 /** Whether a Content-Length header declares more than {@link MAX_BODY_BYTES}: refused before reading. */
 export function declaresTooLarge(contentLength: string | null): boolean {
   return contentLength !== null && DECIMAL.test(contentLength) && Number(contentLength) > MAX_BODY_BYTES;
-}
-
-/** A body as read within the limit: its bytes, or why it could not be had. */
-export type BodyBytes = Uint8Array | 'too-large' | 'unreadable';
-
-/**
- * A validation request as the pipeline reads it, whatever carries it: a Web-standard Request (the
- * Hono app, {@link webInput}) or Node's IncomingMessage (the listener's fast path, node-input.ts).
- */
-export interface ValidationInput {
-  /** A request header by its lower-case name, or null when absent. */
-  header(name: string): string | null;
-  /** The body, never more than {@link MAX_BODY_BYTES} read (see {@link readLimitedBody}). */
-  readBody(): Promise<BodyBytes>;
-  /**
-   * The client's address, for the budget of failed authentications (failure-budget.ts); absent
-   * where the transport does not know it (an app's fetch called directly), and then no budget applies.
-   */
-  source?(): string;
 }
 
 /** A Web-standard Request as a {@link ValidationInput}. */

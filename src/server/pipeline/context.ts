@@ -7,17 +7,13 @@ import type { ValidationAnswer } from '../answers/errors.js';
 import type { PlanLimits } from '../policy/plans.js';
 import type { Services } from '../services.js';
 import type { Account, ApiKeyRecord, Field } from '../storage/types.js';
-import type { Authenticator } from './auth.js';
-import type { ValidationInput } from './body.js';
+import type { ValidationInput } from './input.js';
 import type { Period } from './period.js';
-import type { QuotaHint } from './quota.js';
+import type { QuotaHint } from './quota-hint.js';
+import type { RuntimeState } from './runtime-state.js';
 
-/** The parts of the pipeline that exist once the store is open (app.ts opens it). */
-export interface ValidateRuntime {
-  services: Services;
-  auth: Authenticator;
-  quota: QuotaHint;
-}
+/** What the pipeline runs on once the store is open: the service's one runtime state (runtime-state.ts). */
+export type ValidateRuntime = RuntimeState;
 
 /** A validation request before any stage ran: what the listener knows of it. */
 export interface ArrivedRequest {

@@ -1,69 +1,11 @@
 /**
- * The quota stage of the validation pipeline, over the last known count of each account's period
- * kept in memory (the quota hint): a FREE account over its quota is refused early (no validation,
- * no store write, {@link quotaRefusal}), and the answers the meter did not decide tell the quota
- * state from it ({@link knownQuotaState}). It is only a hint: the meter (`store.usage.count`,
- * meter.ts) decides exactly, also when several instances count at once.
+ * The quota state of the answers the meter did not decide ({@link knownQuotaState}), told from the
+ * last known count of each account's period kept in memory (the quota hint, quota-hint.ts), which
+ * the metered validation (metered.ts) also refuses an over-quota FREE request on, before any work.
+ * It is only a hint: the meter (`store.usage.count`) decides exactly, also when several instances count at once.
  */
-import { errorAnswer, quotaMessage } from '../answers/errors.js';
 import { rateLimitHeaders } from '../answers/ratelimit-headers.js';
-import type { Store } from '../storage/types.js';
-import { Refusal, type KnownRequest } from './context.js';
-
-export interface QuotaHint {
-  /**
-   * The period's count as last known here (read once from the store on first use): a FREE account
-   * at its quota is refused on it, and the RateLimit header fields of an answer the meter did not
-   * decide report it (ratelimit-headers.ts).
-   */
-  used(accountId: string, periodStart: string): Promise<number>;
-  /** The period's count if this process knows it already, without asking the store. */
-  peek(accountId: string, periodStart: string): number | undefined;
-  /** Records what the meter answered. */
-  observe(accountId: string, periodStart: string, used: number): void;
-}
-
-/** Most accounts remembered; beyond it the hint starts afresh (it only costs one read each). */
-const MAX_ACCOUNTS = 100_000;
-
-export function createQuotaHint(usage: Pick<Store['usage'], 'used'>): QuotaHint {
-  const known = new Map<string, { periodStart: string; used: number }>();
-  const reading = new Map<string, Promise<number>>();
-
-  function observe(accountId: string, periodStart: string, used: number): void {
-    const entry = known.get(accountId);
-    if (entry !== undefined && entry.periodStart === periodStart) {
-      if (used > entry.used) entry.used = used;
-      return;
-    }
-    if (known.size >= MAX_ACCOUNTS) known.clear();
-    known.set(accountId, { periodStart, used });
-  }
-
-  async function used(accountId: string, periodStart: string): Promise<number> {
-    const entry = known.get(accountId);
-    if (entry !== undefined && entry.periodStart === periodStart) return entry.used;
-    // First request of the account (or of a new period) in this process: read the count once.
-    const key = `${accountId}\u0000${periodStart}`;
-    let pending = reading.get(key);
-    if (pending === undefined) {
-      pending = usage.used(accountId, periodStart).finally(() => reading.delete(key));
-      reading.set(key, pending);
-    }
-    const count = await pending;
-    observe(accountId, periodStart, count);
-    return known.get(accountId)?.used ?? count;
-  }
-
-  return {
-    used,
-    peek(accountId, periodStart) {
-      const entry = known.get(accountId);
-      return entry !== undefined && entry.periodStart === periodStart ? entry.used : undefined;
-    },
-    observe,
-  };
-}
+import type { KnownRequest } from './context.js';
 
 /** What the quota state of an answer is told from: the hint, the account, its plan and period, the time. */
 export type QuotaStateOf = Pick<KnownRequest, 'hint' | 'account' | 'plan' | 'period' | 'at'>;
@@ -87,17 +29,4 @@ export function peekQuotaState(request: QuotaStateOf): Record<string, string> | 
   const { hint, account, plan, period, at } = request;
   const used = hint.peek(account.id, period.start);
   return used === undefined ? undefined : rateLimitHeaders(plan, period, used, at);
-}
-
-/**
- * The quota stage: on a plan that blocks over its quota (FREE), 429 QUOTA_EXCEEDED when the count
- * known here has reached the quota, before any work; null lets the request go on (always, on the
- * paid plans, which count their overage). `value` is the value the refusal echoes.
- */
-export async function quotaRefusal(request: KnownRequest, value: string): Promise<Refusal | null> {
-  const { hint, account, plan, period, at } = request;
-  if (!plan.blocksOverQuota) return null;
-  const used = await hint.used(account.id, period.start);
-  if (used < plan.quota) return null;
-  return new Refusal(errorAnswer(429, 'QUOTA_EXCEEDED', quotaMessage(plan.quota, period.end), value, rateLimitHeaders(plan, period, used, at)));
 }

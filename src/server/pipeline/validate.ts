@@ -2,32 +2,33 @@
  * POST /api/v1/validate/<field>: the request pipeline (docs/service.md#request-pipeline), one stage
  * per file, run here in order:
  *
- *   auth (auth.ts: 401/403) -> body (body.ts: 400/415) -> FREE quota hint (quota.ts: 429) ->
- *   concurrency lease (lease.ts: 429) -> the library's answer (validators.ts) ->
- *   usage meter (meter.ts: group commit; 429 when a FREE quota ran out meanwhile) -> 200
+ *   auth (auth.ts: 401/403) -> body (body.ts: 400/415) -> the metered validation (metered.ts, the
+ *   one every counted validation runs: FREE quota in arrival order (429), the concurrency lease
+ *   (lease.ts: 429), the library's answer, the usage meter (group commit; 429 when a FREE quota ran
+ *   out meanwhile)) -> 200
  *
  * Only a performed validation whose count committed is answered 200; every refusal before it
  * leaves the counters untouched. Once the key is known, every answer carries the account's quota
  * state in the RateLimit header fields (ratelimit-headers.ts). This file also holds what no stage
- * owns: the 503 while the store cannot count, and the 500 of an unexpected failure.
+ * owns: the 500 of an unexpected failure (the 503 while the store cannot count is metered.ts's).
  */
-import type { ValidationResult } from '../../result.js';
 import { inAnswerLanguage } from '../answers/answer-language.js';
-import { describeError, ERROR_MESSAGES, errorAnswer, type ValidationAnswer } from '../answers/errors.js';
+import { describeError, ERROR_MESSAGES, errorAnswer, quotaMessage, type ValidationAnswer } from '../answers/errors.js';
 import { logFailure } from '../answers/log-throttle.js';
+import { rateLimitHeaders } from '../answers/ratelimit-headers.js';
 import type { PlanLimits } from '../policy/plans.js';
-import type { Services } from '../services.js';
-import { StoreUnavailableError, type StoreOutage } from '../storage/guard.js';
+import { StoreUnavailableError } from '../storage/guard.js';
 import { newRequestId } from '../storage/request-id.js';
 import type { Field, Plan } from '../storage/types.js';
-import { authenticateRequest, presentedKey } from './auth.js';
-import { readRequestBody, type ValidationInput, type ValidationRequestBody } from './body.js';
+import { authenticateRequest } from './auth.js';
+import { presentedKey } from './authenticator.js';
+import { readRequestBody, sdkOf, type ValidationRequestBody } from './body.js';
 import { Refusal, type ArrivedRequest, type KnownRequest, type ValidateRuntime } from './context.js';
 import type { FailureBudget } from './failure-budget.js';
+import type { ValidationInput } from './input.js';
 import { acquireLease, releaseLease } from './lease.js';
-import { meterValidation } from './meter.js';
-import { peekQuotaState, quotaRefusal } from './quota.js';
-import { FIELD_VALIDATORS } from './validators.js';
+import { meteredValidation, refusingOutage, storeUnavailableAnswer, type Held, type Metered, type MeteredWork } from './metered.js';
+import { peekQuotaState } from './quota.js';
 
 /** What the pipeline needs; app.ts builds it, and the Node listener's fast path runs it too. */
 export interface ValidateDeps {
@@ -42,36 +43,49 @@ export interface ValidateDeps {
   failures?: FailureBudget;
 }
 
-/** 503 STORE_UNAVAILABLE: the store cannot count the request, so it is not answered (docs/service.md#store-failure). */
-function storeUnavailable(outage: StoreOutage, originalValue: string, headers?: Record<string, string>): ValidationAnswer {
-  return errorAnswer(503, 'STORE_UNAVAILABLE', outage.message, originalValue, { ...headers, 'Retry-After': String(outage.retryAfterSeconds) });
+/** The request's concurrency lease as the metered validation holds it (lease.ts), or its 429. */
+function leaseOf(request: KnownRequest, value: string, log: (line: string) => void): () => Promise<Held | Refusal> {
+  return async () => {
+    const lease = await acquireLease(request, value);
+    if (lease instanceof Refusal) return lease;
+    return { release: () => releaseLease(lease, request.requestId, log) };
+  };
 }
 
-/** While the store cannot count, nothing is validated: the 503, before any work, even the key lookup; null while it can. */
-function outageRefusal(services: Services): ValidationAnswer | null {
-  const { availability } = services;
-  const outage = availability?.outage() ?? null;
-  if (outage === null) return null;
-  availability?.refused();
-  return storeUnavailable(outage, '');
-}
-
-/**
- * The library's answer, counted: the lease is held across both. Not an async function: an offline
- * field answers at once, and its request then waits for nothing but the meter.
- */
-function validateAndCount(request: KnownRequest, body: ValidationRequestBody): Promise<ValidationAnswer> {
-  const { field, services, account, plan } = request;
-  const { value, traderName, defaultCountry } = body;
-  const answered = FIELD_VALIDATORS[field](value, {
-    services,
-    account,
-    plan,
+/** What a request's metered validation validates and counts: its body's value and options, for its key's account. */
+export function requestWork(request: KnownRequest, body: ValidationRequestBody): MeteredWork {
+  const { traderName, defaultCountry } = body;
+  return {
+    field: request.field,
+    value: body.value,
     ...(traderName === undefined ? {} : { traderName }),
     ...(defaultCountry === undefined ? {} : { defaultCountry }),
-  });
-  if (answered instanceof Promise) return answered.then((result: ValidationResult) => meterValidation(request, value, result));
-  return meterValidation(request, value, answered);
+    account: request.account,
+    keyId: request.key.id,
+    plan: request.plan,
+    period: request.period,
+    at: request.at,
+    requestId: request.requestId,
+    started: request.started,
+    sdk: sdkOf(request.input.header('x-service-sdk')),
+  };
+}
+
+/** The answer of a request's metered validation: 200 with the quota state, or the 429 or 503 that refused it. */
+export function meteredAnswer(request: KnownRequest, value: string, metered: Metered): ValidationAnswer {
+  const { plan, period, at } = request;
+  switch (metered.kind) {
+    case 'counted':
+      return { status: 200, body: metered.result, headers: rateLimitHeaders(plan, period, metered.used, at) };
+    case 'over-quota':
+      return errorAnswer(429, 'QUOTA_EXCEEDED', quotaMessage(plan.quota, period.end), value, rateLimitHeaders(plan, period, metered.used, at));
+    case 'held-back':
+      return metered.refusal.answer;
+    case 'unavailable':
+      return storeUnavailableAnswer(metered.outage, value, peekQuotaState(request));
+    case 'not-counted':
+      throw new Error('a request is always counted');
+  }
 }
 
 /** How far a failed request got: what its 500 or 503 answer and its log line may tell. */
@@ -99,7 +113,7 @@ function failureAnswer(error: unknown, failed: FailedRequest, log: (line: string
     describeError(unavailable ? error.cause : error, presented === undefined ? [value] : [presented, value]),
   );
   const headers = { ...(known === null ? undefined : peekQuotaState(known)), 'X-Request-Id': arrived.requestId };
-  if (unavailable) return storeUnavailable(error.outage, value, headers);
+  if (unavailable) return storeUnavailableAnswer(error.outage, value, headers);
   return errorAnswer(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, value, headers);
 }
 
@@ -111,7 +125,9 @@ function failureAnswer(error: unknown, failed: FailedRequest, log: (line: string
  */
 export async function handleValidation(field: Field, input: ValidationInput, deps: ValidateDeps): Promise<ValidationAnswer> {
   const answer = await answerValidation(field, input, deps);
-  return inAnswerLanguage(answer, input.header('accept-language'), (error) =>
+  // Only a counted answer (a 200) is localized, and it had the runtime: this costs no wait.
+  const runtime = answer.status === 200 ? await deps.runtime() : null;
+  return inAnswerLanguage(answer, input.header('accept-language'), runtime?.languages ?? null, (error) =>
     logFailure(deps.log, { level: 'error', msg: 'localizing a validation answer failed', endpoint: field }, describeError(error, [answer.body.originalValue])),
   );
 }
@@ -147,8 +163,9 @@ async function answerValidation(field: Field, input: ValidationInput, deps: Vali
   let value = '';
   try {
     const runtime = await deps.runtime();
-    const outage = outageRefusal(runtime.services);
-    if (outage !== null) return outage;
+    // While the store cannot count, nothing is validated: the 503 before any work, even the key lookup.
+    const outage = refusingOutage(runtime.availability);
+    if (outage !== null) return storeUnavailableAnswer(outage);
 
     if (sourceOf !== undefined && failures?.limiting() === true) {
       const retryAfter = failures.retryAfter(sourceOf());
@@ -167,19 +184,8 @@ async function answerValidation(field: Field, input: ValidationInput, deps: Vali
     if (body instanceof Refusal) return body.answer;
     value = body.value;
 
-    // Only a plan that blocks over its quota is checked: the paid plans go on without waiting for the hint.
-    if (known.plan.blocksOverQuota) {
-      const overQuota = await quotaRefusal(known, value);
-      if (overQuota !== null) return overQuota.answer;
-    }
-
-    const lease = await acquireLease(known, value);
-    if (lease instanceof Refusal) return lease.answer;
-    try {
-      return await deps.track(validateAndCount(known, body));
-    } finally {
-      await releaseLease(lease, arrived.requestId, deps.log);
-    }
+    const metered = await deps.track(meteredValidation(runtime, requestWork(known, body), { quota: 'block', hold: leaseOf(known, value, deps.log) }));
+    return meteredAnswer(known, value, metered);
   } catch (error) {
     return failureAnswer(error, { arrived, presented: presented.key, known, value }, deps.log);
   }

@@ -14,6 +14,7 @@ import type { FieldValidators, ServiceContext } from '../../fields/validators.js
 import { validateIban } from '../../iban/index.js';
 import { validateNas } from '../../nas/index.js';
 import { validateNif } from '../../nif/index.js';
+import type { VatAnswerCache } from '../../ports.js';
 import type { ValidationResult, VatValidationResult } from '../../result.js';
 import { validateSsn } from '../../ssn/index.js';
 import { readRequester } from '../../vat/registry/requester.js';
@@ -31,39 +32,61 @@ export interface ValidationContext {
   traderName?: string;
   /** The country a phone number without its country code is read in, on the fields that take one. */
   defaultCountry?: string;
+  /** The runtime's memo of the accounts' requesters; none: each read afresh. */
+  requesters?: Requesters;
+  /** 'bypass': the VIES answer cache is written but not read (a watch re-check). Default 'use'. */
+  cache?: 'use' | 'bypass';
 }
 
 export type FieldValidator = (value: string, context: ValidationContext) => ValidationResult | Promise<ValidationResult>;
 
-// An account's VAT number is read once per distinct number: a malformed one is not sent as
-// requester (VIES would refuse every lookup with INVALID_REQUESTER_INFO).
-const requesters = new Map<string, string | null>();
-const MAX_REMEMBERED_REQUESTERS = 10_000;
-
-/** The account's VAT number in the form VIES takes as requester, or null when it has none usable. */
+/** The account's VAT number in the form VIES takes as requester, or null when it has none usable (a malformed one is not sent: VIES would refuse every lookup with INVALID_REQUESTER_INFO). */
 export function requesterOf(account: Account): string | null {
   const own = account.vatNumber;
   if (own === null || own === '') return null;
-  let requester = requesters.get(own);
-  if (requester === undefined) {
-    const reading = readRequester(own);
-    requester = reading.ok ? reading.normalized : null;
-    if (requesters.size >= MAX_REMEMBERED_REQUESTERS) requesters.clear();
-    requesters.set(own, requester);
-  }
-  return requester;
+  const reading = readRequester(own);
+  return reading.ok ? reading.normalized : null;
 }
 
-function serviceContext({ services, account, plan, traderName }: ValidationContext): ServiceContext {
+/** The requesters of one runtime (runtime-state.ts): an account's VAT number read once per distinct number. */
+export interface Requesters {
+  of(account: Account): string | null;
+}
+
+const MAX_REMEMBERED_REQUESTERS = 10_000;
+
+export function createRequesters(): Requesters {
+  const requesters = new Map<string, string | null>();
+  return {
+    of(account) {
+      const own = account.vatNumber;
+      if (own === null || own === '') return null;
+      let requester = requesters.get(own);
+      if (requester === undefined) {
+        requester = requesterOf(account);
+        if (requesters.size >= MAX_REMEMBERED_REQUESTERS) requesters.clear();
+        requesters.set(own, requester);
+      }
+      return requester;
+    },
+  };
+}
+
+/** A VIES answer cache that is written but never read: a watch re-check must hear VIES itself (../watch/check.ts). */
+function writeOnly(cache: VatAnswerCache): VatAnswerCache {
+  return { get: async () => null, set: (countryCode, vatNumber, entry) => cache.set(countryCode, vatNumber, entry) };
+}
+
+function serviceContext({ services, account, plan, traderName, requesters, cache }: ValidationContext): ServiceContext {
   return {
     registry: services.registry,
-    viesCache: services.store.viesCache,
+    viesCache: cache === 'bypass' ? writeOnly(services.store.viesCache) : services.store.viesCache,
     breaker: services.store.breaker,
     dns: services.dns,
     domainAge: services.domainAge,
     now: services.now,
     emailLevel: plan.emailLevel,
-    requester: requesterOf(account),
+    requester: requesters === undefined ? requesterOf(account) : requesters.of(account),
     ...(traderName === undefined ? {} : { traderName }),
   };
 }

@@ -21,7 +21,8 @@ export interface WatchSchedulerOptions {
 
 /** Claims the watches due now and re-checks them; resolves with how many were claimed. */
 export async function checkDueWatches(deps: WatchDeps, options: WatchSchedulerOptions & { stopped?: () => boolean } = {}): Promise<number> {
-  const services = await deps.services();
+  const runtime = await deps.runtime();
+  const { services } = runtime;
   const now = deps.now();
   const due = await services.store.watches.claimDue(now, new Date(now.getTime() + (options.leaseMs ?? 600_000)), options.batch ?? 8);
   const accounts = new Map<string, Promise<Awaited<ReturnType<typeof services.store.accounts.get>>>>();
@@ -34,7 +35,7 @@ export async function checkDueWatches(deps: WatchDeps, options: WatchSchedulerOp
     due.map(async (watch: VatWatchRecord) => {
       const account = await accountOf(watch.accountId);
       if (account === null) return;
-      if (account.suspendedAt !== null || (await quotaExhausted(services, account, deps.plans[account.plan], now)) !== null) {
+      if (account.suspendedAt !== null || (await quotaExhausted(runtime, account, deps.plans[account.plan], now)) !== null) {
         // A suspended account validates nothing, and a FREE one nothing past its quota: the watch waits
         // for its next turn, its verdict kept.
         await services.store.watches.recordCheck(watch.id, { registered: null, name: null, address: null, at: now, nextCheckAt: nextCheckAt(watch.id, now, intervalOf(account, deps)) });

@@ -5,7 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_LANGUAGE_RANGES, negotiateLanguage, parseAcceptLanguage } from '../../../src/server/answers/accept-language.js';
-import { answerLanguage } from '../../../src/server/answers/answer-language.js';
+import { createAnswerLanguages } from '../../../src/server/answers/answer-language.js';
+
+/** One runtime's memo of the headers seen, as the service holds it. */
+const answerLanguage = createAnswerLanguages().pick;
 
 const AVAILABLE = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'pl'];
 const pick = (header: string | null): string => negotiateLanguage(header, AVAILABLE, 'en');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountAdmin } from '../../../src/server/admin/service.js';
 import { backgroundConfig } from '../../../src/server/config.js';
 import type { ApiRouteDeps } from '../../../src/server/http/routes/api-key.js';
+import { createRuntimeState } from '../../../src/server/pipeline/runtime-state.js';
 import { mountJobRoutes } from '../../../src/server/http/routes/jobs.js';
 import { PLANS } from '../../../src/server/policy/plans.js';
 import { createServices } from '../../../src/server/services.js';
@@ -21,7 +22,9 @@ let nudges = 0;
 beforeAll(async () => {
   store = await openTestStore();
   const services = createServices({ log: () => undefined, jobs: false }, { store, ownsStore: false, limiter: createMemoryLimiter() });
+  const runtime = createRuntimeState(services, { jobConcurrencyPerState: 2 });
   const deps: ApiRouteDeps = {
+    runtime: () => runtime,
     services: () => services,
     plans: { ...PLANS, FREE: { ...PLANS.FREE, quota: 3 } },
     log: () => undefined,

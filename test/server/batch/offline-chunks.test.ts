@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateIban } from '../../../src/iban/index.js';
 import { startBatchRunner, JOB_LEASE_MS, type BatchRunner } from '../../../src/server/batch/runner.js';
+import { createRuntimeState } from '../../../src/server/pipeline/runtime-state.js';
 import { periodOf } from '../../../src/server/pipeline/period.js';
 import { createServices } from '../../../src/server/services.js';
 import { openStore } from '../../../src/server/storage/compose.js';
@@ -59,7 +60,7 @@ describe('an offline job whose chunk could not be stored', () => {
     const job = queuedJob(account.id, keyId, 'iban', values.length);
     await inner.batchJobs.create(job, values);
 
-    runner = startBatchRunner({ services, jobConcurrencyPerState: 2, idlePollMs: 50 });
+    runner = startBatchRunner({ runtime: createRuntimeState(services, { jobConcurrencyPerState: 2 }), idlePollMs: 50 });
     await waitFor(async () => logs.some((line) => line.includes('the disk is full')), 'the failure');
     const stalled = await inner.batchJobs.get(account.id, job.id);
     expect(stalled?.status).toBe('running');

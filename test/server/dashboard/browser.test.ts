@@ -9,8 +9,8 @@
  * Content-Security-Policy, and nothing is fetched from anywhere but the service.
  *
  * Every run saves a screenshot of each page in .tmp/screenshots/ (desktop, 1280 px wide; the account
- * page also at 390 px); with SCREENSHOTS_TO_DOCS=1 they are written to docs/screenshots/ too (the
- * README shows them). The status history in them is a month of readings this test stores first.
+ * page also at 390 px); with SCREENSHOTS_TO_DOCS=1 they are written to docs/screenshots/ too
+ * (docs/service.md shows them). The status history in them is a month of readings this test stores first.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { mountEvidenceRoutes } from '../../../src/server/http/routes/evidence.js';
 import type { ApiRouteDeps } from '../../../src/server/http/routes/api-key.js';
+import { createRuntimeState } from '../../../src/server/pipeline/runtime-state.js';
 import { PLANS } from '../../../src/server/policy/plans.js';
 import { createServices } from '../../../src/server/services.js';
 import { createMemoryLimiter } from '../../../src/server/storage/memory/limiter.js';
@@ -34,7 +35,9 @@ export async function startEvidenceService(fakes: Fakes, store: Store): Promise<
   const config = { ...fakeConfig(fakes), keyCacheMs: 0, fetch: recordingFetch };
   const server = await startTestServer(store, config);
   const services = createServices(config, { store, ownsStore: false, limiter: createMemoryLimiter() });
+  const runtime = createRuntimeState(services, { jobConcurrencyPerState: 2 });
   const deps: ApiRouteDeps = {
+    runtime: () => runtime,
     services: () => services,
     plans: PLANS,
     log: () => undefined,

@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAuthenticator } from '../../../src/server/pipeline/auth.js';
+import { createAuthenticator } from '../../../src/server/pipeline/authenticator.js';
 import { generateApiKey, hashApiKey, hashesMatch } from '../../../src/server/admin/api-keys.js';
 import type { Store } from '../../../src/server/storage/types.js';
 import { memoryStore } from '../../support/fakes/store.js';

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, forbiddenMessage } from '../../../src/server/answers/errors.js';
-import { authenticateRequest, createAuthenticator } from '../../../src/server/pipeline/auth.js';
+import { createAuthenticator } from '../../../src/server/pipeline/authenticator.js';
+import { authenticateRequest } from '../../../src/server/pipeline/auth.js';
 import { Refusal, type ArrivedRequest } from '../../../src/server/pipeline/context.js';
 import { PLANS } from '../../../src/server/policy/plans.js';
 import { AT, jsonInput, pipelineFixture } from '../../support/pipeline.js';

@@ -5,7 +5,7 @@
  * before either is looked up, other schemes ignored, and no Bearer key ever in a log line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presentedKey } from '../../../src/server/pipeline/auth.js';
+import { presentedKey } from '../../../src/server/pipeline/authenticator.js';
 import { ERROR_MESSAGES } from '../../../src/server/answers/errors.js';
 import { billingPeriod } from '../../../src/server/policy/plans.js';
 import { memoryStore, type MemoryStore } from '../../support/fakes/store.js';

@@ -8,7 +8,7 @@
  * random keys than the caches hold leave a working key where it was.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAuthenticator, DEFAULT_KEY_CACHE_MS } from '../../../src/server/pipeline/auth.js';
+import { createAuthenticator, DEFAULT_KEY_CACHE_MS } from '../../../src/server/pipeline/authenticator.js';
 import { createKeyLookups, type FoundKey, type KeySource, type KeysVersion } from '../../../src/server/pipeline/key-lookups.js';
 import { generateApiKey, hashApiKey } from '../../../src/server/admin/api-keys.js';
 import { startServer } from '../../../src/server/http/start.js';

@@ -1,13 +1,16 @@
 /**
- * The quota stage (src/server/pipeline/quota.ts) on its own: a FREE account at its quota, as the
- * count known to this process says, is refused before any work; the paid plans go on; and the
- * quota state that answers the meter did not decide carry.
+ * The quota check (the one metered validation's, src/server/pipeline/metered.ts) and the quota
+ * state (src/server/pipeline/quota.ts): a FREE account at its quota, as the count known to this
+ * process says, is refused before any work; the paid plans go on; and the quota state that
+ * answers the meter did not decide carry.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { quotaMessage } from '../../../src/server/answers/errors.js';
-import { Refusal, type KnownRequest } from '../../../src/server/pipeline/context.js';
-import { knownQuotaState, peekQuotaState, quotaRefusal } from '../../../src/server/pipeline/quota.js';
+import type { KnownRequest } from '../../../src/server/pipeline/context.js';
+import { meteredValidation, type Metered } from '../../../src/server/pipeline/metered.js';
+import { knownQuotaState, peekQuotaState } from '../../../src/server/pipeline/quota.js';
+import { meteredAnswer, requestWork } from '../../../src/server/pipeline/validate.js';
 import { PLANS } from '../../../src/server/policy/plans.js';
 import { AT, jsonInput, knownRequest, pipelineFixture, type PipelineFixture } from '../../support/pipeline.js';
 
@@ -21,18 +24,21 @@ async function countValidations(fixture: PipelineFixture, request: KnownRequest,
   }
 }
 
-describe('the quota stage', () => {
+/** The request's metered validation of 'DE89' (a FREE one refused over its quota before any work). */
+function quotaChecked(fixture: PipelineFixture, request: KnownRequest): Promise<Metered> {
+  return meteredValidation(fixture.runtime, requestWork(request, { value: 'DE89' }), { quota: 'block' });
+}
+
+describe('the quota check', () => {
   it('lets a FREE account under its quota go on, and refuses it at its quota with 429, echoing the value', async () => {
     const fixture = await pipelineFixture('FREE');
     const request = knownRequest(fixture, jsonInput('{}'), 'iban', { ...PLANS.FREE, quota: 2 });
     await countValidations(fixture, request, 1);
-    expect(await quotaRefusal(request, 'DE89')).toBeNull();
-    await countValidations(fixture, request, 1);
+    expect((await quotaChecked(fixture, request)).kind).toBe('counted');
     // The hint read the count once and is told of new counts by the meter, not by the store.
-    fixture.runtime.quota.observe(request.account.id, request.period.start, 2);
-    const refused = await quotaRefusal(request, 'DE89');
-    expect(refused).toBeInstanceOf(Refusal);
-    expect((refused as Refusal).answer).toEqual({
+    const refused = await quotaChecked(fixture, request);
+    expect(refused).toEqual({ kind: 'over-quota', used: 2 });
+    expect(meteredAnswer(request, 'DE89', refused)).toEqual({
       status: 429,
       body: { valid: false, message: quotaMessage(2, '2026-02-15'), reason: null, normalizedValue: null, originalValue: 'DE89', validationLevel: 'STANDARD', errorCode: 'QUOTA_EXCEEDED' },
       headers: {
@@ -46,7 +52,7 @@ describe('the quota stage', () => {
     const fixture = await pipelineFixture('STARTER');
     const request = knownRequest(fixture, jsonInput('{}'), 'iban', { ...PLANS.STARTER, quota: 1 });
     await countValidations(fixture, request, 3);
-    expect(await quotaRefusal(request, 'DE89')).toBeNull();
+    expect(await quotaChecked(fixture, request)).toMatchObject({ kind: 'counted', used: 4 });
   });
 
   it('tells the quota state from the store once, then from what this process knows', async () => {

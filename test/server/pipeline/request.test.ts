@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createAuthenticator } from '../../../src/server/pipeline/auth.js';
+import { createAuthenticator } from '../../../src/server/pipeline/authenticator.js';
 import { describeError } from '../../../src/server/answers/errors.js';
 import { createMemoryLimiter } from '../../../src/server/storage/memory/limiter.js';
 import { isJsonContentType, isTooLong, MAX_BODY_BYTES, readValidationBody, sdkOf, webInput } from '../../../src/server/pipeline/body.js';

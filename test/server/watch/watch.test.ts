@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccountAdmin } from '../../../src/server/admin/service.js';
 import type { ApiRouteDeps } from '../../../src/server/http/routes/api-key.js';
+import { createRuntimeState } from '../../../src/server/pipeline/runtime-state.js';
 import { mountWatchRoutes } from '../../../src/server/http/routes/watch.js';
 import { PLANS } from '../../../src/server/policy/plans.js';
 import { createServices, type Services } from '../../../src/server/services.js';
@@ -89,7 +90,9 @@ beforeEach(async () => {
   vies.register(LU, { valid: true, name: 'ACME SARL', address: '1 RUE DU MARCHE\nL-1234 LUXEMBOURG' });
   clock = new Date('2026-03-02T09:00:00Z');
   services = createServices({ viesUrl: vies.url, now: () => clock, log: () => undefined, jobs: false }, { store, ownsStore: false, limiter: createMemoryLimiter() });
+  const runtime = createRuntimeState(services, { jobConcurrencyPerState: 2 });
   deps = {
+    runtime: () => runtime,
     services: () => services,
     plans: PLANS,
     log: () => undefined,

@@ -1,15 +1,16 @@
 /**
- * The README's signature check for receivers, run as written: ten lines of Node with node:crypto
+ * The signature check for receivers of docs/service.md#webhooks, run as written: ten lines of Node with node:crypto
  * only, against what the service really sends (signPayload).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signPayload } from '../../../src/server/webhooks/signature.js';
+import { repoRoot } from '../../support/repo-root.js';
 
-/** The README's example, verbatim. */
+/** The example of docs/service.md#webhooks, verbatim (the first test holds the page to it). */
 export const VERIFY_EXAMPLE = `import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export function verifyVerifieldSignature(header, rawBody, secret, toleranceS = 300) {
@@ -34,7 +35,11 @@ async function loadExample(): Promise<Verify> {
   return module.verifyVerifieldSignature;
 }
 
-describe("the README's receiver example", () => {
+describe("the receiver example of docs/service.md", () => {
+  it('is the page\'s example, verbatim', () => {
+    expect(readFileSync(join(repoRoot, 'docs/service.md'), 'utf8')).toContain(`\`\`\`js\n${VERIFY_EXAMPLE}`);
+  });
+
   it('is ten lines', () => {
     expect(VERIFY_EXAMPLE.trimEnd().split('\n')).toHaveLength(10);
   });

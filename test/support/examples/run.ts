@@ -1,6 +1,6 @@
 /**
- * What every test of documentation examples shares (README.md's in test/docs/readme.test.ts, the
- * `@example` blocks of src in test/docs/api-examples.test.ts): scratch files inside the
+ * What every test of documentation examples shares (README.md's and docs/'s in
+ * test/docs/doc-examples.test.ts, the `@example` blocks of src in test/docs/api-examples.test.ts): scratch files inside the
  * repository, Node runs that do not block the test process, tsc over the examples, and the
  * `// not run: <why>` marker of an example that is only type-checked.
  */

@@ -4,13 +4,17 @@
  * unknown, revoked, expired, suspended, the scope of the field) and the same error codes, in the
  * `{ errorCode, message }` body of every error outside the validation endpoints (answers/errors.ts:
  * no validation was asked, so no envelope), and 503 STORE_UNAVAILABLE while the store cannot be reached.
+ * The key is checked by the runtime's one authenticator (pipeline/runtime-state.ts), the one the
+ * validation endpoints use, with its one cache: a revoked key stops working everywhere at once.
  * A failed key counts against its source's budget, the one the validation endpoints share
  * (pipeline/failure-budget.ts): past it, 429 AUTH_RATE_LIMITED without a lookup (docs/service.md#failed-authentication).
  */
 import type { Context } from 'hono';
 import { apiErrorResponse, ERROR_MESSAGES } from '../../answers/errors.js';
 import type { FailureBudget } from '../../pipeline/failure-budget.js';
-import { createAuthenticator, presentedKey, type AuthOutcome, type Authenticator } from '../../pipeline/auth.js';
+import { presentedKey, type AuthOutcome } from '../../pipeline/authenticator.js';
+import type { RuntimeState } from '../../pipeline/runtime-state.js';
+import { refusingOutage, storeUnavailableResponse } from '../../pipeline/metered.js';
 import type { BackgroundConfig } from '../../config.js';
 import type { PlanLimits } from '../../policy/plans.js';
 import type { Services } from '../../services.js';
@@ -21,7 +25,9 @@ export type ApiRouteConfig = BackgroundConfig;
 
 /** What every /api/v1 route file's `mountXRoutes(app, deps)` receives from app.ts. */
 export interface ApiRouteDeps {
-  /** The ready services; a request arriving before the app is ready waits for them (the store opens lazily). */
+  /** The ready runtime state; a request arriving before the app is ready waits for it (the store opens lazily). */
+  runtime(): RuntimeState | Promise<RuntimeState>;
+  /** The ready services: the runtime's. */
   services(): Services | Promise<Services>;
   plans: Readonly<Record<Plan, PlanLimits>>;
   log: (line: string) => void;
@@ -41,19 +47,6 @@ export interface Authenticated {
   key: ApiKeyRecord;
 }
 
-// One authenticator (with its key cache) per store: the cache is the pipeline's own code, and a
-// key revoked elsewhere stops working here within the same DEFAULT_KEY_CACHE_MS.
-const authenticators = new WeakMap<object, Authenticator>();
-
-function authenticatorOf(services: Services): Authenticator {
-  let authenticator = authenticators.get(services.store);
-  if (authenticator === undefined) {
-    authenticator = createAuthenticator({ store: services.store, now: services.now });
-    authenticators.set(services.store, authenticator);
-  }
-  return authenticator;
-}
-
 /** Whether a refusal is a failed authentication the budget counts (a suspended account's good key is not). */
 function failedAuthentication(outcome: AuthOutcome): boolean {
   return !outcome.ok && outcome.status === 401 && outcome.code !== 'ACCOUNT_SUSPENDED';
@@ -70,11 +63,11 @@ async function keyOutcome(c: Context, deps: ApiRouteDeps, scope: Field): Promise
     failed();
     return apiErrorResponse(presented.status, presented.code, presented.message);
   }
-  const services = await deps.services();
-  const outage = services.availability?.outage() ?? null;
+  const runtime = await deps.runtime();
+  const outage = refusingOutage(runtime.availability);
   // Known down: answered at once rather than waiting on the store (the same 503 as app.ts onError's).
-  if (outage !== null) return apiErrorResponse(503, 'STORE_UNAVAILABLE', outage.message, { 'Retry-After': String(outage.retryAfterSeconds) });
-  const authenticator = authenticatorOf(services);
+  if (outage !== null) return storeUnavailableResponse(outage);
+  const authenticator = runtime.auth;
   if (source !== undefined && deps.failures?.limiting() === true) {
     const retryAfter = deps.failures.retryAfter(source);
     // As on the validation endpoints: a key known to be good passes whatever its source did (a shared NAT).

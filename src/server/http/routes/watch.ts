@@ -107,8 +107,7 @@ export function mountWatchRoutes(app: Hono, deps: ApiRouteDeps): void {
     if (auth instanceof Response) return auth;
     const watch = await ownWatch(c, deps, auth.account.id);
     if (watch === null) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
-    const services = await deps.services();
-    const exhausted = await quotaExhausted(services, auth.account, deps.plans[auth.account.plan], deps.now());
+    const exhausted = await quotaExhausted(await deps.runtime(), auth.account, deps.plans[auth.account.plan], deps.now());
     if (exhausted !== null) return watchError(429, 'QUOTA_EXCEEDED', quotaMessage(exhausted.quota, exhausted.resetsOn));
     const checked = await checkWatch(deps, watch, auth.account);
     if (checked === null) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);

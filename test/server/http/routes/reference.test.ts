@@ -1,6 +1,6 @@
 /**
  * The public reference endpoints over real HTTP (docs/service.md#reference-endpoints,
- * docs/envelope.md#reference-endpoint-answers): VAT rates
+ * docs/envelope.md#other-error-answers): VAT rates
  * before and after the first fetch, after a restart on the same store, and the VIES availability
  * report with the service's own failed lookups overriding the feed. No key, no quota.
  */

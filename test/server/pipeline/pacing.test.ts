@@ -1,11 +1,11 @@
 /**
- * Pacing of background VIES calls (src/server/batch/pacing.ts, slots.ts): at most N calls of a
+ * Pacing of background VIES calls (src/server/pipeline/pacing.ts, slots.ts): at most N calls of a
  * member state at once, busy faults waited out with a doubling backoff and hidden from the
  * circuit breaker until the last try, which lets the real fault through.
  */
 import { describe, expect, it } from 'vitest';
-import { backoffMs, BUSY_RETRIES, countryOfValue, pacedValidation, SLOT_WAIT_MS } from '../../../src/server/batch/pacing.js';
-import { createCountrySlots } from '../../../src/server/batch/slots.js';
+import { backoffMs, BUSY_RETRIES, countryOfValue, pacedValidation, SLOT_WAIT_MS } from '../../../src/server/pipeline/pacing.js';
+import { createCountrySlots } from '../../../src/server/pipeline/slots.js';
 import { VatRegistryError, type VatRegistry, type VatRegistryQuery } from '../../../src/ports.js';
 
 const query = (countryCode: string): VatRegistryQuery => ({ countryCode, vatNumber: '12345678' });

@@ -1,5 +1,5 @@
 /**
- * How background work (batch jobs, watch re-checks) asks VIES without hurting it or the requests:
+ * How background work (batch jobs, watch re-checks; metered.ts runs it) asks VIES without hurting it or the requests:
  * at most `jobConcurrencyPerState` calls in flight per member state in this process (slots.ts),
  * and on VIES's own "too many requests" faults (MS_MAX_CONCURRENT_REQ(_TIME),
  * GLOBAL_MAX_CONCURRENT_REQ(_TIME)) the work is tried again after an exponential backoff with
@@ -13,7 +13,7 @@
  * try lets the real fault through, so the answer kept is the one a request would get.
  */
 import { VatRegistryError, type VatRegistry } from '../../ports.js';
-import { createCountrySlots, type CountrySlots } from './slots.js';
+import type { CountrySlots } from './slots.js';
 
 /** The faults by which VIES says it is busy, not that anything is wrong. */
 export const BUSY_FAULTS: ReadonlySet<string> = new Set([
@@ -130,18 +130,4 @@ export async function pacedValidation<T>(
     if (!attempt.busy || last) return { result, retries: retry };
     await sleep(backoffMs(retry));
   }
-}
-
-// The slots of one running service (its Services object): every job and watch re-check of the
-// process shares them, and two services in one process (tests) do not.
-const slotsByServices = new WeakMap<object, CountrySlots>();
-
-/** The per-member-state slots of the service that owns `services`, made with `limit` on first use. */
-export function serviceSlots(services: object, limit: number): CountrySlots {
-  let slots = slotsByServices.get(services);
-  if (slots === undefined) {
-    slots = createCountrySlots(limit);
-    slotsByServices.set(services, slots);
-  }
-  return slots;
 }
