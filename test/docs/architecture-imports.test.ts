@@ -190,7 +190,7 @@ describe('what may import what (docs/architecture.md)', () => {
   // below it, never one above. Rank 0 is the vocabulary every room shares: the plans and limits, the
   // answers' words, the service's settings and the store's ports (its types and the limiter's lease).
   const SERVER_RANKS: ReadonlyArray<readonly string[]> = [
-    ['policy', 'answers', 'config.ts', 'storage/types.ts', 'storage/limiter.ts'],
+    ['policy', 'answers', 'config.ts', 'storage/types.ts', 'storage/features/', 'storage/limiter.ts'],
     ['storage'],
     ['services.ts'],
     ['evidence', 'webhooks'],
@@ -203,12 +203,12 @@ describe('what may import what (docs/architecture.md)', () => {
     ['index.ts'],
   ];
 
-  /** The rank of a server file: its own entry (a root file, a port of storage) before its room's. */
+  /** The rank of a server file: its own entry (a root file, a port of storage, a folder of ports ending in /) before its room's. */
   function serverRank(file: string): number | undefined {
     if (!inFolder(file, 'src/server')) return undefined;
     const inside = file.slice('src/server/'.length);
     const room = inside.includes('/') ? (inside.split('/')[0] as string) : inside;
-    const exact = SERVER_RANKS.findIndex((rooms) => rooms.includes(inside));
+    const exact = SERVER_RANKS.findIndex((rooms) => rooms.some((entry) => entry === inside || (entry.endsWith('/') && inside.startsWith(entry))));
     return exact >= 0 ? exact : SERVER_RANKS.findIndex((rooms) => rooms.includes(room));
   }
 
