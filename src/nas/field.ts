@@ -1,0 +1,14 @@
+/** The NAS field as data (docs/architecture.md, "How to add … A field"): the generated registry copies it. */
+import type { FieldManifest } from '../fields/manifest.js';
+
+export const field = {
+  name: 'nas',
+  operation: 'validateNas',
+  takesTraderName: false,
+  takesDefaultCountry: false,
+  label: 'NAS (SIN)',
+  colour: '#5b4bb7',
+  order: { service: 6, scope: 6, check: 3 },
+  subpath: 'nas',
+  sizeBudget: { subpath: { measuredBytes: 831, limitBytes: 914 }, schemaLimitBytes: 2500 },
+} as const satisfies FieldManifest;
