@@ -5,6 +5,7 @@
  */
 import type { CircuitBreakerStore, Clock, DnsResolver, DomainAgeSource, VatAnswerCache, VatRegistry } from '../ports.js';
 import type { ValidationLevel, ValidationResult } from '../result.js';
+import type { SchemaObject } from './json-schema.js';
 
 /** `src/<field>/field.ts`: data only, copied as literals into the generated registry. */
 export interface FieldManifest {
@@ -20,6 +21,10 @@ export interface FieldManifest {
   readonly label: string;
   /** The field's colour in the dashboard's usage chart, at least 4.5:1 against white. */
   readonly colour: `#${string}`;
+  /** The rest of the client method's doc comment after `POST /api/v1/validate/<name>` (`.` when there is nothing to add). */
+  readonly clientDoc: string;
+  /** The doc comment of `<name>Details` in `ValidationResult`: when an answer carries it. */
+  readonly detailsDoc: string;
   /**
    * The field's rank in each list (ranks need not be consecutive; two fields may not share one):
    * `service` the service's order (docs, OpenAPI, the registry), `scope` the order keys hold their
@@ -74,9 +79,6 @@ export interface FieldValidators<Result extends ValidationResult = ValidationRes
 /** `src/<field>/usage-log.ts`: how the usage log keeps a field's values. */
 export type UsageLogPolicy = 'clear' | 'masked' | { maskedWhen: (value: string) => boolean };
 
-/** A JSON schema, as the OpenAPI 3.1 document writes one. */
-export type JsonSchema = { readonly [member: string]: unknown };
-
 /** `src/<field>/openapi.ts`: what the OpenAPI document says of the field. */
 export interface FieldOpenApi {
   /** One line. */
@@ -94,7 +96,9 @@ export interface FieldOpenApi {
   /** Whether `<field>Details` is in every answer. */
   readonly detailsAlwaysPresent: boolean;
   /** The `<Field>Details` schema. */
-  readonly detailsSchema: JsonSchema;
+  readonly detailsSchema: SchemaObject;
+  /** Other schemas the details schema refers to (`$ref`), by name. */
+  readonly componentSchemas?: Readonly<Record<string, SchemaObject>>;
 }
 
 /** `src/<field>/examples.ts`: values the fuzz, soak and derivation checks start from. */
@@ -113,3 +117,14 @@ export type FieldMessageFacts = { readonly [key: string]: readonly FieldMessageF
 
 /** `src/<field>/messages/<lang>.ts`: a template for every key of `Facts`. */
 export type FieldMessages<Facts extends FieldMessageFacts> = { readonly [Key in keyof Facts]: string };
+
+/**
+ * `src/<field>/messages/key.ts`, for a field whose message key is not simply its reason, or its one
+ * valid key when its details are present: which message tells a result (docs/messages.md#message-keys).
+ */
+export interface FieldMessageKeys {
+  /** The key of a valid answer that carries the field's details; null when the details do not say. */
+  readonly valid?: (result: ValidationResult) => string | null;
+  /** Reasons told by more than one message: the key of a rejection with that reason. */
+  readonly splits?: { readonly [reason: string]: (result: ValidationResult) => string | null };
+}

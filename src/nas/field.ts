@@ -8,7 +8,9 @@ export const field = {
   takesDefaultCountry: false,
   label: 'NAS (SIN)',
   colour: '#5b4bb7',
-  order: { service: 6, scope: 6, check: 3 },
+  detailsDoc: 'SIN findings; present when nine digits were typed.',
+  clientDoc: ' (Canadian SIN); 403 for a key without the `nas` scope.',
+  order: { service: 60, scope: 60, check: 30 },
   subpath: 'nas',
   sizeBudget: { subpath: { measuredBytes: 831, limitBytes: 914 }, schemaLimitBytes: 2500 },
 } as const satisfies FieldManifest;
