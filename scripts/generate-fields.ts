@@ -325,6 +325,11 @@ export const FIELD_SIZE_BUDGETS: Readonly<Record<string, { measuredBytes: number
 ${withSubpath.map(({ manifest }) => `  'verifield/${manifest.subpath}': ${JSON.stringify(manifest.sizeBudget.subpath)},`).join('\n')}
 };
 
+/** The folder of each field's subpath, by specifier: where \`npm run size:record\` records its budget. */
+export const FIELD_OF_SUBPATH: Readonly<Record<string, string>> = {
+${withSubpath.map(({ manifest }) => `  'verifield/${manifest.subpath}': '${manifest.name}',`).join('\n')}
+};
+
 /** The budget of each field's \`<field>Schema\` imported alone. */
 export const FIELD_SCHEMA_BUDGETS: readonly { exportName: string; limitBytes: number }[] = [
 ${eachField(fields, (name, _cap, { manifest }) => `  { exportName: '${name}Schema', limitBytes: ${manifest.sizeBudget.schemaLimitBytes} },`)}
