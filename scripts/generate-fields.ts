@@ -212,7 +212,8 @@ export type MessageKey = ${fields.map(({ manifest }) => `keyof typeof ${manifest
 export type ValidMessageKey = ${fields.map(({ manifest }) => `(typeof ${manifest.name}Valid)[number]`).join(' | ')};
 
 /** The facts each key's template names. */
-export const FIELD_MESSAGE_FACTS = { ${fields.map(({ manifest }) => `...${manifest.name}`).join(', ')} } as const;
+// Object.assign marked pure rather than a spread, which a bundler must keep: a form that does not name MESSAGE_FACTS carries none of it.
+export const FIELD_MESSAGE_FACTS: ${fields.map(({ manifest }) => `typeof ${manifest.name}`).join(' & ')} = /* @__PURE__ */ Object.assign({}, ${fields.map(({ manifest }) => manifest.name).join(', ')});
 `;
 }
 
@@ -223,7 +224,7 @@ import type { ValidationResult } from '../../result.js';
 ${withKeys.map(({ manifest }) => `import { messageKeys as ${manifest.name} } from '../../${manifest.name}/messages/key.js';`).join('\n')}
 
 /** Reasons told by more than one message, and how to choose. */
-const SPLITS: { readonly [reason: string]: (result: ValidationResult) => string | null } = { ${withKeys.map(({ manifest }) => `...${manifest.name}.splits`).join(', ')} };
+const SPLITS: { readonly [reason: string]: (result: ValidationResult) => string | null } = /* @__PURE__ */ Object.assign({}, ${withKeys.map(({ manifest }) => `${manifest.name}.splits`).join(', ')});
 
 /** The key of a rejection with \`reason\`: the reason itself unless a field splits it. */
 export function rejectionKey(result: ValidationResult, reason: string): string | null {

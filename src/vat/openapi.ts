@@ -5,11 +5,12 @@
 import type { FieldOpenApi } from '../fields/manifest.js';
 import { always, enumOf, flag, objectOf, orNull, sometimes, text } from '../fields/json-schema.js';
 import type { VatDetails } from './details.js';
+import { outsideViesList } from './outside-vies.js';
 
 export const openapi: FieldOpenApi = {
   summary: 'Validate an EU VAT number and check its registration in VIES',
   description:
-    'Structure and check digits of the 27 member states, EL for Greece and XI for Northern Ireland (GB, CH and NO: structure only), then the registration in VIES. ' +
+    `Structure and check digits of the 27 member states, EL for Greece and XI for Northern Ireland (${outsideViesList('and')}: structure only), then the registration in VIES. ` +
     'A VIES outage never becomes an error status or registered false: it shows as source STALE or UNVERIFIED with vies_available false, and valid then follows format_valid.',
   requestSchema: 'VatValidationRequest',
   example: { value: 'DE 129273398', traderName: 'Example GmbH' },

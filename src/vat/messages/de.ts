@@ -1,5 +1,6 @@
 /** German templates of the VAT field (src/messages/languages/de.ts says how this language is written). */
 import type { FieldMessages } from '../../fields/manifest.js';
+import { outsideViesList } from '../outside-vies.js';
 import type { messageFacts } from './facts.js';
 
 export const messages: FieldMessages<typeof messageFacts> = {
@@ -8,7 +9,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_GREEK_PREFIX: 'Griechische USt-IdNrn. beginnen mit EL, nicht GR: bitte EL und die 9 Ziffern eingeben',
   VAT_UNKNOWN_PREFIX:
     '{code} ist kein prüfbares Länderpräfix: verwenden Sie das Präfix eines EU-Mitgliedstaats (EL für Griechenland), ' +
-    'XI für Nordirland oder GB, CH oder NO',
+    'XI für Nordirland oder ' + outsideViesList('oder'),
   VAT_WRONG_FORMAT: 'Keine gültige USt-IdNr. ({country}): das Format stimmt nicht',
   VAT_BAD_CHECKSUM: 'Die Prüfziffer der USt-IdNr. ({country}) stimmt nicht; bitte prüfen Sie die Nummer',
   VAT_ALL_ZEROS: 'Eine Nummer aus lauter Nullen ist keine echte USt-IdNr. ({country}); bitte prüfen Sie sie',

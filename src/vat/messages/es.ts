@@ -1,5 +1,6 @@
 /** Spanish templates of the VAT field (src/messages/languages/es.ts says how this language is written). */
 import type { FieldMessages } from '../../fields/manifest.js';
+import { outsideViesList } from '../outside-vies.js';
 import type { messageFacts } from './facts.js';
 
 export const messages: FieldMessages<typeof messageFacts> = {
@@ -8,7 +9,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_GREEK_PREFIX: 'Los números de IVA griegos empiezan por EL, no por GR: escriba EL y las 9 cifras',
   VAT_UNKNOWN_PREFIX:
     '{code} no es un prefijo de IVA que se pueda comprobar: use el de un Estado miembro de la UE ' +
-    '(EL para Grecia), XI para Irlanda del Norte, o GB, CH o NO',
+    '(EL para Grecia), XI para Irlanda del Norte, o ' + outsideViesList('o'),
   VAT_WRONG_FORMAT: 'No es un número de IVA válido de {country}',
   VAT_BAD_CHECKSUM: 'El dígito de control del número de IVA de {country} no coincide; compruébelo',
   VAT_ALL_ZEROS: 'Un número formado solo por ceros no es un número de IVA real de {country}; compruébelo',

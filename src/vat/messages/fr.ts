@@ -1,5 +1,6 @@
 /** French templates of the VAT field (src/messages/languages/fr.ts says how this language is written). */
 import type { FieldMessages } from '../../fields/manifest.js';
+import { outsideViesList } from '../outside-vies.js';
 import type { messageFacts } from './facts.js';
 
 export const messages: FieldMessages<typeof messageFacts> = {
@@ -8,7 +9,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_GREEK_PREFIX: 'Les numéros de TVA grecs commencent par EL, et non GR : saisissez EL suivi des 9 chiffres',
   VAT_UNKNOWN_PREFIX:
     '{code} n’est pas un préfixe de TVA pris en charge : utilisez celui d’un État membre de l’UE (EL pour la Grèce), ' +
-    'XI pour l’Irlande du Nord, ou GB, CH ou NO',
+    'XI pour l’Irlande du Nord, ou ' + outsideViesList('ou'),
   VAT_WRONG_FORMAT: 'Format de numéro de TVA invalide ({country})',
   VAT_BAD_CHECKSUM: 'La clé de ce numéro de TVA ({country}) est incorrecte : vérifiez le numéro',
   VAT_ALL_ZEROS: 'Un numéro composé uniquement de zéros n’est pas un vrai numéro de TVA ({country})',

@@ -1,5 +1,6 @@
 /** Italian templates of the VAT field (src/messages/languages/it.ts says how this language is written). */
 import type { FieldMessages } from '../../fields/manifest.js';
+import { outsideViesList } from '../outside-vies.js';
 import type { messageFacts } from './facts.js';
 
 export const messages: FieldMessages<typeof messageFacts> = {
@@ -8,7 +9,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_GREEK_PREFIX: 'Le partite IVA greche iniziano con EL, non GR: scrivere EL seguito dalle 9 cifre',
   VAT_UNKNOWN_PREFIX:
     '{code} non è un prefisso IVA gestito: usare quello di uno Stato membro dell’UE (EL per la Grecia), ' +
-    'XI per l’Irlanda del Nord, oppure GB, CH o NO',
+    'XI per l’Irlanda del Nord, oppure ' + outsideViesList('o'),
   VAT_WRONG_FORMAT: 'Formato della partita IVA non valido ({country})',
   VAT_BAD_CHECKSUM: 'Il codice di controllo della partita IVA ({country}) non corrisponde: verificare il numero',
   VAT_ALL_ZEROS: 'Un numero di soli zeri non è una vera partita IVA ({country})',

@@ -1,5 +1,6 @@
 /** Dutch templates of the VAT field (src/messages/languages/nl.ts says how this language is written). */
 import type { FieldMessages } from '../../fields/manifest.js';
+import { outsideViesList } from '../outside-vies.js';
 import type { messageFacts } from './facts.js';
 
 export const messages: FieldMessages<typeof messageFacts> = {
@@ -8,7 +9,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_GREEK_PREFIX: 'Griekse btw-nummers beginnen met EL, niet GR: vul EL in, gevolgd door de 9 cijfers',
   VAT_UNKNOWN_PREFIX:
     '{code} is geen landcode die gecontroleerd kan worden: gebruik die van een EU-lidstaat (EL voor Griekenland), ' +
-    'XI voor Noord-Ierland, of GB, CH of NO',
+    'XI voor Noord-Ierland, of ' + outsideViesList('of'),
   VAT_WRONG_FORMAT: 'Geen geldig btw-nummer ({country}): het formaat klopt niet',
   VAT_BAD_CHECKSUM: 'Het controlecijfer van dit btw-nummer ({country}) klopt niet; controleer het nummer',
   VAT_ALL_ZEROS: 'Een nummer met alleen nullen is geen echt btw-nummer ({country}); controleer het nummer',

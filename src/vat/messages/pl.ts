@@ -1,5 +1,6 @@
 /** Polish templates of the VAT field (src/messages/languages/pl.ts says how this language is written). */
 import type { FieldMessages } from '../../fields/manifest.js';
+import { outsideViesList } from '../outside-vies.js';
 import type { messageFacts } from './facts.js';
 
 export const messages: FieldMessages<typeof messageFacts> = {
@@ -8,7 +9,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_GREEK_PREFIX: 'Greckie numery VAT zaczynają się od EL, nie GR: wpisz EL i 9 cyfr',
   VAT_UNKNOWN_PREFIX:
     '{code} to prefiks, którego nie można sprawdzić: użyj prefiksu państwa UE (EL dla Grecji), ' +
-    'XI dla Irlandii Północnej albo GB, CH lub NO',
+    'XI dla Irlandii Północnej albo ' + outsideViesList('lub'),
   VAT_WRONG_FORMAT: 'Nieprawidłowy format numeru VAT ({country})',
   VAT_BAD_CHECKSUM: 'Cyfra kontrolna numeru VAT ({country}) się nie zgadza; sprawdź numer',
   VAT_ALL_ZEROS: 'Numer z samych zer nie jest prawdziwym numerem VAT ({country}); sprawdź numer',

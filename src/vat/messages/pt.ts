@@ -1,5 +1,6 @@
 /** European Portuguese templates of the VAT field (src/messages/languages/pt.ts says how this language is written). */
 import type { FieldMessages } from '../../fields/manifest.js';
+import { outsideViesList } from '../outside-vies.js';
 import type { messageFacts } from './facts.js';
 
 export const messages: FieldMessages<typeof messageFacts> = {
@@ -8,7 +9,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_GREEK_PREFIX: 'Os números de IVA gregos começam por EL, não por GR: escreva EL seguido dos 9 algarismos',
   VAT_UNKNOWN_PREFIX:
     '{code} não é um prefixo de IVA que se possa verificar: use o de um Estado-Membro da UE ' +
-    '(EL para a Grécia), XI para a Irlanda do Norte, ou GB, CH ou NO',
+    '(EL para a Grécia), XI para a Irlanda do Norte, ou ' + outsideViesList('ou'),
   VAT_WRONG_FORMAT: 'Não é um número de IVA válido ({country})',
   VAT_BAD_CHECKSUM: 'O dígito de controlo do número de IVA ({country}) não coincide; verifique-o',
   VAT_ALL_ZEROS: 'Um número só com zeros não é um número de IVA real ({country}); verifique-o',
