@@ -30,6 +30,7 @@ export const FIELD_FILES = [
   'usage-log.ts',
   'openapi.ts',
   'schema.ts',
+  'examples.ts',
   'messages/facts.ts',
 ] as const;
 
@@ -352,6 +353,7 @@ export async function generateFields(srcDir: string): Promise<string[]> {
     'fields/generated/validators.ts': tableModule(service, 'validators', 'validators', 'VALIDATORS', 'FieldValidators<FieldResults[F]>', 'Field -> the functions that answer it (src/<field>/validators.ts).'),
     'fields/generated/openapi.ts': tableModule(service, 'openapi', 'openapi', 'FIELD_OPENAPI', 'FieldOpenApi', 'Field -> what the OpenAPI document says of it (src/<field>/openapi.ts).'),
     'fields/generated/usage-log.ts': tableModule(service, 'usage-log', 'usageLog', 'USAGE_LOG_POLICIES', 'UsageLogPolicy', 'Field -> how the usage log keeps its values (src/<field>/usage-log.ts).'),
+    'fields/generated/examples.ts': tableModule(service, 'examples', 'examples', 'FIELD_EXAMPLES', 'FieldExamples', 'Field -> values as people type them (src/<field>/examples.ts).'),
     'fields/generated/message-facts.ts': messageFactsModule(service),
     'fields/generated/message-keys.ts': messageKeysModule(service),
     'fields/generated/catalogs.ts': catalogsModule(languages),

@@ -107,6 +107,8 @@ export interface FieldExamples {
   readonly valid: readonly string[];
   /** Values it rejects, each with the reason it gives. */
   readonly invalid: readonly { readonly value: string; readonly reason: string }[];
+  /** The characters a mistyped value is made of: what near-valid mutations insert. */
+  readonly alphabet: string;
 }
 
 /** The details a message template can show (src/messages/catalog.ts says what each is). */

@@ -69,6 +69,8 @@ describe('a new field folder', () => {
     expect(generated('reasons.ts')).toContain('eori: EORI_REASONS,');
     expect(generated('reasons.ts')).toContain('| EoriReason;');
     expect(generated('details.ts')).toContain('eoriDetails?: EoriDetails;');
+    // The fuzz and soak runs take a field without a generator of its own from its examples.
+    expect(generated('examples.ts')).toContain("import { examples as eori } from '../../eori/examples.js';");
   });
 
   it('answers through every aggregate: validators, usage log, OpenAPI, dashboard, package, catalogs, client, schema', () => {

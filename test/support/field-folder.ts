@@ -96,6 +96,10 @@ export function eoriSchema(catalog?: MessageCatalog): FieldSchema<EoriReason> {
   return fieldSchema(validateEori, catalog);
 }
 `,
+    'examples.ts': `import type { FieldExamples } from '../fields/manifest.js';
+
+export const examples: FieldExamples = { valid: ['DE123456789012345'], invalid: [{ value: '', reason: 'EORI_EMPTY' }], alphabet: 'ABCDE0123456789 ' };
+`,
     'messages/facts.ts': `import type { FieldMessageFacts } from '../../fields/manifest.js';
 
 export const messageFacts = { EORI_EMPTY: [], EORI_BAD_FORMAT: ['code'], EORI_VALID: [] } as const satisfies FieldMessageFacts;
