@@ -11,10 +11,19 @@ import { MESSAGE_FACTS } from './keys.js';
 /** The value of each fact a template names. */
 export type MessageFactValues = Partial<Record<MessageFact, string>>;
 
-/** The two letters the field's details name: the IBAN's country, the VAT prefix, or the phone's country. */
+/**
+ * The two letters the field's details name (`country_code`, or `countryCode`): the IBAN's country,
+ * the VAT prefix, the phone's country, or any field's that names one. An answer carries one field's
+ * details only.
+ */
 function countryCodeOf(result: ValidationResult): string | undefined {
-  const code = result.ibanDetails?.country_code ?? result.vatDetails?.country_code ?? result.phoneDetails?.country_code;
-  return typeof code === 'string' ? code : undefined;
+  for (const [member, details] of Object.entries(result)) {
+    if (!member.endsWith('Details') || typeof details !== 'object' || details === null) continue;
+    const { country_code: snake, countryCode: camel } = details as { country_code?: unknown; countryCode?: unknown };
+    const code = snake ?? camel;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }
 
 function placeOf(result: ValidationResult, catalog: MessageCatalog): string | undefined {
