@@ -11,16 +11,18 @@ import { MESSAGE_FACTS } from './keys.js';
 /** The value of each fact a template names. */
 export type MessageFactValues = Partial<Record<MessageFact, string>>;
 
+/** A details object, as far as its country is concerned (a result read back from JSON may hold anything). */
+type CountryNaming = { country_code?: unknown; countryCode?: unknown } | null | undefined;
+
 /**
  * The two letters the field's details name (`country_code`, or `countryCode`): the IBAN's country,
  * the VAT prefix, the phone's country, or any field's that names one. An answer carries one field's
  * details only.
  */
 function countryCodeOf(result: ValidationResult): string | undefined {
-  for (const [member, details] of Object.entries(result)) {
-    if (!member.endsWith('Details') || typeof details !== 'object' || details === null) continue;
-    const { country_code: snake, countryCode: camel } = details as { country_code?: unknown; countryCode?: unknown };
-    const code = snake ?? camel;
+  for (const member in result) {
+    const details = member.endsWith('Details') ? (result[member as keyof ValidationResult] as CountryNaming) : undefined;
+    const code = details?.country_code ?? details?.countryCode;
     if (typeof code === 'string') return code;
   }
   return undefined;
