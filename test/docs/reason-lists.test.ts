@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REASONS } from '../../src/reasons.js';
 import { repoRoot } from '../support/repo-root.js';
+import { FIELD_LABELS } from '../../src/fields/generated/dashboard.js';
 
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-const ROW_OF_FIELD: Readonly<Record<keyof typeof REASONS, string>> = {
+/** The README row of each field: its name there; a field not named here, its label (src/<field>/field.ts). */
+const OWN_ROWS: Readonly<Partial<Record<keyof typeof REASONS, string>>> = {
   iban: 'IBAN',
   vat: 'VAT number',
   email: 'email',
@@ -20,6 +22,7 @@ const ROW_OF_FIELD: Readonly<Record<keyof typeof REASONS, string>> = {
   ssn: 'US SSN',
 };
 const fields = Object.keys(REASONS) as (keyof typeof REASONS)[];
+const ROW_OF_FIELD = Object.fromEntries(fields.map((field) => [field, OWN_ROWS[field] ?? FIELD_LABELS[field]])) as Readonly<Record<keyof typeof REASONS, string>>;
 
 const codesIn = (text: string): string[] => [...text.matchAll(/`([A-Z]+_[A-Z_]+)`/g)].map((match) => match[1] as string);
 
