@@ -1,5 +1,6 @@
 /**
- * Builds dist/ from src/: the email data modules (scripts/generate-email-data.ts), then tsup.
+ * Builds dist/ from src/: the email data modules (scripts/generate-email-data.ts), the field
+ * aggregates (scripts/generate-fields.ts), then tsup.
  *
  *   node scripts/build.mjs           `npm run build`: every subpath in ESM and CJS with its type
  *                                    declarations, as published; always rebuilds.
@@ -52,6 +53,8 @@ const started = Date.now();
 // tsup runs its two configs (browser and Node entry points) in parallel, so neither may clean dist/.
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 runNode([require.resolve('tsx/cli'), 'scripts/generate-email-data.ts']);
+// The aggregates of the field folders (src/fields/generated/), which tsup's entries import.
+runNode([require.resolve('tsx/cli'), 'scripts/generate-fields.ts']);
 // Taken after the generator, whose data modules are inputs too: they must not look newer than the build.
 const inputsReadAt = Date.now();
 const tsup = join(dirname(require.resolve('tsup/package.json')), require('tsup/package.json').bin.tsup);

@@ -1,27 +1,20 @@
 /**
  * Every published subpath and the source file behind it. tsup builds from these tables and a test
  * checks that package.json `exports` names exactly these subpaths, so the two cannot drift apart.
+ * A field's subpath (its `subpath` in src/<field>/field.ts) and each catalog language's come from
+ * the field folders (src/fields/generated/package.ts, written by `npm run generate`).
  */
+import { FIELD_ENTRY_POINTS } from '../src/fields/generated/package.js';
+
+const fieldEntries = Object.entries(FIELD_ENTRY_POINTS);
 
 /** Subpaths that must run in a browser: pure code, no Node built-ins. */
 export const browserEntryPoints: Record<string, string> = {
   index: 'src/index.ts',
-  'iban/index': 'src/iban/index.ts',
-  'nif/index': 'src/nif/index.ts',
-  'nas/index': 'src/nas/index.ts',
-  'ssn/index': 'src/ssn/index.ts',
-  'vat/index': 'src/vat/index.ts',
-  'email/index': 'src/email/index.ts',
+  ...Object.fromEntries(fieldEntries.filter(([entry]) => !entry.startsWith('messages/'))),
   'email-syntax/index': 'src/email/syntax-entry.ts',
-  'phone/index': 'src/phone/index.ts',
   'messages/index': 'src/messages/index.ts',
-  'messages/es': 'src/messages/es.ts',
-  'messages/fr': 'src/messages/fr.ts',
-  'messages/de': 'src/messages/de.ts',
-  'messages/it': 'src/messages/it.ts',
-  'messages/pt': 'src/messages/pt.ts',
-  'messages/nl': 'src/messages/nl.ts',
-  'messages/pl': 'src/messages/pl.ts',
+  ...Object.fromEntries(fieldEntries.filter(([entry]) => entry.startsWith('messages/'))),
   'standard-schema/index': 'src/standard-schema/index.ts',
   'client/index': 'src/client/index.ts',
 };

@@ -6,9 +6,10 @@
  *   npm run build && npm run size:report      # print
  *   npm run build && npm run size:record      # print and record new budgets
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { packageEntries } from './package-entries.js';
-import { budgetFor, budgetsFileUrl, readBudgets, SIZE_METHOD, subpathCheck, type SizeBudgetsFile } from './size-checks.js';
+import { FIELD_OF_SUBPATH } from '../src/fields/generated/package.js';
+import { budgetFor, budgetsFileUrl, isFieldSubpath, readBudgets, SIZE_METHOD, subpathCheck, type SizeBudget, type SizeBudgetsFile } from './size-checks.js';
 import { installedVersion, measureChecks, peerComparisons, snippetCheck } from './size-measure.js';
 
 function kB(bytes: number): string {
@@ -21,6 +22,17 @@ const snippets = peerComparisons.flatMap((comparison) => [comparison.ours, ...co
 const snippetSizes = new Map(
   (await measureChecks(snippets.map(snippetCheck))).map((size, index) => [snippets[index], size] as const),
 );
+
+/** Writes a field subpath's budget into its src/<field>/field.ts (\`sizeBudget.subpath\`). */
+function recordFieldBudget(specifier: string, budget: SizeBudget): void {
+  const file = new URL(`../src/${FIELD_OF_SUBPATH[specifier]}/field.ts`, import.meta.url);
+  const text = readFileSync(file, 'utf8');
+  const recorded = text.replace(/subpath: \{ measuredBytes: \d+, limitBytes: \d+ \}/, `subpath: { measuredBytes: ${budget.measuredBytes}, limitBytes: ${budget.limitBytes} }`);
+  if (recorded === text && !text.includes(`measuredBytes: ${budget.measuredBytes}, limitBytes: ${budget.limitBytes}`)) {
+    throw new Error(`${file.pathname}: no \`sizeBudget: { subpath: { measuredBytes, limitBytes } }\` to record ${specifier}'s budget in`);
+  }
+  writeFileSync(file, recorded);
+}
 
 const recorded = readBudgets().budgets;
 const budgets: SizeBudgetsFile = { method: SIZE_METHOD, budgets: {} };
@@ -53,6 +65,8 @@ console.log(lines.join('\n'));
 console.log(`\nSizes are min+gzip (1 kB = 1000 bytes): ${SIZE_METHOD}`);
 console.log('“Main function alone” and the peers: an entry importing just that function, bundled for the browser the same way.');
 if (record) {
-  writeFileSync(budgetsFileUrl, `${JSON.stringify(budgets, null, 2)}\n`);
-  console.log(`\nRecorded ${Object.keys(budgets.budgets).length} budgets in scripts/size-budgets.json.`);
+  const [fieldBudgets, otherBudgets] = [true, false].map((ofField) => Object.entries(budgets.budgets).filter(([specifier]) => isFieldSubpath(specifier) === ofField));
+  writeFileSync(budgetsFileUrl, `${JSON.stringify({ ...budgets, budgets: Object.fromEntries(otherBudgets ?? []) }, null, 2)}\n`);
+  for (const [specifier, budget] of fieldBudgets ?? []) recordFieldBudget(specifier, budget);
+  console.log(`\nRecorded ${otherBudgets?.length ?? 0} budgets in scripts/size-budgets.json and ${fieldBudgets?.length ?? 0} in the field folders' field.ts.`);
 }

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { FIELD_SCHEMA_BUDGETS, FIELD_SIZE_BUDGETS } from '../src/fields/generated/package.js';
 import { browserEntryPoints } from './entry-points.js';
 import { packageEntries, type PackageEntry } from './package-entries.js';
 
@@ -54,14 +55,23 @@ export function budgetFor(measuredBytes: number): SizeBudget {
   return { measuredBytes, limitBytes: Math.floor(measuredBytes * (1 + BUDGET_HEADROOM)) };
 }
 
-/** The recorded budgets; an empty set when the file does not exist yet. */
-export function readBudgets(): SizeBudgetsFile {
+/** The budgets recorded in scripts/size-budgets.json: the subpaths that are not a field's. */
+function readBudgetsFile(): SizeBudgetsFile {
   try {
     return JSON.parse(readFileSync(budgetsFileUrl, 'utf8')) as SizeBudgetsFile;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { method: SIZE_METHOD, budgets: {} };
     throw error;
   }
+}
+
+/** Whether `specifier` is a field's subpath, whose budget its src/<field>/field.ts records. */
+export const isFieldSubpath = (specifier: string): boolean => Object.hasOwn(FIELD_SIZE_BUDGETS, specifier);
+
+/** The recorded budgets: scripts/size-budgets.json's, and each field's from its folder. */
+export function readBudgets(): SizeBudgetsFile {
+  const file = readBudgetsFile();
+  return { method: file.method, budgets: { ...file.budgets, ...FIELD_SIZE_BUDGETS } };
 }
 
 interface PackageJsonDependencies {
@@ -112,13 +122,7 @@ export const namedImportBudgets: readonly NamedImportBudget[] = [
   { specifier: 'verifield/email-syntax', exportName: 'validateEmailSyntax', limitBytes: 8100 },
   ...CATALOG_LANGUAGES.map((language) => ({ specifier: `verifield/messages/${language}`, exportName: language, limitBytes: 3000 })),
   // Each schema with its validator and `localize` (about 1.6 kB), nothing of another field.
-  { specifier: 'verifield/standard-schema', exportName: 'ibanSchema', limitBytes: 4700 },
-  { specifier: 'verifield/standard-schema', exportName: 'vatSchema', limitBytes: 6800 },
-  { specifier: 'verifield/standard-schema', exportName: 'nifSchema', limitBytes: 3600 },
-  { specifier: 'verifield/standard-schema', exportName: 'nasSchema', limitBytes: 2500 },
-  { specifier: 'verifield/standard-schema', exportName: 'ssnSchema', limitBytes: 2900 },
-  { specifier: 'verifield/standard-schema', exportName: 'emailSchema', limitBytes: 9800 },
-  { specifier: 'verifield/standard-schema', exportName: 'phoneSchema', limitBytes: 54500 },
+  ...FIELD_SCHEMA_BUDGETS.map(({ exportName, limitBytes }) => ({ specifier: 'verifield/standard-schema', exportName, limitBytes })),
 ];
 
 /** The check of a named import, without its limit: its subpath's check, importing just that name. */

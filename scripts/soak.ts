@@ -32,7 +32,8 @@ import type { Account, Field, Plan } from '../src/server/storage/types.js';
 import { EU_MEMBER_STATES } from '../src/vat/reference/member-states.js';
 import type { FakeBehaviour } from '../test/support/fakes/vies.js';
 import { tedbRowsFor } from '../test/support/fakes/tedb.js';
-import { EMAIL_INPUTS, IBAN_INPUTS, NAS_INPUTS, NIF_INPUTS, nearValid, PHONE_INPUTS, SSN_INPUTS, type FieldInputs } from '../test/support/fuzz/inputs.js';
+import { EMAIL_INPUTS, examplesInputs, IBAN_INPUTS, NAS_INPUTS, NIF_INPUTS, nearValid, PHONE_INPUTS, SSN_INPUTS, type FieldInputs } from '../test/support/fuzz/inputs.js';
+import { FIELD_NAMES } from '../src/fields/catalog.js';
 import { ALL_FIELDS, createAccount, createKey, fakeConfig, MAIL_DOMAINS, startFakes } from '../test/support/server.js';
 import { luxembourgVat } from '../test/support/generators/vat.js';
 
@@ -70,13 +71,17 @@ function pool(inputs: FieldInputs, seed: number): string[] {
   return [...fc.sample(inputs.typed, { numRuns: 1_500, seed }), ...fc.sample(nearValid(inputs), { numRuns: 1_500, seed: seed + 1 })];
 }
 
-const POOLS: Record<Exclude<Field, 'vat' | 'email'>, string[]> = {
+const GENERATED_POOLS: Partial<Record<Field, string[]>> = {
   iban: pool(IBAN_INPUTS, 1),
   nif: pool(NIF_INPUTS, 2),
   nas: pool(NAS_INPUTS, 3),
   ssn: pool(SSN_INPUTS, 4),
   phone: pool(PHONE_INPUTS, 5),
 };
+// Every other field but VAT and email (below): its folder's examples and their near-valid mutations.
+const POOLS: Record<Exclude<Field, 'vat' | 'email'>, string[]> = Object.fromEntries(
+  FIELD_NAMES.filter((field) => field !== 'vat' && field !== 'email').map((field, index) => [field, GENERATED_POOLS[field] ?? pool(examplesInputs(field), 100 + index)]),
+) as Record<Exclude<Field, 'vat' | 'email'>, string[]>;
 const EMAILS = [
   ...fc.sample(EMAIL_INPUTS.typed, { numRuns: 300, seed: 6 }),
   ...Array.from({ length: 300 }, (_, i) => `user${i}@${MAIL_DOMAINS.good}`),

@@ -6,16 +6,8 @@
  * the service at all (network error, abort) rejects with fetch's own error.
  */
 import type { CountryVatRates, ReadinessReport, VatRates, ViesStatusResponse } from '../ports.js';
-import {
-  requireString,
-  type EmailValidationResult,
-  type IbanValidationResult,
-  type NasValidationResult,
-  type NifValidationResult,
-  type PhoneValidationResult,
-  type SsnValidationResult,
-  type VatValidationResult,
-} from '../result.js';
+import { requireString } from '../result.js';
+import type { FieldClientMethods } from '../fields/generated/client.js';
 import { FIELD_CATALOG, FIELD_NAMES, validationPath, type FieldName, type FieldResults, type OperationOf } from '../fields/catalog.js';
 import { backgroundMethods, type BackgroundMethods, type JsonCall, type StreamCall } from './background.js';
 import { VerifieldApiError, type ErrorBody } from './errors.js';
@@ -96,22 +88,8 @@ export interface PhoneCallOptions extends CallOptions {
 /** The options of the validation methods: those of the fields that take a member besides `value`, and the common ones. */
 type FieldCallOptions = VatCallOptions & PhoneCallOptions;
 
-/** A client of the service; see {@link createClient}. */
-export interface VerifieldClient extends BackgroundMethods {
-  /** POST /api/v1/validate/vat: structure, check digits and registration in VIES. */
-  validateVat(value: string, options?: VatCallOptions): Promise<VatValidationResult>;
-  /** POST /api/v1/validate/iban. */
-  validateIban(value: string, options?: CallOptions): Promise<IbanValidationResult>;
-  /** POST /api/v1/validate/email, at the depth of the account's plan. */
-  validateEmail(value: string, options?: CallOptions): Promise<EmailValidationResult>;
-  /** POST /api/v1/validate/phone (international form, + or 00; or national, with `defaultCountry`). */
-  validatePhone(value: string, options?: PhoneCallOptions): Promise<PhoneValidationResult>;
-  /** POST /api/v1/validate/nif (Spanish NIF). */
-  validateNif(value: string, options?: CallOptions): Promise<NifValidationResult>;
-  /** POST /api/v1/validate/nas (Canadian SIN); 403 for a key without the `nas` scope. */
-  validateNas(value: string, options?: CallOptions): Promise<NasValidationResult>;
-  /** POST /api/v1/validate/ssn (US SSN). */
-  validateSsn(value: string, options?: CallOptions): Promise<SsnValidationResult>;
+/** A client of the service; see {@link createClient}. Its validation methods, one per field (`validateIban` …), come from the field folders. */
+export interface VerifieldClient extends BackgroundMethods, FieldClientMethods {
   /** GET /api/v1/vat/rates: the rates of the 27 member states (no key, no quota). */
   vatRates(options?: CallOptions): Promise<VatRates>;
   /** GET /api/v1/vat/rates/{countryCode}: one member state (GR is read as EL); 404 outside the union. */

@@ -1,22 +1,13 @@
 /**
  * The validation fields, as data: the one list that the service's routes and key scopes, the
  * store's checks, the usage log, the OpenAPI document, the CLI and the client are derived from
- * (docs/architecture.md). Each other file of src/fields/ adds one concern per field, in a table
- * that does not compile while a field of this list is missing from it: the code that answers the
- * field (./validators.ts), what the OpenAPI document says of it (./operations.ts), what the usage
- * log keeps of its values (./usage-log.ts). This file holds only what the browser client carries
- * too (src/client/index.ts), so it imports nothing but types and holds no code but three short
- * readings of the list (a field's endpoint path, whether a word names a field, the members its body takes).
+ * (docs/architecture.md). The list is generated from the field folders (`src/<field>/field.ts`,
+ * copied as literals into ./generated/catalog.ts by scripts/generate-fields.ts); the other files
+ * of src/fields/ are the tables of the folders' other concerns. This file holds only what the
+ * browser client carries too (src/client/index.ts): the list and three short readings of it (a
+ * field's endpoint path, whether a word names a field, the members its body takes).
  */
-import type {
-  EmailValidationResult,
-  IbanValidationResult,
-  NasValidationResult,
-  NifValidationResult,
-  PhoneValidationResult,
-  SsnValidationResult,
-  VatValidationResult,
-} from '../result.js';
+import { CHECK_ORDER, FIELD_CATALOG, SCOPE_ORDER } from './generated/catalog.js';
 
 /** One field's entry. */
 export interface FieldEntry {
@@ -29,18 +20,11 @@ export interface FieldEntry {
 }
 
 /**
- * Every field, in the service's order (docs/service.md#endpoints). A field's name is its endpoint
- * (`/api/v1/validate/<name>`), its key scope and its name in `verifield check <name>`.
+ * Every field, in the service's order (docs/service.md#endpoints), each a {@link FieldEntry}. A
+ * field's name is its endpoint (`/api/v1/validate/<name>`), its key scope and its name in
+ * `verifield check <name>`.
  */
-export const FIELD_CATALOG = {
-  vat: { operation: 'validateVat', takesTraderName: true, takesDefaultCountry: false },
-  iban: { operation: 'validateIban', takesTraderName: false, takesDefaultCountry: false },
-  email: { operation: 'validateEmail', takesTraderName: false, takesDefaultCountry: false },
-  phone: { operation: 'validatePhone', takesTraderName: false, takesDefaultCountry: true },
-  nif: { operation: 'validateNif', takesTraderName: false, takesDefaultCountry: false },
-  nas: { operation: 'validateNas', takesTraderName: false, takesDefaultCountry: false },
-  ssn: { operation: 'validateSsn', takesTraderName: false, takesDefaultCountry: false },
-} as const satisfies Readonly<Record<string, FieldEntry>>;
+export { FIELD_CATALOG };
 
 /** A validation field. */
 export type FieldName = keyof typeof FIELD_CATALOG;
@@ -49,41 +33,16 @@ export type FieldName = keyof typeof FIELD_CATALOG;
 export const FIELD_NAMES = Object.keys(FIELD_CATALOG) as readonly FieldName[];
 
 /** The answer of each field, from the library as from the service. */
-export interface FieldResults {
-  vat: VatValidationResult;
-  iban: IbanValidationResult;
-  email: EmailValidationResult;
-  phone: PhoneValidationResult;
-  nif: NifValidationResult;
-  nas: NasValidationResult;
-  ssn: SsnValidationResult;
-}
-
-/** Whether a list names some field twice. */
-type NamesOneTwice<Order extends readonly unknown[]> = Order extends readonly [infer First, ...infer Rest]
-  ? First extends Rest[number]
-    ? true
-    : NamesOneTwice<Rest>
-  : false;
-
-/** `Order` when it names every field exactly once, `never` otherwise. */
-type EveryFieldOnce<Order extends readonly FieldName[]> = [Exclude<FieldName, Order[number]>] extends [never]
-  ? NamesOneTwice<Order> extends false
-    ? Order
-    : never
-  : never;
-
-/** The list as given; a list that misses a field or names one twice does not compile. */
-const everyFieldOnce = <const Order extends readonly FieldName[]>(order: Order & EveryFieldOnce<Order>): readonly FieldName[] => order;
+export type { FieldResults } from './generated/catalog.js';
 
 /**
  * The order in which keys hold and list their scopes (`iban,vat,…`, docs/service.md#api-keys),
- * which has been IBAN first since keys had scopes.
+ * which has been IBAN first since keys had scopes (each field's `order.scope`).
  */
-export const FIELDS_IN_SCOPE_ORDER = /* @__PURE__ */ everyFieldOnce(['iban', 'vat', 'email', 'phone', 'nif', 'nas', 'ssn']);
+export const FIELDS_IN_SCOPE_ORDER: readonly FieldName[] = SCOPE_ORDER;
 
-/** The order in which `verifield check --help` names the fields: the offline ones first, as the CLI has always listed them. */
-export const FIELDS_IN_CHECK_ORDER = /* @__PURE__ */ everyFieldOnce(['iban', 'nif', 'nas', 'ssn', 'vat', 'email', 'phone']);
+/** The order in which `verifield check --help` names the fields: the offline ones first, as the CLI has always listed them (each field's `order.check`). */
+export const FIELDS_IN_CHECK_ORDER: readonly FieldName[] = CHECK_ORDER;
 
 /**
  * The members a request body of field `F`'s endpoint takes: `value`, and `traderName` or
@@ -120,8 +79,3 @@ export const isFieldName = (name: string): name is FieldName => Object.hasOwn(FI
  * ```
  */
 export const validationPath = (field: FieldName): `/api/v1/validate/${FieldName}` => `/api/v1/validate/${field}`;
-
-// FieldResults has exactly the catalog's fields: indexing it by FieldName fails to compile on a
-// missing one, and an extra key is not a FieldName.
-const resultsCoverTheCatalog: keyof FieldResults extends FieldName ? { [F in FieldName]: FieldResults[F] } | true : never = true;
-void resultsCoverTheCatalog;

@@ -1,28 +1,16 @@
 /**
- * What the service's usage log keeps of a validated value (docs/service.md#usage-log), per field
- * of ./catalog.ts: the value as sent, never the value (NIF, SIN, SSN), or not the value when it
- * embeds a person's identity number (VAT: src/vat/number/personal-number.ts).
+ * What the service's usage log keeps of a validated value (docs/service.md#usage-log), per field:
+ * the value as sent, never the value (NIF, SIN, SSN), or not the value when it embeds a person's
+ * identity number (VAT). Each field says its own in `src/<field>/usage-log.ts`.
  */
-import { embedsPersonalNumber } from '../vat/number/personal-number.js';
 import type { FieldName } from './catalog.js';
+import { USAGE_LOG_POLICIES } from './generated/usage-log.js';
 
-/** How the usage log keeps a field's values. */
-export type UsageLogPolicy = 'clear' | 'masked' | { maskedWhen: (value: string) => boolean };
-
-/** Field -> how the usage log keeps its values. */
-export const USAGE_LOG_POLICIES: { readonly [F in FieldName]: UsageLogPolicy } = {
-  vat: { maskedWhen: embedsPersonalNumber },
-  iban: 'clear',
-  email: 'clear',
-  phone: 'clear',
-  nif: 'masked',
-  nas: 'masked',
-  ssn: 'masked',
-};
+export type { UsageLogPolicy } from './manifest.js';
+export { USAGE_LOG_POLICIES };
 
 /** What the usage log stores instead of a masked value. */
 export const USAGE_LOG_MASK = '***';
-
 
 /**
  * `value` as the usage log may keep it for a request to `field`: {@link USAGE_LOG_MASK} for the

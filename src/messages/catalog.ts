@@ -1,43 +1,19 @@
 /**
  * The shape of a message catalog (docs/messages.md): one template per message key, in one language.
  * A key is a reason code (src/reasons.ts), a split of one where the English message has two forms,
- * or one of the valid answers' messages. Templates name the details they show in braces, `{country}`,
+ * or one of the valid answers' messages; each field's folder lists its keys. Templates name the details they show in braces, `{country}`,
  * and `localize` fills them in from the result.
  */
-import type { ReasonCode } from '../reasons.js';
-
-/** Message keys of valid results: the English message of a valid answer has several forms. */
-export type ValidMessageKey =
-  | 'IBAN_VALID'
-  | 'NIF_VALID'
-  | 'NIE_VALID'
-  | 'NAS_VALID'
-  | 'NAS_VALID_NOT_INDIVIDUAL'
-  | 'NAS_VALID_TEMPORARY'
-  | 'SSN_VALID'
-  | 'PHONE_VALID'
-  | 'VAT_WELL_FORMED'
-  | 'VAT_OUTSIDE_VIES'
-  | 'VAT_REGISTERED'
-  | 'VAT_REGISTERED_STALE'
-  | 'VAT_UNVERIFIED'
-  | 'EMAIL_VALID'
-  | 'EMAIL_TYPO'
-  | 'EMAIL_DISPOSABLE'
-  | 'EMAIL_UNCHECKED';
+import type { FieldMessageFact } from '../fields/manifest.js';
+import type { MessageKey } from '../fields/generated/message-facts.js';
 
 /**
- * Every key a catalog translates. NIF_WRONG_CONTROL_FORM is told as whether the control must be a
- * digit or a letter; PHONE_TOO_SHORT without a known calling code and VAT_NOT_REGISTERED from a stale
- * answer have their own keys.
+ * Every key a catalog translates, and the keys of valid answers' messages: each field's
+ * `src/<field>/messages/facts.ts` lists its own (reason codes, their splits such as
+ * NIF_CONTROL_MUST_BE_DIGIT, PHONE_TOO_SHORT_UNNAMED or VAT_NOT_REGISTERED_STALE, and the valid
+ * messages), gathered by scripts/generate-fields.ts.
  */
-export type MessageKey =
-  | Exclude<ReasonCode, 'NIF_WRONG_CONTROL_FORM'>
-  | 'NIF_CONTROL_MUST_BE_DIGIT'
-  | 'NIF_CONTROL_MUST_BE_LETTER'
-  | 'PHONE_TOO_SHORT_UNNAMED'
-  | 'VAT_NOT_REGISTERED_STALE'
-  | ValidMessageKey;
+export type { MessageKey, ValidMessageKey } from '../fields/generated/message-facts.js';
 
 /**
  * The details a template can show, each filled in from the result:
@@ -52,7 +28,7 @@ export type MessageKey =
  * - `date`: the day VIES last answered, `2026-11-20`
  * - `suggestion`: the address the user probably meant
  */
-export type MessageFact = 'country' | 'code' | 'length' | 'place' | 'digits' | 'number' | 'letter' | 'digit' | 'date' | 'suggestion';
+export type MessageFact = FieldMessageFact;
 
 /** A catalog: every key's template in one language. */
 export interface MessageCatalog {

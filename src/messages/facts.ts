@@ -11,10 +11,21 @@ import { MESSAGE_FACTS } from './keys.js';
 /** The value of each fact a template names. */
 export type MessageFactValues = Partial<Record<MessageFact, string>>;
 
-/** The two letters the field's details name: the IBAN's country, the VAT prefix, or the phone's country. */
+/** A details object, as far as its country is concerned (a result read back from JSON may hold anything). */
+type CountryNaming = { country_code?: unknown; countryCode?: unknown } | null | undefined;
+
+/**
+ * The two letters the field's details name (`country_code`, or `countryCode`): the IBAN's country,
+ * the VAT prefix, the phone's country, or any field's that names one. An answer carries one field's
+ * details only.
+ */
 function countryCodeOf(result: ValidationResult): string | undefined {
-  const code = result.ibanDetails?.country_code ?? result.vatDetails?.country_code ?? result.phoneDetails?.country_code;
-  return typeof code === 'string' ? code : undefined;
+  for (const member in result) {
+    const details = member.endsWith('Details') ? (result[member as keyof ValidationResult] as CountryNaming) : undefined;
+    const code = details?.country_code ?? details?.countryCode;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }
 
 function placeOf(result: ValidationResult, catalog: MessageCatalog): string | undefined {

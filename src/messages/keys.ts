@@ -1,96 +1,11 @@
 /**
  * Which details each message shows: a catalog's template for a key names exactly these facts, so a
  * translation never drops the expected length or the suggested address (test/messages checks every
- * catalog against this table). The English wording each key stands for is in docs/messages.md.
+ * catalog against this table). Each field lists its keys' facts in `src/<field>/messages/facts.ts`;
+ * the English wording each key stands for is in docs/messages.md.
  */
+import { FIELD_MESSAGE_FACTS } from '../fields/generated/message-facts.js';
 import type { MessageFact, MessageKey } from './catalog.js';
 
-const NONE: readonly MessageFact[] = [];
-
 /** The facts every template of a key names, by key. */
-export const MESSAGE_FACTS: Readonly<Record<MessageKey, readonly MessageFact[]>> = {
-  IBAN_EMPTY: NONE,
-  IBAN_TOO_SHORT: NONE,
-  IBAN_BAD_CHARACTERS: NONE,
-  IBAN_MISSING_COUNTRY_CODE: NONE,
-  IBAN_CHECK_DIGITS_NOT_DIGITS: NONE,
-  IBAN_UNKNOWN_COUNTRY: ['code'],
-  IBAN_WRONG_LENGTH: ['country', 'length'],
-  IBAN_WRONG_LAYOUT: ['country'],
-  IBAN_RESERVED_CHECK_DIGITS: ['digits'],
-  IBAN_BAD_CHECKSUM: NONE,
-  IBAN_VALID: NONE,
-
-  NIF_EMPTY: NONE,
-  NIF_BAD_FORMAT: NONE,
-  NIF_WRONG_CONTROL_LETTER: NONE,
-  NIF_WRONG_CONTROL_CHARACTER: NONE,
-  NIF_CONTROL_MUST_BE_DIGIT: ['letter'],
-  NIF_CONTROL_MUST_BE_LETTER: ['letter'],
-  NIF_VALID: NONE,
-  NIE_VALID: NONE,
-
-  NAS_EMPTY: NONE,
-  NAS_NOT_NINE_DIGITS: NONE,
-  NAS_BAD_CHECK_DIGIT: NONE,
-  NAS_VALID: NONE,
-  NAS_VALID_NOT_INDIVIDUAL: ['digit'],
-  NAS_VALID_TEMPORARY: NONE,
-
-  SSN_EMPTY: NONE,
-  SSN_NOT_NINE_DIGITS: NONE,
-  SSN_SAMPLE_NUMBER: ['number'],
-  SSN_ITIN: NONE,
-  SSN_AREA_NOT_ISSUED: ['digits'],
-  SSN_GROUP_NOT_ISSUED: NONE,
-  SSN_SERIAL_NOT_ISSUED: NONE,
-  SSN_VALID: NONE,
-
-  PHONE_EMPTY: NONE,
-  PHONE_INPUT_TOO_LONG: NONE,
-  PHONE_NOT_A_NUMBER: NONE,
-  PHONE_MISSING_COUNTRY_CODE: NONE,
-  PHONE_UNKNOWN_CALLING_CODE: NONE,
-  PHONE_TOO_SHORT: ['place'],
-  PHONE_TOO_SHORT_UNNAMED: NONE,
-  PHONE_TOO_LONG: ['place'],
-  PHONE_WRONG_LENGTH: ['place'],
-  PHONE_NOT_VALID: ['place'],
-  PHONE_HAS_EXTENSION: NONE,
-  PHONE_VALID: NONE,
-
-  VAT_EMPTY: NONE,
-  VAT_MISSING_PREFIX: NONE,
-  VAT_GREEK_PREFIX: NONE,
-  VAT_UNKNOWN_PREFIX: ['code'],
-  VAT_WRONG_FORMAT: ['country'],
-  VAT_BAD_CHECKSUM: ['country'],
-  VAT_ALL_ZEROS: ['country'],
-  VAT_NOT_REGISTERED: ['country'],
-  VAT_NOT_REGISTERED_STALE: ['country', 'date'],
-  VAT_WELL_FORMED: ['country'],
-  VAT_OUTSIDE_VIES: ['country'],
-  VAT_REGISTERED: NONE,
-  VAT_REGISTERED_STALE: ['date'],
-  VAT_UNVERIFIED: NONE,
-
-  EMAIL_EMPTY: NONE,
-  EMAIL_MISSING_AT_SIGN: NONE,
-  EMAIL_INVALID_LOCAL_PART: NONE,
-  EMAIL_QUOTED_LOCAL_PART: NONE,
-  EMAIL_LOCAL_PART_TOO_LONG: NONE,
-  EMAIL_UNSAFE_CHARACTER: NONE,
-  EMAIL_INVALID_DOMAIN: NONE,
-  EMAIL_DOMAIN_LITERAL: NONE,
-  EMAIL_DOMAIN_NEEDS_DOT: NONE,
-  EMAIL_LABEL_TOO_LONG: NONE,
-  EMAIL_INVALID_TLD: NONE,
-  EMAIL_RESERVED_DOMAIN: NONE,
-  EMAIL_TOO_LONG: NONE,
-  EMAIL_NO_MX: NONE,
-  EMAIL_BLOCKED: NONE,
-  EMAIL_VALID: NONE,
-  EMAIL_TYPO: ['suggestion'],
-  EMAIL_DISPOSABLE: NONE,
-  EMAIL_UNCHECKED: NONE,
-};
+export const MESSAGE_FACTS: Readonly<Record<MessageKey, readonly MessageFact[]>> = FIELD_MESSAGE_FACTS;

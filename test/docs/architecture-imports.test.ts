@@ -4,13 +4,38 @@
  * past the public `verifield/server`, or a lower server room importing a higher one fails here
  * with the file and the import.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/repo-root.js';
 
-const FIELDS = ['iban', 'nif', 'nas', 'ssn', 'phone', 'email', 'vat'];
+/** The field folders: every folder of src/ with a field.ts (docs/architecture.md, "How to add … A field"). */
+const FIELDS = readdirSync(join(repoRoot, 'src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(repoRoot, 'src', entry.name, 'field.ts')))
+  .map((entry) => entry.name);
+/**
+ * The files of a field folder the registry reads, and what each may import besides the folder and
+ * the shared base: the manifest's types (src/fields/manifest.ts) everywhere, the JSON Schema pieces
+ * in openapi.ts, the schema builder and catalog type in schema.ts. The validator's own files never
+ * import these, so that no library bundle carries OpenAPI text, another language or the registry.
+ */
+const REGISTRY_PARTS: Readonly<Record<string, readonly string[]>> = {
+  'field.ts': [],
+  'details.ts': [],
+  'reasons.ts': [],
+  'validators.ts': [],
+  'usage-log.ts': [],
+  'openapi.ts': ['src/fields/json-schema.ts'],
+  'schema.ts': ['src/standard-schema/field-schema.ts', 'src/messages/catalog.ts'],
+  'examples.ts': [],
+};
+const MANIFEST = 'src/fields/manifest.ts';
+/** The part of `file` (a field folder's file) the registry reads: `openapi.ts`, `messages/es.ts` …; undefined for the validator's code. */
+const registryPartOf = (file: string): string | undefined => {
+  const inside = file.split('/').slice(2).join('/');
+  return Object.hasOwn(REGISTRY_PARTS, inside) || inside.startsWith('messages/') ? inside : undefined;
+};
 /** Shared by fields: the envelope, the reason codes, the ports, check-digit arithmetic, character codes. */
 const FIELD_BASE = ['src/result.ts', 'src/reasons.ts', 'src/ports.ts', 'src/checksum.ts', 'src/char-codes.ts'];
 /** npm packages a field may use: they run in a browser. */
@@ -25,6 +50,8 @@ interface Import {
   /** A repository-relative file for a relative import, else the package name as written. */
   target: string;
   relative: boolean;
+  /** `import type` / `export type`: erased, so a bundle never carries what it names. */
+  typeOnly: boolean;
 }
 
 const sourceFiles = readdirSync(join(repoRoot, 'src'), { recursive: true, encoding: 'utf8' })
@@ -39,9 +66,10 @@ function importsOf(file: string): Import[] {
   const text = readFileSync(join(repoRoot, file), 'utf8');
   return [...text.matchAll(SPECIFIER)].map((match) => {
     const specifier = (match[1] ?? match[2]) as string;
-    if (!specifier.startsWith('.')) return { from: file, target: specifier, relative: false };
+    const typeOnly = /^\s*(?:import|export)\s+type\b/.test(match[0]);
+    if (!specifier.startsWith('.')) return { from: file, target: specifier, relative: false, typeOnly };
     const target = posix.normalize(posix.join(dirname(file), specifier)).replace(/\.js$/, '.ts');
-    return { from: file, target, relative: true };
+    return { from: file, target, relative: true, typeOnly };
   });
 }
 
@@ -63,25 +91,36 @@ function violations(folder: string, allowed: (entry: Import) => boolean): string
 describe('what may import what (docs/architecture.md)', () => {
   it('finds the imports it checks', () => {
     expect(sourceFiles.length).toBeGreaterThan(150);
-    expect(allImports.filter((entry) => entry.from === 'src/fields/validators.ts').map((entry) => entry.target)).toContain('src/vat/index.ts');
+    expect(allImports.filter((entry) => entry.from === 'src/vat/validators.ts').map((entry) => entry.target)).toContain('src/vat/index.ts');
+    expect(FIELDS).toEqual(expect.arrayContaining(['iban', 'nif', 'nas', 'ssn', 'phone', 'email', 'vat']));
   });
 
-  it.each(FIELDS)('the %s field imports only its own folder, the shared base and browser packages', (field) => {
+  it.each(FIELDS)('the %s field imports only its own folder, the shared base and browser packages (its registry parts, the manifest too)', (field) => {
     expect(
-      violations(`src/${field}`, (entry) =>
-        entry.relative
-          ? fieldOf(entry.target) === field || FIELD_BASE.includes(entry.target)
-          : !NODE_BUILTINS.has(entry.target) && BROWSER_PACKAGES.includes(packageName(entry.target)),
-      ),
+      violations(`src/${field}`, (entry) => {
+        if (!entry.relative) return !NODE_BUILTINS.has(entry.target) && BROWSER_PACKAGES.includes(packageName(entry.target));
+        if (fieldOf(entry.target) === field || FIELD_BASE.includes(entry.target)) return true;
+        const part = registryPartOf(entry.from);
+        return part !== undefined && (entry.target === MANIFEST || (REGISTRY_PARTS[part] ?? []).includes(entry.target));
+      }),
     ).toEqual([]);
   });
 
-  it('the registry imports the fields through their entries and the two rules the service needs', () => {
-    const rules = ['src/vat/number/personal-number.ts', 'src/vat/registry/requester.ts', 'src/email/service-depth.ts'];
+  it.each(FIELDS)("the %s field's validator imports none of the parts the registry reads", (field) => {
     expect(
-      violations('src/fields', (entry) =>
-        entry.relative && (inFolder(entry.target, 'src/fields') || isFieldEntry(entry.target) || rules.includes(entry.target) || FIELD_BASE.includes(entry.target)),
-      ),
+      violations(`src/${field}`, (entry) => registryPartOf(entry.from) !== undefined || fieldOf(entry.target) !== field || registryPartOf(entry.target) === undefined || entry.target.endsWith('/reasons.ts') || entry.target.endsWith('/details.ts')),
+    ).toEqual([]);
+  });
+
+  it("the registry imports the fields' parts it gathers, never a field's code", () => {
+    expect(
+      violations('src/fields', (entry) => {
+        if (!entry.relative) return false;
+        if (inFolder(entry.target, 'src/fields') || FIELD_BASE.includes(entry.target)) return true;
+        // The generated catalogs are made of each language's file and the catalog type; the client's methods name its option types.
+        if (inFolder(entry.target, 'src/messages/languages') || entry.target === 'src/messages/catalog.ts' || entry.target === 'src/client/index.ts') return true;
+        return fieldOf(entry.target) !== undefined && registryPartOf(entry.target) !== undefined;
+      }),
     ).toEqual([]);
   });
 
@@ -93,38 +132,67 @@ describe('what may import what (docs/architecture.md)', () => {
     ).toEqual([]);
   });
 
-  it('messages import no field and no package: a result holds all a message needs, and it runs in a browser', () => {
-    expect(violations('src/messages', (entry) => entry.relative && (inFolder(entry.target, 'src/messages') || FIELD_BASE.includes(entry.target)))).toEqual([]);
-  });
+  /** Every file a bundle of `file` carries: what its relative imports of values reach, itself included. */
+  const reachedFrom = (file: string, reached = new Set<string>()): Set<string> => {
+    if (reached.has(file)) return reached;
+    reached.add(file);
+    for (const entry of allImports) if (entry.from === file && entry.relative && !entry.typeOnly) reachedFrom(entry.target, reached);
+    return reached;
+  };
+  /** Whether `file` is a field's message file: `src/<field>/messages/<name>.ts`. */
+  const isFieldMessages = (file: string): boolean => fieldOf(file) !== undefined && /^src\/[a-z-]+\/messages\/[a-z-]+\.ts$/.test(file);
 
-  it('each catalog imports only the catalog type, and the messages entry imports no catalog', () => {
-    const catalogs = sourceFiles.filter((file) => /^src\/messages\/[a-z]{2}\.ts$/.test(file));
-    expect(catalogs).toHaveLength(7);
-    for (const catalog of catalogs) expect(allImports.filter((entry) => entry.from === catalog).map((entry) => entry.target)).toEqual(['src/messages/catalog.ts']);
-    const reached = new Set<string>();
-    const visit = (file: string): void => {
-      if (reached.has(file)) return;
-      reached.add(file);
-      for (const entry of allImports) if (entry.from === file && entry.relative) visit(entry.target);
-    };
-    visit('src/messages/index.ts');
-    expect([...reached].filter((file) => catalogs.includes(file))).toEqual([]);
-  });
-
-  it('schemas reach a field through its entry, localize and the catalog type, and no package', () => {
-    const allowed = ['src/email/syntax-entry.ts', 'src/messages/localize.ts', 'src/messages/catalog.ts'];
+  it("messages reach no field's code and no package: a result holds all a message needs, and it runs in a browser", () => {
+    expect(violations('src/messages', (entry) => entry.relative)).toEqual([]);
+    const reached = [...reachedFrom('src/messages/index.ts'), ...sourceFiles.filter((file) => /^src\/messages\/[a-z]{2}\.ts$/.test(file)).flatMap((file) => [...reachedFrom(file)])];
     expect(
-      violations('src/standard-schema', (entry) =>
-        entry.relative && (inFolder(entry.target, 'src/standard-schema') || isFieldEntry(entry.target) || allowed.includes(entry.target) || FIELD_BASE.includes(entry.target)),
+      reached.filter(
+        (file) =>
+          !(
+            inFolder(file, 'src/messages') ||
+            inFolder(file, 'src/fields/generated') ||
+            file === MANIFEST ||
+            FIELD_BASE.includes(file) ||
+            isFieldMessages(file) ||
+            // Data a field's templates share with its validator (src/vat/outside-vies.ts): a file that imports nothing.
+            (fieldOf(file) !== undefined && !allImports.some((entry) => entry.from === file))
+          ),
       ),
     ).toEqual([]);
+  });
+
+  it("each catalog reaches only its language's templates, and the messages entry reaches no catalog", () => {
+    const catalogs = sourceFiles.filter((file) => /^src\/messages\/[a-z]{2}\.ts$/.test(file));
+    expect(catalogs).toHaveLength(7);
+    for (const catalog of catalogs) {
+      const language = catalog.slice('src/messages/'.length, -'.ts'.length);
+      const templates = [...reachedFrom(catalog)].filter((file) => isFieldMessages(file) || inFolder(file, 'src/messages/languages'));
+      expect(templates.filter((file) => !file.endsWith(`/${language}.ts`)), catalog).toEqual([]);
+      expect(templates.filter((file) => isFieldMessages(file)).length, catalog).toBe(FIELDS.length);
+    }
+    expect([...reachedFrom('src/messages/index.ts')].filter((file) => catalogs.includes(file) || inFolder(file, 'src/fields/generated/messages'))).toEqual([]);
+  });
+
+  it("schemas reach a field through its schema.ts (which reaches its entry), localize and the catalog type, and no package", () => {
+    const allowed = ['src/messages/localize.ts', 'src/messages/catalog.ts', 'src/fields/generated/standard-schema.ts'];
+    expect(
+      violations('src/standard-schema', (entry) => entry.relative && (inFolder(entry.target, 'src/standard-schema') || allowed.includes(entry.target) || FIELD_BASE.includes(entry.target))),
+    ).toEqual([]);
+    expect(allImports.filter((entry) => entry.from === 'src/fields/generated/standard-schema.ts').map((entry) => entry.target).sort()).toEqual(FIELDS.map((field) => `src/${field}/schema.ts`).sort());
+    for (const field of FIELDS) {
+      expect(
+        violations(`src/${field}/schema.ts`, (entry) => isFieldEntry(entry.target) || entry.target === 'src/email/syntax-entry.ts' || fieldOf(entry.target) === field || REGISTRY_PARTS['schema.ts']?.includes(entry.target) === true),
+      ).toEqual([]);
+    }
   });
 
   it('the client imports the catalog and types only (and its version from package.json), so that it runs in a browser', () => {
     expect(
       violations('src/client', (entry) =>
         entry.relative
-          ? inFolder(entry.target, 'src/client') || ['src/fields/catalog.ts', 'package.json', ACCOUNT_API].includes(entry.target) || FIELD_BASE.includes(entry.target)
+          ? inFolder(entry.target, 'src/client') ||
+            ['src/fields/catalog.ts', 'src/fields/generated/client.ts', 'package.json', ACCOUNT_API].includes(entry.target) ||
+            FIELD_BASE.includes(entry.target)
           : !NODE_BUILTINS.has(entry.target),
       ),
     ).toEqual([]);

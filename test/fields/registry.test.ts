@@ -17,9 +17,10 @@ import { openApiDocument, type OperationObject } from '../../src/server/http/ope
 import { FIELD_VALIDATORS, requesterOf, type ValidationContext } from '../../src/server/pipeline/validators.js';
 import { PLANS } from '../../src/server/policy/plans.js';
 import { FIELDS, type Account, type Store } from '../../src/server/storage/types.js';
+import { FIELD_EXAMPLES } from '../../src/fields/generated/examples.js';
 
-/** One value per field, valid offline. */
-const SAMPLES: Record<FieldName, string> = {
+/** One value per field, valid offline; a field without its own here, its folder's first example. */
+const OWN_SAMPLES: Partial<Record<FieldName, string>> = {
   vat: 'DE 129273398',
   iban: 'DE89 3704 0044 0532 0130 00',
   email: 'jane.doe@example.com',
@@ -28,6 +29,7 @@ const SAMPLES: Record<FieldName, string> = {
   nas: '046 454 286',
   ssn: '234-56-7890',
 };
+const SAMPLES = Object.fromEntries(FIELD_NAMES.map((field) => [field, OWN_SAMPLES[field] ?? FIELD_EXAMPLES[field].valid[0] ?? ''])) as Record<FieldName, string>;
 
 const sorted = (names: readonly string[]): string[] => [...names].sort();
 

@@ -17,8 +17,10 @@ import { startFakeRdap, type FakeRdap } from './fakes/rdap.js';
 import { startStatusFake, type StatusFake } from './fakes/vies-status.js';
 import { startTedbFake, type TedbFake } from './fakes/tedb.js';
 import { startViesFake, type ViesFake } from './fakes/vies.js';
+import { FIELD_NAMES } from '../../src/fields/catalog.js';
 
-export const ALL_FIELDS: readonly Field[] = ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'];
+/** Every field of the registry, in the service's order. */
+export const ALL_FIELDS: readonly Field[] = FIELD_NAMES;
 
 export interface Fakes {
   vies: ViesFake;

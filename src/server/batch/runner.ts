@@ -10,6 +10,8 @@
  * field a chunk at a time, validated in a plain loop, its counts in one meter batch.
  */
 import { randomUUID } from 'node:crypto';
+import { FIELD_NAMES } from '../../fields/catalog.js';
+import { VALIDATORS } from '../../fields/validators.js';
 import { describeError } from '../answers/errors.js';
 import { meteredValidation, type Metered, type MeterOptions } from '../pipeline/metered.js';
 import type { RuntimeState } from '../pipeline/runtime-state.js';
@@ -28,9 +30,10 @@ const CHUNK_LINES = 64;
 /**
  * Fields answered with no call out (no VIES, no DNS): a chunk of their lines is read, validated in
  * a plain loop, counted in one batch of the meter and stored in one transaction, so that a line
- * costs little more than the library's own work (docs/service.md#jobs).
+ * costs little more than the library's own work (docs/service.md#jobs). They are the fields whose
+ * folder has no `verified` validator (src/<field>/validators.ts): IBAN, NIF, NAS, SSN, phone.
  */
-const OFFLINE_FIELDS: ReadonlySet<Field> = new Set<Field>(['iban', 'nif', 'nas', 'ssn', 'phone']);
+const OFFLINE_FIELDS: ReadonlySet<Field> = new Set<Field>(FIELD_NAMES.filter((field) => VALIDATORS[field].verified === undefined));
 /** Lines of an offline field's job handled together (the store seals them as one piece). */
 const OFFLINE_CHUNK_LINES = 500;
 /** Lines of one job validated at once (VIES calls among them are paced per member state). */

@@ -1,6 +1,7 @@
 /**
  * The OpenAPI 3.1 description of the service: one validation endpoint per field of the field
- * catalog (src/fields/catalog.ts, described by src/fields/operations.ts), the three public
+ * catalog (src/fields/catalog.ts, described by each field's src/<field>/openapi.ts through
+ * src/fields/operations.ts: texts, request shape, example, details schema), the three public
  * reference endpoints, the two health endpoints and the admin API (./openapi-admin.ts), served at
  * GET /api/v1/openapi.json. It is
  * built from small schema pieces whose property lists are tied to the TypeScript types of
@@ -11,18 +12,7 @@ import type { Env, Hono, Schema } from 'hono';
 // The package's version, inlined from package.json at build time (the client sends it too).
 import { CLIENT_VERSION as PACKAGE_VERSION } from '../../client/version.js';
 import type { CountryVatRates, ReadinessReport, RegionalVatRate, VatRates, ViesCountryStatus, ViesStatusResponse } from '../../ports.js';
-import type {
-  EmailDetails,
-  ErrorCode,
-  EmailSignals,
-  IbanDetails,
-  NasDetails,
-  NifDetails,
-  PhoneDetails,
-  SsnDetails,
-  ValidationResult,
-  VatDetails,
-} from '../../result.js';
+import type { ErrorCode, ValidationResult } from '../../result.js';
 import { FIELD_CATALOG, FIELD_NAMES, validationPath, type FieldName } from '../../fields/catalog.js';
 import { FIELD_OPERATIONS } from '../../fields/operations.js';
 import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
@@ -53,6 +43,7 @@ import {
   type OperationObject,
   type ParameterObject,
   type PathItemObject,
+  type Property,
   type ReferenceObject,
   type ResponseObject,
   type SchemaObject,
@@ -62,101 +53,6 @@ export type { HeaderObject, OpenApiDocument, OperationObject, ReferenceObject, R
 
 const countryCode = (description: string): SchemaObject => text(description, { pattern: '^[A-Z]{2}$' });
 
-
-const emailSignals = objectOf<EmailSignals>('What the email checks found.', {
-  syntax_valid: always(flag('The address passes the syntax checks.')),
-  mx_valid: always(orNull(flag('The domain has MX records, or falls back to an A record; null when DNS was not consulted.'))),
-  typo_detected: always(flag('A likely domain typo was found.')),
-  suggested_domain: always(orNull(text('The corrected domain when a typo is detected; null otherwise.'))),
-  disposable: always(flag('The domain is a known disposable provider.')),
-  role_based: always(flag('The local part is a role mailbox (info, admin, support, noreply, ...).')),
-  free_provider: sometimes(orNull(flag('The domain is a known free email provider (ADVANCED and PREMIUM only).'))),
-  relay: sometimes(flag('The domain is a forwarding (relay) service.')),
-  domain_age_days: sometimes({
-    type: ['integer', 'null'],
-    format: 'int64',
-    minimum: 0,
-    description: 'Estimated domain age in days, when available (ADVANCED and PREMIUM only).',
-  }),
-  mx_provider: sometimes(orNull(text('Detected mail provider (ADVANCED and PREMIUM only).'))),
-  mx_quality_score: sometimes({
-    type: ['number', 'null'],
-    format: 'double',
-    minimum: 0,
-    maximum: 1,
-    description: 'Quality of the mail setup, 0.0 to 1.0 (ADVANCED and PREMIUM only).',
-  }),
-});
-
-const emailDetails = objectOf<EmailDetails>('Details of an email validation.', {
-  signals: always(ref('EmailSignals')),
-  risk_score: always(int32('0 (low risk) to 100 (high risk).', { minimum: 0, maximum: 100 })),
-  risk_level: sometimes(enumOf(['LOW', 'MEDIUM', 'HIGH'], 'Derived from risk_score; only at ADVANCED depth or higher.')),
-  deliverability: always(
-    enumOf(['DELIVERABLE', 'RISKY', 'UNDELIVERABLE', 'UNKNOWN'], 'Whether mail to the address is expected to arrive; UNKNOWN is not returned by the service today.'),
-  ),
-  applied_level: always(enumOf(LEVELS, 'Depth effectively applied: STANDARD on FREE and STARTER, ADVANCED on GROWTH, PREMIUM on PRO.')),
-});
-
-const vatDetails = objectOf<VatDetails>('Details of a VAT validation.', {
-  format_valid: always(flag("The number matches its member state's structure and check digits.")),
-  registered: always(orNull(flag("Present in the member state's registry; null means unknown, never unregistered."))),
-  country_code: always(orNull(text('Prefix of the number (EL for Greece, XI for Northern Ireland); null when none could be read.'))),
-  source: always(
-    enumOf(['LIVE', 'CACHE', 'STALE', 'UNVERIFIED', 'NOT_APPLICABLE'], 'Origin of the registration verdict.'),
-  ),
-  checked_at: sometimes(orNull(text('When the registration was last confirmed against VIES.', { format: 'date-time' }))),
-  trader_name: sometimes(orNull(text('Registered name; only where the member state discloses it.'))),
-  trader_address: sometimes(orNull(text('Registered address; only where the member state discloses it.'))),
-  vies_available: always(flag('Whether VIES could answer for this country during the request.')),
-  consultation_number: sometimes(orNull(text('VIES receipt for the lookup; only when the account has its own VAT number configured.'))),
-  trader_name_match: sometimes(enumOf(['MATCH', 'MISMATCH', 'NOT_AVAILABLE'], 'Only when traderName was sent.')),
-  trader_name_match_source: sometimes(
-    enumOf(['VIES', 'SERVICE'], 'Who compared the names: VIES itself (Spain), or the service against the name VIES publishes.'),
-  ),
-});
-
-const phoneDetails = objectOf<PhoneDetails>('Details of a phone validation.', {
-  country_code: sometimes(countryCode('ISO 3166-1 alpha-2; absent when a shared calling code does not identify one country.')),
-  calling_code: always(int32('International calling code without the plus sign.', { minimum: 1 })),
-  line_type: sometimes(
-    enumOf(
-      ['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE', 'TOLL_FREE', 'PREMIUM_RATE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL', 'UNKNOWN'],
-      'Line type in the numbering plan; absent when the number is invalid.',
-    ),
-  ),
-  international_format: sometimes(text('Human-readable international format; absent when invalid.')),
-  national_format: sometimes(text('As dialled inside the country; absent when invalid.')),
-});
-
-const ibanDetails = objectOf<IbanDetails>('Details of an IBAN validation.', {
-  country_code: always(text('First two characters of the IBAN, present even when the country is unknown to the registry.')),
-  sepa: always(flag('The country is inside the geographical scope of the SEPA schemes; never changes valid.')),
-  structure_valid: always(flag('Length and character layout match the registry entry for the country.')),
-  checksum_valid: always(flag('The ISO 7064 mod-97 check digits are correct.')),
-  length: always(int32('Length of the value as submitted, spaces removed.', { minimum: 0 })),
-  expected_length: always({ type: ['integer', 'null'], format: 'int32', description: 'Length required for the country; null when the country is not in the registry.' }),
-  formatted: sometimes(text('Print format in groups of four; only for a valid IBAN.')),
-});
-
-const nasDetails = objectOf<NasDetails>('Details of a Canadian SIN validation.', {
-  checksum_valid: always(flag('The Luhn check digit is correct.')),
-  temporary_resident: always(flag('The number starts with 9.')),
-  individual_series: always(flag('The first digit is 1 to 7 or 9; false for 0 or 8.')),
-  formatted: always(text('Three groups of three digits.', { pattern: '^[0-9]{3} [0-9]{3} [0-9]{3}$' })),
-});
-
-const nifDetails = objectOf<NifDetails>('Details of a Spanish NIF validation.', {
-  type: always(enumOf(['DNI', 'NIE', 'NIF_K', 'NIF_L', 'NIF_M', 'ENTITY'], 'Kind of number.')),
-  natural_person: always(flag('Belongs to a person rather than an entity.')),
-  checksum_valid: always(flag('The control character is correct.')),
-  entity_letter: sometimes(text('For an entity, the legal-form letter.', { pattern: '^[A-Z]$' })),
-  entity_type: sometimes(text('For an entity, the legal form in words.')),
-});
-
-const ssnDetails = objectOf<SsnDetails>('Details of a US SSN validation.', {
-  itin: always(flag('The number is an Individual Taxpayer Identification Number, not an SSN.')),
-});
 
 /** The envelope fields every validation answer shares (docs/envelope.md#the-envelope). */
 const envelopeFields = {
@@ -191,6 +87,11 @@ type ErrorStatus = keyof typeof ERROR_CODES_BY_STATUS;
 
 const ALL_ERROR_CODES: readonly ErrorCode[] = Object.values(ERROR_CODES_BY_STATUS).flat();
 
+/** Every field's details member of the envelope, each a reference to its `<Field>Details` schema. */
+const detailsMembers = Object.fromEntries(
+  FIELD_NAMES.map((field) => [FIELD_OPERATIONS[field].detailsMember, sometimes(ref(FIELD_OPERATIONS[field].detailsSchemaName))]),
+) as { [F in FieldName as `${F}Details`]-?: Property<false> };
+
 const validationResult = objectOf<ValidationResult>(
   'The envelope of every validation; each endpoint adds its own details object. Error answers add errorCode.',
   {
@@ -200,13 +101,7 @@ const validationResult = objectOf<ValidationResult>(
     normalizedValue: always(envelopeFields.normalizedValue),
     originalValue: always(envelopeFields.originalValue),
     validationLevel: always(envelopeFields.validationLevel),
-    emailDetails: sometimes(ref('EmailDetails')),
-    vatDetails: sometimes(ref('VatDetails')),
-    phoneDetails: sometimes(ref('PhoneDetails')),
-    ibanDetails: sometimes(ref('IbanDetails')),
-    nasDetails: sometimes(ref('NasDetails')),
-    nifDetails: sometimes(ref('NifDetails')),
-    ssnDetails: sometimes(ref('SsnDetails')),
+    ...detailsMembers,
     errorCode: sometimes(enumOf(ALL_ERROR_CODES, 'Only on error answers of the service.')),
   },
 );
@@ -221,15 +116,24 @@ function reasonOf(field: FieldName): SchemaObject {
 }
 
 /** The answer of one validation endpoint: the envelope, its field's reasons and that endpoint's details object only. */
-function fieldResult(field: FieldName, description: string, detailsKey: string, detailsSchema: string, detailsAlways: boolean): SchemaObject {
+function fieldResult(field: FieldName): SchemaObject {
+  const { resultDescription, detailsMember, detailsSchemaName, detailsAlwaysPresent } = FIELD_OPERATIONS[field];
   return {
     type: 'object',
-    description,
-    properties: { ...envelopeFields, reason: reasonOf(field), [detailsKey]: ref(detailsSchema) },
-    required: [...Object.keys(envelopeFields), ...(detailsAlways ? [detailsKey] : [])],
+    description: resultDescription,
+    properties: { ...envelopeFields, reason: reasonOf(field), [detailsMember]: ref(detailsSchemaName) },
+    required: [...Object.keys(envelopeFields), ...(detailsAlwaysPresent ? [detailsMember] : [])],
     additionalProperties: false,
   };
 }
+
+/** Each field's result schema, its details schema and the schemas that one refers to, in the service's order. */
+const fieldSchemas: Record<string, SchemaObject> = Object.fromEntries(
+  FIELD_NAMES.flatMap((field) => {
+    const operation = FIELD_OPERATIONS[field];
+    return [[operation.resultSchema, fieldResult(field)], ...Object.entries(operation.componentSchemas ?? {}), [operation.detailsSchemaName, operation.detailsSchema]];
+  }),
+);
 
 /** The body of an error status of a validation endpoint: the envelope with `valid` false and its errorCode. */
 function errorResult(status: ErrorStatus, description: string): SchemaObject {
@@ -374,27 +278,7 @@ const schemas: Record<string, SchemaObject> = {
     additionalProperties: false,
   },
   ValidationResult: validationResult,
-  VatValidationResult: fieldResult('vat', 'Answer of POST /api/v1/validate/vat.', 'vatDetails', 'VatDetails', true),
-  IbanValidationResult: fieldResult('iban', 'Answer of POST /api/v1/validate/iban.', 'ibanDetails', 'IbanDetails', true),
-  EmailValidationResult: fieldResult('email', 'Answer of POST /api/v1/validate/email.', 'emailDetails', 'EmailDetails', true),
-  PhoneValidationResult: fieldResult(
-    'phone',
-    'Answer of POST /api/v1/validate/phone; phoneDetails is present when the number could be read as international.',
-    'phoneDetails',
-    'PhoneDetails',
-    false,
-  ),
-  NifValidationResult: fieldResult('nif', 'Answer of POST /api/v1/validate/nif; nifDetails is present when the shape was recognised.', 'nifDetails', 'NifDetails', false),
-  NasValidationResult: fieldResult('nas', 'Answer of POST /api/v1/validate/nas; nasDetails is present when the input was nine digits.', 'nasDetails', 'NasDetails', false),
-  SsnValidationResult: fieldResult('ssn', 'Answer of POST /api/v1/validate/ssn; ssnDetails is present when the input was nine digits.', 'ssnDetails', 'SsnDetails', false),
-  EmailSignals: emailSignals,
-  EmailDetails: emailDetails,
-  VatDetails: vatDetails,
-  PhoneDetails: phoneDetails,
-  IbanDetails: ibanDetails,
-  NasDetails: nasDetails,
-  NifDetails: nifDetails,
-  SsnDetails: ssnDetails,
+  ...fieldSchemas,
   ErrorCode: enumOf(ALL_ERROR_CODES, 'Machine-readable reason of an error answer.'),
   BadRequestResult: errorResult(
     400,

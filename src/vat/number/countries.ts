@@ -6,6 +6,7 @@
  * adding its file and a row. Rows are tuples rather than objects because this
  * table is most of what `validateVat` weighs in a browser bundle.
  */
+import type { OutsideViesPrefix } from '../outside-vies.js';
 import { checkAustria } from './checks/at.js';
 import { canonicalBelgium, checkBelgium } from './checks/be.js';
 import { checkBulgaria } from './checks/bg.js';
@@ -86,8 +87,8 @@ export const VIES_RULES: Readonly<Record<string, VatCountryRule>> = {
   XI: ['Northern Ireland', ' followed by 9 or 12 digits, or GD or HA and 3 digits', 'check digits', checkUnitedKingdom],
 };
 
-/** GB, CH and NO: their numbers can be checked, but VIES cannot confirm their registration. */
-export const OTHER_RULES: Readonly<Record<string, VatCountryRule>> = {
+/** The prefixes outside VIES (../outside-vies.ts): their numbers can be checked, but VIES cannot confirm their registration. */
+export const OTHER_RULES: { readonly [Prefix in OutsideViesPrefix]: VatCountryRule } = {
   GB: ['UK', ' followed by 9 or 12 digits, or GD or HA and 3 digits', 'check digits', checkUnitedKingdom],
   CH: ['Swiss', 'E followed by 9 digits, optionally then MWST, TVA, IVA or TPV', 'check digit', checkSwitzerland, canonicalSwitzerland],
   NO: ['Norwegian', ' followed by 9 digits and MVA', 'check digit', checkNorway],

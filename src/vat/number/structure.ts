@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../../ports.js';
 import type { VatReason } from '../../reasons.js';
+import { outsideViesList } from '../outside-vies.js';
 import { OTHER_RULES, VIES_RULES, type VatCountryRule } from './countries.js';
 import { UPPER_A, UPPER_Z } from '../../char-codes.js';
 import { VALID } from './checks/verdict.js';
@@ -146,7 +147,7 @@ export function checkVatStructure(value: string, now: Clock = systemClock): VatS
     if (countryCode === 'GR') return notChecked(countryCode, body, storable(compact), GREECE_MESSAGE, 'VAT_GREEK_PREFIX');
     const message =
       `${countryCode} is not a VAT number prefix verifield can check: use the prefix of an EU member state ` +
-      '(EL for Greece), XI for Northern Ireland, or GB, CH or NO';
+      `(EL for Greece), XI for Northern Ireland, or ${outsideViesList('or')}`;
     return notChecked(countryCode, body, storable(compact), message, 'VAT_UNKNOWN_PREFIX');
   }
 

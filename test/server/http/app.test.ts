@@ -26,6 +26,7 @@ import { dni } from '../../support/generators/nif.js';
 import { germanIban } from '../../support/generators/iban.js';
 import { luxembourgVat } from '../../support/generators/vat.js';
 import { sin } from '../../support/generators/nas.js';
+import { FIELD_EXAMPLES } from '../../../src/fields/generated/examples.js';
 
 let fakes: Fakes;
 let store: InstrumentedStore;
@@ -37,8 +38,8 @@ const REGISTERED_VAT = luxembourgVat('246813');
 const UNREGISTERED_VAT = luxembourgVat('135792');
 const OWN_VAT = luxembourgVat('112233');
 
-/** A valid and an invalid value per field, and what the 200 answers must say. */
-const SAMPLES: Record<Field, { valid: string; invalid: string }> = {
+/** A valid and an invalid value per field, and what the 200 answers must say; a field without its own here, from its folder's examples. */
+const OWN_SAMPLES: Partial<Record<Field, { valid: string; invalid: string }>> = {
   vat: { valid: REGISTERED_VAT, invalid: UNREGISTERED_VAT },
   iban: { valid: germanIban('370400440532013000'), invalid: 'DE00370400440532013000' },
   email: { valid: `jane.doe@${MAIL_DOMAINS.good}`, invalid: `jane.doe@${MAIL_DOMAINS.dead}` },
@@ -47,6 +48,9 @@ const SAMPLES: Record<Field, { valid: string; invalid: string }> = {
   nas: { valid: sin('14645632'), invalid: sin('14645632').slice(0, 8) + String((Number(sin('14645632')[8]) + 1) % 10) },
   ssn: { valid: '234-56-7890', invalid: '666-12-3456' },
 };
+const SAMPLES = Object.fromEntries(
+  ALL_FIELDS.map((field) => [field, OWN_SAMPLES[field] ?? { valid: FIELD_EXAMPLES[field].valid[0] ?? '', invalid: FIELD_EXAMPLES[field].invalid.at(-1)?.value ?? '' }]),
+) as Record<Field, { valid: string; invalid: string }>;
 
 beforeAll(async () => {
   fakes = await startFakes();

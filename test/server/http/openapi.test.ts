@@ -33,6 +33,7 @@ import { luxembourgVat, seededRng, VALID_VAT_BUILDERS } from '../../support/gene
 import { dni } from '../../support/generators/nif.js';
 import { germanIban } from '../../support/generators/iban.js';
 import { sin } from '../../support/generators/nas.js';
+import { FIELD_EXAMPLES } from '../../../src/fields/generated/examples.js';
 
 const validator = createOpenApiValidator(openApiDocument);
 
@@ -97,8 +98,8 @@ async function call(method: 'get' | 'post' | 'delete', path: string, options: Ca
 const validate = (field: Field, body: unknown, key: string | undefined, headers?: Record<string, string>): Promise<Exchange> =>
   call('post', `/api/v1/validate/${field}`, { body, headers, ...(key === undefined ? {} : { key }) });
 
-/** Valid values per field, built with their algorithms, and values each field rejects. */
-const VALUES: Record<Field, string[]> = {
+/** Valid values per field, built with their algorithms, and values each field rejects; a field without its own here, its folder's examples. */
+const OWN_VALUES: Partial<Record<Field, string[]>> = {
   vat: [REGISTERED_LU, UNREGISTERED_LU, 'LU1', 'GB123', 'US123456', 'EL123', ''],
   iban: [germanIban('370400440532013000'), 'DE00370400440532013000', 'XX12', 'DE89 3704', ''],
   email: [`jane.doe@${MAIL_DOMAINS.good}`, `info@${MAIL_DOMAINS.good}`, `a@${MAIL_DOMAINS.dead}`, 'jane@gmial.com', 'no at sign', ''],
@@ -107,6 +108,9 @@ const VALUES: Record<Field, string[]> = {
   nas: [sin('14645632'), sin('94645632'), sin('04645632'), '123 456 789', '12', ''],
   ssn: ['234-56-7890', '900-70-1234', '666-12-3456', '123', ''],
 };
+const VALUES = Object.fromEntries(
+  ALL_FIELDS.map((field) => [field, OWN_VALUES[field] ?? [...FIELD_EXAMPLES[field].valid, ...FIELD_EXAMPLES[field].invalid.map(({ value }) => value)]]),
+) as Record<Field, string[]>;
 
 beforeAll(async () => {
   fakes = await startFakes();

@@ -6,6 +6,8 @@
  * Shared by test/fields/fuzz.test.ts (CI, 100,000 inputs per field) and scripts/fuzz.ts (millions).
  */
 import fc from 'fast-check';
+import { FIELD_EXAMPLES } from '../../../src/fields/generated/examples.js';
+import type { FieldName } from '../../../src/fields/catalog.js';
 import { getCountries, getExampleNumber } from 'libphonenumber-js/max';
 import examples from 'libphonenumber-js/mobile/examples';
 import { inGroupsOfFour, validIbanArbitrary } from '../generators/iban.js';
@@ -173,6 +175,12 @@ export function luhnDigitOf(payload: string): number {
     sum += d;
   }
   return (10 - (sum % 10)) % 10;
+}
+
+/** A field's values from its folder (src/<field>/examples.ts): its valid examples as typed, in its alphabet. */
+export function examplesInputs(field: FieldName): FieldInputs {
+  const { valid, alphabet } = FIELD_EXAMPLES[field];
+  return { typed: fc.constantFrom(...valid), alphabet };
 }
 
 export const IBAN_INPUTS: FieldInputs = {

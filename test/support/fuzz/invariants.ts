@@ -10,7 +10,9 @@ import { validateIban } from '../../../src/iban/index.js';
 import { validateNas } from '../../../src/nas/index.js';
 import { validateNif } from '../../../src/nif/index.js';
 import { validatePhone } from '../../../src/phone/index.js';
-import { EMAIL_REASONS, IBAN_REASONS, NAS_REASONS, NIF_REASONS, PHONE_REASONS, SSN_REASONS, VAT_REASONS } from '../../../src/reasons.js';
+import { FIELD_NAMES, type FieldName } from '../../../src/fields/catalog.js';
+import { VALIDATORS } from '../../../src/fields/validators.js';
+import { REASONS } from '../../../src/reasons.js';
 import type { ValidationLevel, ValidationResult } from '../../../src/result.js';
 import { validateSsn } from '../../../src/ssn/index.js';
 import { validateVat } from '../../../src/vat/index.js';
@@ -22,10 +24,12 @@ import {
   PHONE_INPUTS,
   SSN_INPUTS,
   VAT_INPUTS,
+  examplesInputs,
   type FieldInputs,
 } from './inputs.js';
 
-export type FuzzField = 'iban' | 'vat' | 'nif' | 'nas' | 'ssn' | 'email' | 'phone';
+/** A field of the registry: the seven below with their own generators and checks, and any other from its folder's examples. */
+export type FuzzField = FieldName;
 
 /** One validator under fuzzing. */
 export interface FuzzTarget {
@@ -36,19 +40,12 @@ export interface FuzzTarget {
   check(result: ValidationResult, input: string): string | null;
 }
 
-const DETAILS_KEYS = ['emailDetails', 'vatDetails', 'phoneDetails', 'ibanDetails', 'nasDetails', 'nifDetails', 'ssnDetails'] as const;
-type DetailsKey = (typeof DETAILS_KEYS)[number];
+/** Each field's details member (`ibanDetails` …), one per field folder. */
+type DetailsKey = `${FieldName}Details`;
+const DETAILS_KEYS: readonly DetailsKey[] = FIELD_NAMES.map((field) => `${field}Details` as const);
 const ENVELOPE_KEYS = new Set<string>(['valid', 'message', 'reason', 'normalizedValue', 'originalValue', 'validationLevel', ...DETAILS_KEYS]);
 /** The reason codes each field may give (src/reasons.ts, docs/envelope.md#reason-codes), by its details key. */
-const REASONS_OF: Record<DetailsKey, ReadonlySet<string>> = {
-  emailDetails: new Set(EMAIL_REASONS),
-  vatDetails: new Set(VAT_REASONS),
-  phoneDetails: new Set(PHONE_REASONS),
-  ibanDetails: new Set(IBAN_REASONS),
-  nasDetails: new Set(NAS_REASONS),
-  nifDetails: new Set(NIF_REASONS),
-  ssnDetails: new Set(SSN_REASONS),
-};
+const REASONS_OF: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(FIELD_NAMES.map((field) => [`${field}Details`, new Set<string>(REASONS[field])]));
 
 /** What every envelope promises, and that no other field's details object is present. */
 function checkEnvelope(result: ValidationResult, input: string, level: ValidationLevel, own: DetailsKey): string | null {
@@ -58,7 +55,7 @@ function checkEnvelope(result: ValidationResult, input: string, level: Validatio
   if (!('reason' in result)) return 'reason missing (null when valid, a code when not)';
   if (result.valid) {
     if (result.reason !== null) return `reason ${String(result.reason)} on a valid answer`;
-  } else if (result.reason === null || !REASONS_OF[own].has(result.reason)) {
+  } else if (result.reason === null || REASONS_OF[own]?.has(result.reason) !== true) {
     return `reason ${String(result.reason)} is not a code of the field's list (src/reasons.ts)`;
   }
   if (result.originalValue !== input) return 'originalValue differs from the input';
@@ -265,8 +262,23 @@ function checkPhone(result: ValidationResult, input: string): string | null {
   return checkAgain(result, validatePhone);
 }
 
-/** The seven validators, in the order of docs/service.md#endpoints. */
-export const FUZZ_TARGETS: readonly FuzzTarget[] = [
+/**
+ * A field without a generator and checks of its own here: its offline validator on its folder's
+ * examples (src/<field>/examples.ts) and their near-valid mutations, checked against the envelope's
+ * promises and that a valid answer's normalizedValue validates again.
+ */
+function fromExamples(field: FieldName): FuzzTarget {
+  const validate = (value: string): ValidationResult => VALIDATORS[field].offline(value);
+  return {
+    field,
+    validate,
+    inputs: examplesInputs(field),
+    check: (result, input) => checkEnvelope(result, input, result.validationLevel, `${field}Details`) ?? checkAgain(result, validate),
+  };
+}
+
+/** The seven validators with their own checks, in the order of docs/service.md#endpoints. */
+const CHECKED_TARGETS: readonly FuzzTarget[] = [
   { field: 'vat', validate: validateVat, inputs: VAT_INPUTS, check: checkVat },
   { field: 'iban', validate: validateIban, inputs: IBAN_INPUTS, check: checkIban },
   { field: 'email', validate: (value) => validateEmail(value), inputs: EMAIL_INPUTS, check: checkEmail },
@@ -274,6 +286,12 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   { field: 'nif', validate: validateNif, inputs: NIF_INPUTS, check: checkNif },
   { field: 'nas', validate: validateNas, inputs: NAS_INPUTS, check: checkNas },
   { field: 'ssn', validate: validateSsn, inputs: SSN_INPUTS, check: checkSsn },
+];
+
+/** Every field of the registry: the checked seven, then any other from its examples. */
+export const FUZZ_TARGETS: readonly FuzzTarget[] = [
+  ...CHECKED_TARGETS,
+  ...FIELD_NAMES.filter((field) => !CHECKED_TARGETS.some((target) => target.field === field)).map(fromExamples),
 ];
 
 /** The target of `field`. */

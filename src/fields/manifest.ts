@@ -1,0 +1,132 @@
+/**
+ * The shapes of a field folder's files (docs/architecture.md, "How to add … A field"). Types only:
+ * every file of a field folder that the registry reads satisfies one of these, and
+ * scripts/generate-fields.ts derives the aggregates in ./generated/ from them.
+ */
+import type { CircuitBreakerStore, Clock, DnsResolver, DomainAgeSource, VatAnswerCache, VatRegistry } from '../ports.js';
+import type { ValidationLevel, ValidationResult } from '../result.js';
+import type { SchemaObject } from './json-schema.js';
+
+/** `src/<field>/field.ts`: data only, copied as literals into the generated registry. */
+export interface FieldManifest {
+  /** The field's name: its endpoint (`/api/v1/validate/<name>`), key scope and `verifield check <name>`; the folder's name. */
+  readonly name: string;
+  /** The operation's name: the client method and the OpenAPI operationId (`validateVat`). */
+  readonly operation: `validate${string}`;
+  /** Whether a request may name the company expected to hold the value (`traderName`). */
+  readonly takesTraderName: boolean;
+  /** Whether a request may name the country a number without its country code is read in (`defaultCountry`). */
+  readonly takesDefaultCountry: boolean;
+  /** The field's name as people read it (the dashboard). */
+  readonly label: string;
+  /** The field's colour in the dashboard's usage chart, at least 4.5:1 against white. */
+  readonly colour: `#${string}`;
+  /** The rest of the client method's doc comment after `POST /api/v1/validate/<name>` (`.` when there is nothing to add). */
+  readonly clientDoc: string;
+  /** The doc comment of `<name>Details` in `ValidationResult`: when an answer carries it. */
+  readonly detailsDoc: string;
+  /**
+   * The field's rank in each list (ranks need not be consecutive; two fields may not share one):
+   * `service` the service's order (docs, OpenAPI, the registry), `scope` the order keys hold their
+   * scopes in, `check` the order `verifield check --help` names the fields in.
+   */
+  readonly order: { readonly service: number; readonly scope: number; readonly check: number };
+  /** The package subpath `verifield/<subpath>` of the field's `index.ts`, or null for none. */
+  readonly subpath: string | null;
+  /**
+   * Size budgets in bytes min+gzip (scripts/size-checks.ts): the subpath as recorded by
+   * `npm run size:record` (null without a subpath), and `<field>Schema` imported alone.
+   */
+  readonly sizeBudget: {
+    readonly subpath: { readonly measuredBytes: number; readonly limitBytes: number } | null;
+    readonly schemaLimitBytes: number;
+  };
+}
+
+/** What the service hands a verified validator besides the value: its ports and the caller's settings. */
+export interface ServiceContext {
+  /** VIES. */
+  registry: VatRegistry;
+  /** The store's VIES answers. */
+  viesCache: VatAnswerCache;
+  /** The store's per-country circuit breakers. */
+  breaker: CircuitBreakerStore;
+  dns: DnsResolver;
+  domainAge: DomainAgeSource;
+  now: Clock;
+  /** The email level of the account's plan (src/email/service-depth.ts turns it into a depth). */
+  emailLevel: ValidationLevel;
+  /** The account's own VAT number as VIES takes it (src/vat/registry/requester.ts), or null. */
+  requester: string | null;
+  /** The company name the caller expects, on the fields that take one (`takesTraderName`). */
+  traderName?: string;
+}
+
+/** What a request says besides the value and the offline validator reads, on the fields that take it. */
+export interface RequestOptions {
+  /** The country a phone number written without its country code is read in, ISO 3166-1 alpha-2 (`takesDefaultCountry`). */
+  defaultCountry?: string;
+}
+
+/** `src/<field>/validators.ts`: the functions that answer a field whose answer is `Result`. */
+export interface FieldValidators<Result extends ValidationResult = ValidationResult> {
+  /** Offline, synchronous: shape and check digits only. */
+  offline: (value: string, options?: RequestOptions) => Result;
+  /** What the service runs instead of `offline`, for a field that asks the outside world. */
+  verified?: (value: string, context: ServiceContext) => Promise<Result>;
+}
+
+/** `src/<field>/usage-log.ts`: how the usage log keeps a field's values. */
+export type UsageLogPolicy = 'clear' | 'masked' | { maskedWhen: (value: string) => boolean };
+
+/** `src/<field>/openapi.ts`: what the OpenAPI document says of the field. */
+export interface FieldOpenApi {
+  /** One line. */
+  readonly summary: string;
+  /** What is checked and what a valid answer does not prove. */
+  readonly description: string;
+  /** The schema of the request body: `VatValidationRequest` carries `traderName`, `PhoneValidationRequest` `defaultCountry`. */
+  readonly requestSchema: 'ValidationRequest' | 'VatValidationRequest' | 'PhoneValidationRequest';
+  /** The body of the request example. */
+  readonly example: { readonly value: string; readonly traderName?: string; readonly defaultCountry?: string };
+  /** Declares the 403 of a key without the field's scope. */
+  readonly declaresForbidden: boolean;
+  /** The description of the 200 answer's schema (`Answer of POST /api/v1/validate/<field>` …). */
+  readonly resultDescription: string;
+  /** Whether `<field>Details` is in every answer. */
+  readonly detailsAlwaysPresent: boolean;
+  /** The `<Field>Details` schema. */
+  readonly detailsSchema: SchemaObject;
+  /** Other schemas the details schema refers to (`$ref`), by name. */
+  readonly componentSchemas?: Readonly<Record<string, SchemaObject>>;
+}
+
+/** `src/<field>/examples.ts`: values the fuzz, soak and derivation checks start from. */
+export interface FieldExamples {
+  /** Values the offline validator accepts. */
+  readonly valid: readonly string[];
+  /** Values it rejects, each with the reason it gives. */
+  readonly invalid: readonly { readonly value: string; readonly reason: string }[];
+  /** The characters a mistyped value is made of: what near-valid mutations insert. */
+  readonly alphabet: string;
+}
+
+/** The details a message template can show (src/messages/catalog.ts says what each is). */
+export type FieldMessageFact = 'country' | 'code' | 'length' | 'place' | 'digits' | 'number' | 'letter' | 'digit' | 'date' | 'suggestion';
+
+/** `src/<field>/messages/facts.ts`: every message key of the field and the facts its templates name. */
+export type FieldMessageFacts = { readonly [key: string]: readonly FieldMessageFact[] };
+
+/** `src/<field>/messages/<lang>.ts`: a template for every key of `Facts`. */
+export type FieldMessages<Facts extends FieldMessageFacts> = { readonly [Key in keyof Facts]: string };
+
+/**
+ * `src/<field>/messages/key.ts`, for a field whose message key is not simply its reason, or its one
+ * valid key when its details are present: which message tells a result (docs/messages.md#message-keys).
+ */
+export interface FieldMessageKeys {
+  /** The key of a valid answer that carries the field's details; null when the details do not say. */
+  readonly valid?: (result: ValidationResult) => string | null;
+  /** Reasons told by more than one message: the key of a rejection with that reason. */
+  readonly splits?: { readonly [reason: string]: (result: ValidationResult) => string | null };
+}

@@ -1,0 +1,27 @@
+/**
+ * The IBAN field's details object and result type (docs/fields/iban.md#details), types only:
+ * src/result.ts re-exports them, and the generated registry adds `ibanDetails` to `ValidationResult`.
+ */
+import type { ValidationResult } from '../result.js';
+import type { IbanReason } from './reasons.js';
+
+/** Details of an IBAN validation (docs/fields/iban.md#details). */
+export interface IbanDetails {
+  /** First two characters of the IBAN, even when the country is unknown to the registry. */
+  country_code: string;
+  /** The country is inside the geographical scope of the SEPA schemes. */
+  sepa: boolean;
+  /** Length and character layout match the registry entry for the country. */
+  structure_valid: boolean;
+  /** The ISO 7064 mod-97 check digits are correct. */
+  checksum_valid: boolean;
+  /** Length of the value as submitted, separators removed. */
+  length: number;
+  /** Length required for the country; null when the country is not in the registry. */
+  expected_length: number | null;
+  /** Print format in groups of four; only for a valid IBAN. */
+  formatted?: string;
+}
+
+/** Result of `validateIban`: `ibanDetails` is always present. */
+export type IbanValidationResult = ValidationResult & { ibanDetails: IbanDetails; reason: IbanReason | null };

@@ -1,0 +1,16 @@
+/** The IBAN field as data (docs/architecture.md, "How to add … A field"): the generated registry copies it. */
+import type { FieldManifest } from '../fields/manifest.js';
+
+export const field = {
+  name: 'iban',
+  operation: 'validateIban',
+  takesTraderName: false,
+  takesDefaultCountry: false,
+  label: 'IBAN',
+  colour: '#b35900',
+  detailsDoc: 'IBAN findings; always on results of validateIban.',
+  clientDoc: '.',
+  order: { service: 20, scope: 10, check: 10 },
+  subpath: 'iban',
+  sizeBudget: { subpath: { measuredBytes: 3080, limitBytes: 3388 }, schemaLimitBytes: 4700 },
+} as const satisfies FieldManifest;

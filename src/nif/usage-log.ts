@@ -1,0 +1,4 @@
+/** What the usage log keeps of a NIF value (docs/service.md#usage-log): never the value: it identifies a person. */
+import type { UsageLogPolicy } from '../fields/manifest.js';
+
+export const usageLog: UsageLogPolicy = 'masked';

@@ -1,0 +1,41 @@
+/**
+ * The VAT field's details object and result type (docs/fields/vat.md#details), types only:
+ * src/result.ts re-exports them, and the generated registry adds `vatDetails` to `ValidationResult`.
+ */
+import type { ValidationResult } from '../result.js';
+import type { VatReason } from './reasons.js';
+
+/** Origin of a VAT registration verdict (docs/fields/vat.md#registration-verdict). */
+export type VatSource = 'LIVE' | 'CACHE' | 'STALE' | 'UNVERIFIED' | 'NOT_APPLICABLE';
+
+/** Outcome of a trader name comparison. */
+export type TraderNameMatch = 'MATCH' | 'MISMATCH' | 'NOT_AVAILABLE';
+
+/** Details of a VAT validation (docs/fields/vat.md#details). */
+export interface VatDetails {
+  /** The number matches its member state's structure and check digits. */
+  format_valid: boolean;
+  /** Present in the registry; null means unknown, never unregistered. */
+  registered: boolean | null;
+  /** Prefix of the number (EL for Greece, XI for Northern Ireland); null when none could be read. */
+  country_code: string | null;
+  /** Where the registration verdict came from. */
+  source: VatSource;
+  /** When the registration was last confirmed against VIES (ISO date-time). */
+  checked_at?: string | null;
+  /** Registered name, only where the member state discloses it. */
+  trader_name?: string | null;
+  /** Registered address, only where the member state discloses it. */
+  trader_address?: string | null;
+  /** Whether VIES could answer for this country during the request. */
+  vies_available: boolean;
+  /** VIES receipt for the lookup, only when a requester VAT number is configured. */
+  consultation_number?: string | null;
+  /** Only when a trader name was sent. */
+  trader_name_match?: TraderNameMatch;
+  /** Who compared the names; absent when no comparison was possible. */
+  trader_name_match_source?: 'VIES' | 'SERVICE';
+}
+
+/** Result of `validateVat` / `verifyVat`: `vatDetails` is always present. */
+export type VatValidationResult = ValidationResult & { vatDetails: VatDetails; reason: VatReason | null };

@@ -1,0 +1,16 @@
+/** The VAT field as data (docs/architecture.md, "How to add … A field"): the generated registry copies it. */
+import type { FieldManifest } from '../fields/manifest.js';
+
+export const field = {
+  name: 'vat',
+  operation: 'validateVat',
+  takesTraderName: true,
+  takesDefaultCountry: false,
+  label: 'VAT',
+  colour: '#1f5fad',
+  detailsDoc: 'VAT findings; on results of validateVat / verifyVat.',
+  clientDoc: ': structure, check digits and registration in VIES.',
+  order: { service: 10, scope: 20, check: 50 },
+  subpath: 'vat',
+  sizeBudget: { subpath: { measuredBytes: 12067, limitBytes: 13273 }, schemaLimitBytes: 6800 },
+} as const satisfies FieldManifest;
