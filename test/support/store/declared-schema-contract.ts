@@ -10,6 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../../src/server/admin/api-keys.js';
 import { migrate, schemaVersion, type SqlClient } from '../../../src/server/storage/index.js';
+import { renderMigration, renderSchema, type MigrationStep } from '../../../src/server/storage/sql/ddl.js';
+import { column, optional, type TableDeclaration } from '../../../src/server/storage/sql/tables/declare.js';
+import { DECLARED_TABLES } from '../../../src/server/storage/sql/tables/index.js';
 import { withDialect } from './dashboard-contract.js';
 import { schemaShape } from './schema-shape.js';
 
@@ -32,6 +35,30 @@ async function keyWithScopes(sql: SqlClient, scopes: readonly string[]): Promise
   const { rows } = await sql.query<{ scopes: unknown }>('SELECT scopes FROM api_keys WHERE id = $1', [keyId]);
   return d.readScopes(rows[0]?.scopes);
 }
+
+// A migration written once, as a later release would add it: a table, a column of an existing
+// table, an index, each taken from the declaration that gains them.
+const NOTES: TableDeclaration = {
+  name: 'account_notes',
+  columns: [
+    column('id', 'identity'),
+    column('account_id', 'text', { references: { table: 'accounts', column: 'id' } }),
+    column('body', 'sealed'),
+    column('pinned', 'boolean', { default: 0 }),
+    column('created_at', 'time'),
+  ],
+  indexes: [{ name: 'account_notes_account', columns: ['account_id', 'created_at'], where: 'pinned = 1' }],
+};
+const TIMEZONE = optional('timezone', 'text', { check: "timezone <> ''" });
+const BY_PLAN = { name: 'accounts_plan', columns: ['plan'] };
+const LATER: readonly MigrationStep[] = [
+  { addTable: NOTES },
+  { addColumn: { table: 'accounts', column: TIMEZONE } },
+  { addIndex: { table: 'accounts', index: BY_PLAN } },
+];
+const GAINED: readonly TableDeclaration[] = DECLARED_TABLES.map((table) =>
+  table.name === 'accounts' ? { ...table, columns: [...table.columns, TIMEZONE], indexes: [BY_PLAN] } : table,
+).concat(NOTES);
 
 /** Runs the suite on clients `openEmpty` makes, each on a new, empty database (closed after the suite). */
 export function describeDeclaredSchema(engine: string, openEmpty: () => Promise<SqlClient>): void {
@@ -60,6 +87,22 @@ export function describeDeclaredSchema(engine: string, openEmpty: () => Promise<
         expect(await migrate(sql)).toEqual([]);
       }
     });
+
+    it('creates a new store from a declaration that gained a table, a column and an index as the later migration adding them does', async () => {
+      const [upgraded, created] = await Promise.all([openEmpty(), openEmpty()]);
+      try {
+        const d = upgraded.dialect;
+        const migrations = [...d.migrations, renderMigration(d.ddl, LATER)];
+        await migrate(withDialect(upgraded, { migrations, fresh: null }));
+        await migrate(withDialect(created, { migrations, fresh: { version: migrations.length, script: renderSchema(d.ddl, GAINED) } }));
+        const shape = await schemaShape(created);
+        expect(shape).toEqual(await schemaShape(upgraded));
+        expect(JSON.stringify(shape)).toContain('account_notes_account');
+        expect(JSON.stringify(shape)).toContain('timezone');
+      } finally {
+        await Promise.all([upgraded.close(), created.close()]);
+      }
+    }, 60_000);
 
     // The seven fields of the first schemas: a field added later (`bic`) must fit in a key's scope
     // with no migration, on a store created either way.

@@ -35,6 +35,7 @@ export const postgresDialect: Dialect = {
   readJson: <T>(value: unknown) => value as T,
   readBoolean: (value) => value === true,
   readScopes: (value) => [...(value as string[])],
+  ddl: postgresDdl,
   migrations,
   fresh,
   migrationLock: MIGRATION_LOCK,

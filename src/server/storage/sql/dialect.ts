@@ -4,6 +4,7 @@
  * key scopes are stored, the schema (./schema.ts), and the usage meter's batch statements. Everything else in
  * ./ is written once and runs on both.
  */
+import type { DdlSpelling } from './ddl.js';
 import type { MeterStatements } from './meter-batch.js';
 
 /** What a `$n` parameter carries, so that an engine that needs a cast can write one. */
@@ -38,6 +39,8 @@ export interface Dialect {
   readBoolean(value: unknown): boolean;
   /** The scopes column as read: the words stored (./key-scopes.ts reads them). */
   readScopes(value: unknown): string[];
+  /** How the engine spells the declared schema (./ddl.ts renders with it). */
+  readonly ddl: DdlSpelling;
   /** The schema, as migrations applied in order (never edited once released). */
   readonly migrations: readonly string[];
   /**

@@ -24,6 +24,7 @@ export const sqliteDialect: Dialect = {
   readJson: <T>(value: unknown) => JSON.parse(String(value)) as T,
   readBoolean: (value) => value === 1 || value === 1n || value === true,
   readScopes: (value) => (value === '' || value === null || value === undefined ? [] : String(value).split(',')),
+  ddl: sqliteDdl,
   migrations,
   fresh,
   migrationLock: null,
