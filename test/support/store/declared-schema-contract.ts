@@ -44,10 +44,10 @@ const NOTES: TableDeclaration = {
     column('id', 'identity'),
     column('account_id', 'text', { references: { table: 'accounts', column: 'id' } }),
     column('body', 'sealed'),
-    column('pinned', 'boolean', { default: 0 }),
+    column('pinned', 'boolean', { default: false }),
     column('created_at', 'time'),
   ],
-  indexes: [{ name: 'account_notes_account', columns: ['account_id', 'created_at'], where: 'pinned = 1' }],
+  indexes: [{ name: 'account_notes_account', columns: ['account_id', 'created_at'], where: "body <> ''" }],
 };
 const TIMEZONE = optional('timezone', 'text', { check: "timezone <> ''" });
 const BY_PLAN = { name: 'accounts_plan', columns: ['plan'] };

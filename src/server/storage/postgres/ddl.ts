@@ -42,7 +42,7 @@ const CONCURRENCY_LEASES: TableDeclaration = {
 export const postgresDdl: DdlSpelling = {
   type: (kind) => TYPES[kind],
   digestCheck: (name) => `${name} ~ '^[0-9a-f]{64}$'`,
-  madeDefault: (value) => MADE_DEFAULTS[value],
+  defaultOf: (value) => (typeof value === 'boolean' ? String(value) : MADE_DEFAULTS[value]),
   tableOptions: () => '',
   ownTables: [CONCURRENCY_LEASES],
   ownStatements: [ACQUIRE_CONCURRENCY_LEASE],

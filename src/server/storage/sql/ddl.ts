@@ -10,8 +10,8 @@ export interface DdlSpelling {
   type(kind: ColumnKind): string;
   /** The condition a `digest` column is checked with. */
   digestCheck(column: string): string;
-  /** The SQL of a default the engine makes (`now`, `new-id`), or null when the engine has none. */
-  madeDefault(value: 'now' | 'new-id'): string | null;
+  /** The SQL of a boolean default, or of one the engine makes (`now`, `new-id`); null when the engine has none. */
+  defaultOf(value: boolean | 'now' | 'new-id'): string | null;
   /** What follows the closing parenthesis of a CREATE TABLE. */
   tableOptions(table: TableDeclaration): string;
   /** The engine's own tables, created after the declared ones. */
@@ -30,7 +30,7 @@ export type MigrationStep =
 function columnDefault(spelling: DdlSpelling, value: ColumnDeclaration['default']): string | null {
   if (value === undefined) return null;
   if (typeof value === 'number') return String(value);
-  return spelling.madeDefault(value);
+  return spelling.defaultOf(value);
 }
 
 /** A column's definition, as in a CREATE TABLE or an ADD COLUMN. */

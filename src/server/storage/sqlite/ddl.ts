@@ -24,8 +24,8 @@ const TYPES: Record<ColumnKind, string> = {
 export const sqliteDdl: DdlSpelling = {
   type: (kind) => TYPES[kind],
   digestCheck: (column) => `length(${column}) = 64 AND ${column} NOT GLOB '*[^0-9a-f]*'`,
-  // The store writes those columns itself; SQLite's schema never had these defaults.
-  madeDefault: () => null,
+  // The store writes the columns PostgreSQL gives a made default itself; SQLite never had those.
+  defaultOf: (value) => (typeof value === 'boolean' ? (value ? '1' : '0') : null),
   tableOptions: (table) => (table.clustered === true ? ' STRICT, WITHOUT ROWID' : ' STRICT'),
   ownTables: [],
   ownStatements: [],

@@ -28,10 +28,11 @@ export type ColumnKind =
   | 'identity';
 
 /**
- * A column's default: a number, or a value the engine makes. PostgreSQL's first schema gave two
- * columns such defaults; the store always writes those columns, so SQLite never had them.
+ * A column's default: a number, a boolean, or a value the engine makes (`now`, `new-id`).
+ * PostgreSQL's first schema gave some columns defaults of the second kind; the store always writes
+ * those columns, so SQLite never had them.
  */
-export type ColumnDefault = number | 'now' | 'new-id';
+export type ColumnDefault = number | boolean | 'now' | 'new-id';
 
 export interface ColumnOptions {
   /** NULL allowed (a column is NOT NULL unless it says so). */
