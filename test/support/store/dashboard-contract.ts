@@ -22,9 +22,13 @@ const DAY = 24 * HOUR;
 const tokenHash = (): string => createHash('sha256').update(randomBytes(32)).digest('hex');
 
 /** `sql` as a client whose code knows only the first `version` migrations: a database of an older verifield. */
-export function atVersion(sql: SqlClient, version: number): SqlClient {
+export const atVersion = (sql: SqlClient, version: number): SqlClient =>
+  withDialect(sql, { migrations: sql.dialect.migrations.slice(0, version) });
+
+/** `sql` with `changes` to its dialect. */
+export function withDialect(sql: SqlClient, changes: Partial<SqlClient['dialect']>): SqlClient {
   return {
-    dialect: { ...sql.dialect, migrations: sql.dialect.migrations.slice(0, version) },
+    dialect: { ...sql.dialect, ...changes },
     query: (text, params) => sql.query(text, params),
     exec: (script) => sql.exec(script),
     transaction: (fn) => sql.transaction(fn),

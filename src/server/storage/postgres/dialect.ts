@@ -4,8 +4,10 @@
  * text[] array, `date` columns read through to_char (the driver would make local-midnight Dates
  * of them), and an advisory lock around migrations.
  */
+import { engineSchema } from '../sql/schema.js';
 import type { Dialect, ParamType } from '../sql/dialect.js';
 import { postgresMeterStatements } from './meter.js';
+import { postgresDdl } from './ddl.js';
 import { MIGRATION_LOCK, POSTGRES_MIGRATIONS } from './schema.js';
 
 const CASTS: Record<ParamType, string> = {
@@ -19,6 +21,8 @@ const CASTS: Record<ParamType, string> = {
   scopes: '::text[]',
 };
 
+const { migrations, fresh } = engineSchema(POSTGRES_MIGRATIONS, postgresDdl);
+
 export const postgresDialect: Dialect = {
   name: 'postgres',
   param: (n, type = 'text') => `$${n}${CASTS[type]}`,
@@ -31,7 +35,9 @@ export const postgresDialect: Dialect = {
   readJson: <T>(value: unknown) => value as T,
   readBoolean: (value) => value === true,
   readScopes: (value) => [...(value as string[])],
-  migrations: POSTGRES_MIGRATIONS,
+  ddl: postgresDdl,
+  migrations,
+  fresh,
   migrationLock: MIGRATION_LOCK,
   meter: postgresMeterStatements,
 };

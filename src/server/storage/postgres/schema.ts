@@ -105,22 +105,8 @@ CREATE TABLE job_runs (
 const ACCOUNT_LEASE_LOCK = 0x766c6163; // "vlac"
 const POOL_LEASE_LOCK = 0x766c706c; // "vlpl"
 
-// Concurrency leases for deployments on PostgreSQL without Redis (./limiter.ts,
-// docs/architecture.md#concurrency-leases). A lease expires by itself, so the slots of a crashed instance
-// come back; the function checks and takes slots under advisory locks, account first and pool
-// second (one order, no deadlock), and reads the database's clock, so instances' clocks may
-// disagree. Expired leases are deleted as the locks they concern are taken.
-const V2_CONCURRENCY_LEASES = `
-CREATE TABLE concurrency_leases (
-  lease_id text PRIMARY KEY,
-  account_id text NOT NULL,
-  shared boolean NOT NULL,
-  expires_at timestamptz NOT NULL
-);
-CREATE INDEX concurrency_leases_account ON concurrency_leases (account_id, expires_at);
-CREATE INDEX concurrency_leases_shared ON concurrency_leases (expires_at) WHERE shared;
-
-CREATE FUNCTION acquire_concurrency_lease(p_lease text, p_account text, p_limit integer, p_shared boolean,
+/** The function that takes a concurrency lease (./limiter.ts), created by V2 and by ./ddl.ts. */
+export const ACQUIRE_CONCURRENCY_LEASE = `CREATE FUNCTION acquire_concurrency_lease(p_lease text, p_account text, p_limit integer, p_shared boolean,
   p_pool_size integer, p_ttl_ms integer) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   held integer;
@@ -145,6 +131,23 @@ BEGIN
 END
 $$;
 `;
+
+// Concurrency leases for deployments on PostgreSQL without Redis (./limiter.ts,
+// docs/architecture.md#concurrency-leases). A lease expires by itself, so the slots of a crashed instance
+// come back; the function checks and takes slots under advisory locks, account first and pool
+// second (one order, no deadlock), and reads the database's clock, so instances' clocks may
+// disagree. Expired leases are deleted as the locks they concern are taken.
+const V2_CONCURRENCY_LEASES = `
+CREATE TABLE concurrency_leases (
+  lease_id text PRIMARY KEY,
+  account_id text NOT NULL,
+  shared boolean NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX concurrency_leases_account ON concurrency_leases (account_id, expires_at);
+CREATE INDEX concurrency_leases_shared ON concurrency_leases (expires_at) WHERE shared;
+
+${ACQUIRE_CONCURRENCY_LEASE}`;
 
 // Usage log retention (docs/service.md#usage-log): per-day totals per account, key, endpoint and
 // verdict, kept for good and written in the meter's transaction, filled here from the rows logged

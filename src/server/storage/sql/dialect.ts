@@ -1,13 +1,20 @@
 /**
  * What SQLite and PostgreSQL spell differently, in one interface per engine
  * (../sqlite/dialect.ts, ../postgres/dialect.ts): parameter casts, how times, booleans, JSON and
- * key scopes are stored, the schema, and the usage meter's batch statements. Everything else in
+ * key scopes are stored, the schema (./schema.ts), and the usage meter's batch statements. Everything else in
  * ./ is written once and runs on both.
  */
+import type { DdlSpelling } from './ddl.js';
 import type { MeterStatements } from './meter-batch.js';
 
 /** What a `$n` parameter carries, so that an engine that needs a cast can write one. */
 export type ParamType = 'text' | 'integer' | 'bigint' | 'boolean' | 'day' | 'time' | 'json' | 'scopes';
+
+/** The script creating the declared schema (./tables/) on a new store, and the schema version it stands for. */
+export interface DeclaredSchema {
+  readonly version: number;
+  readonly script: string;
+}
 
 export interface Dialect {
   /** The engine. */
@@ -32,8 +39,15 @@ export interface Dialect {
   readBoolean(value: unknown): boolean;
   /** The scopes column as read: the words stored (./key-scopes.ts reads them). */
   readScopes(value: unknown): string[];
+  /** How the engine spells the declared schema (./ddl.ts renders with it). */
+  readonly ddl: DdlSpelling;
   /** The schema, as migrations applied in order (never edited once released). */
   readonly migrations: readonly string[];
+  /**
+   * Run instead of the migrations on a store at version 0, when it stands for all of them (its
+   * version is `migrations.length`); null to migrate from version 0 ('./migrate.ts').
+   */
+  readonly fresh: DeclaredSchema | null;
   /** Run first in each migration's transaction so that instances starting together apply it once; null when the transaction alone does. */
   readonly migrationLock: string | null;
   /** The usage meter's reads and writes of one batch (./meter.ts decides). */

@@ -1,7 +1,9 @@
 /**
- * Brings a database to the schema of its dialect: the migrations are applied in order and
- * recorded in `schema_migrations`, each in its own write transaction (under an advisory lock on
- * PostgreSQL), so instances and processes starting together apply each one once.
+ * Brings a database to the schema of its dialect: a new store (version 0) is created from the
+ * declared schema in one transaction and recorded at every version it stands for (./schema.ts);
+ * an existing one has the migrations it lacks applied in order. Each is recorded in
+ * `schema_migrations` in its own write transaction (under an advisory lock on PostgreSQL), so
+ * instances and processes starting together apply each one once.
  */
 import type { SqlClient } from './client.js';
 
@@ -23,13 +25,30 @@ async function appliedVersion(sql: SqlClient): Promise<number> {
   });
 }
 
+/** Creates the declared schema on a store still at version 0; false when another process was first. */
+async function createDeclared(sql: SqlClient, script: string, version: number): Promise<boolean> {
+  const lock = sql.dialect.migrationLock;
+  return sql.transaction(async (tx) => {
+    if (lock !== null) await tx.query(lock);
+    const { rows } = await tx.query('SELECT 1 FROM schema_migrations LIMIT 1');
+    if (rows.length > 0) return false;
+    await tx.exec(script);
+    for (let v = 1; v <= version; v++) await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v]);
+    return true;
+  });
+}
+
 /**
  * Brings the database to {@link schemaVersion}; resolves with the versions applied now (none when
  * it was up to date). Rejects when the database was migrated by a newer verifield.
  */
 export async function migrate(sql: SqlClient): Promise<number[]> {
-  const { migrations, migrationLock } = sql.dialect;
+  const { migrations, migrationLock, fresh } = sql.dialect;
   const current = await appliedVersion(sql);
+  const declared = current === 0 && fresh !== null && fresh.version === migrations.length;
+  if (declared && (await createDeclared(sql, fresh.script, fresh.version))) {
+    return Array.from({ length: fresh.version }, (_, i) => i + 1);
+  }
   if (current > migrations.length) {
     throw new Error(
       `The store's schema is at version ${current}, newer than this verifield understands (${migrations.length}): upgrade verifield`,

@@ -4,9 +4,13 @@
  * Migrations need no lock of their own: each runs in a write transaction, which SQLite gives to
  * one process at a time.
  */
+import { engineSchema } from '../sql/schema.js';
 import type { Dialect } from '../sql/dialect.js';
 import { sqliteMeterStatements } from './meter.js';
+import { sqliteDdl } from './ddl.js';
 import { SQLITE_MIGRATIONS } from './schema.js';
+
+const { migrations, fresh } = engineSchema(SQLITE_MIGRATIONS, sqliteDdl);
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -20,7 +24,9 @@ export const sqliteDialect: Dialect = {
   readJson: <T>(value: unknown) => JSON.parse(String(value)) as T,
   readBoolean: (value) => value === 1 || value === 1n || value === true,
   readScopes: (value) => (value === '' || value === null || value === undefined ? [] : String(value).split(',')),
-  migrations: SQLITE_MIGRATIONS,
+  ddl: sqliteDdl,
+  migrations,
+  fresh,
   migrationLock: null,
   meter: sqliteMeterStatements,
 };

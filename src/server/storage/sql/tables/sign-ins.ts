@@ -1,0 +1,31 @@
+/**
+ * The dashboard's sessions and sign-in links (../../features/sign-ins.ts), kept as the SHA-256 of
+ * their tokens only; an operator's session has no account.
+ */
+import { accountId, column, optional, type TableDeclaration } from './declare.js';
+
+export const DASHBOARD_SESSIONS: TableDeclaration = {
+  name: 'dashboard_sessions',
+  columns: [
+    column('hash', 'digest', { primaryKey: true }),
+    accountId({ nullable: true }),
+    column('created_at', 'time'),
+    column('last_seen_at', 'time'),
+  ],
+  clustered: true,
+  indexes: [{ name: 'dashboard_sessions_last_seen', columns: ['last_seen_at'] }],
+};
+
+// A used link keeps its row (used_at set) until it expires, so that it cannot be used again.
+export const LOGIN_LINKS: TableDeclaration = {
+  name: 'login_links',
+  columns: [
+    column('hash', 'digest', { primaryKey: true }),
+    accountId({ nullable: true }),
+    column('created_at', 'time'),
+    column('expires_at', 'time'),
+    optional('used_at', 'time'),
+  ],
+  clustered: true,
+  indexes: [{ name: 'login_links_expires', columns: ['expires_at'] }],
+};
