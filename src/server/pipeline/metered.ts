@@ -111,6 +111,14 @@ export function storeUnavailableResponse(outage: StoreOutage): Response {
   return apiErrorResponse(503, 'STORE_UNAVAILABLE', outage.message, { 'Retry-After': String(outage.retryAfterSeconds) });
 }
 
+/**
+ * `entry` as the usage log may keep it: its value masked as the field's policy says
+ * (src/fields/usage-log.ts). The one place the policy is applied: the store keeps what it is given.
+ */
+export function maskedEntry(entry: UsageEntry): UsageEntry {
+  return { ...entry, value: usageLogValue(entry.endpoint, entry.value) };
+}
+
 /** The usage log's entry of a counted validation, its value as the field's policy lets the log keep it. */
 export function usageEntry(work: MeteredWork, result: ValidationResult): UsageEntry {
   return {
@@ -119,6 +127,7 @@ export function usageEntry(work: MeteredWork, result: ValidationResult): UsageEn
     keyId: work.keyId,
     periodStart: work.period.start,
     endpoint: work.field,
+    // Masked here, once (maskedEntry's rule): personal numbers never leave the process for the store.
     value: usageLogValue(work.field, work.value),
     valid: result.valid,
     status: 200,
