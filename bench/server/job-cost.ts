@@ -143,7 +143,8 @@ async function waitForEnd(services: Services, job: BatchJobRecord): Promise<Batc
  */
 async function meterMicros(services: Services, job: BatchJobRecord, values: readonly string[]): Promise<number> {
   const account = await services.store.accounts.get(job.accountId);
-  if (account === null) throw new Error('the account is gone');
+  const key = (await services.store.keys.list(job.accountId)).find((listed) => listed.id === job.keyId);
+  if (account === null || key === undefined) throw new Error('the account or its key is gone');
   const result = validateIban(values[0] as string);
   const cpuBefore = cpuNowMs();
   for (let start = 0; start < values.length; start += 500) {
@@ -152,7 +153,7 @@ async function meterMicros(services: Services, job: BatchJobRecord, values: read
       values.slice(start, start + 500).map((value, index) =>
         services.store.usage.count(
           usageEntry(
-            { field: 'iban', value, account, keyId: job.keyId, plan: PLANS.PRO, period: periodOf(account.subscriptionStart, at), at, requestId: `bench:${start + index}`, started: performance.now(), sdk: null },
+            { field: 'iban', value, key, account, plan: PLANS.PRO, period: periodOf(account.subscriptionStart, at), at, requestId: `bench:${start + index}`, started: performance.now(), sdk: null },
             result,
           ),
           null,

@@ -17,7 +17,8 @@ import { meteredValidation, type Metered, type MeterOptions } from '../pipeline/
 import type { RuntimeState } from '../pipeline/runtime-state.js';
 import { PLANS, type PlanLimits } from '../policy/plans.js';
 import { StoreUnavailableError } from '../storage/guard.js';
-import type { Account, BatchJobLine, BatchJobRecord, Field, Plan } from '../storage/types.js';
+import type { BatchJobLine, BatchJobRecord, Field, Plan } from '../storage/types.js';
+import type { KeyHolder } from '../pipeline/admission.js';
 import { emitEvent } from '../webhooks/events.js';
 import { jobJson } from './json.js';
 
@@ -69,6 +70,9 @@ export interface BatchRunner {
   stop(): Promise<void>;
 }
 
+/** Why a job ends before its last line (its key may no longer validate, its account is gone): the job's `error`. */
+class JobEnded extends Error {}
+
 /** A sleep that {@link BatchRunner.stop} and nudge cut short. */
 function wakeableSleep(): { sleep(ms: number): Promise<void>; wake(): void } {
   let wakers: Array<() => void> = [];
@@ -111,19 +115,32 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
    * One line, validated and counted by the one metered validation (its quota was reserved when
    * the job was submitted); null when the job stopped being this runner's before it was counted.
    */
-  function meterLine(job: BatchJobRecord, account: Account, plan: PlanLimits, line: number, value: string, options: MeterOptions): Promise<Metered> {
+  function meterLine(job: BatchJobRecord, holder: KeyHolder, line: number, value: string, options: MeterOptions): Promise<Metered> {
     const at = services.now();
+    const { key, account } = holder;
     return meteredValidation(
       runtime,
-      { field: job.field, value, account, keyId: job.keyId, plan, period: runtime.periods.of(account.subscriptionStart, at), at, requestId: `job:${job.id}:${line}`, started: performance.now(), sdk: null },
+      { field: job.field, value, key, account, plan: plans[account.plan], period: runtime.periods.of(account.subscriptionStart, at), at, requestId: `job:${job.id}:${line}`, started: performance.now(), sdk: null },
       options,
     );
+  }
+
+  /**
+   * The job's key and account as the authenticator's cache holds them now: each line is admitted
+   * with them (a key revoked or narrowed, an account suspended, stops the job at its next line).
+   */
+  async function holderOf(job: BatchJobRecord): Promise<KeyHolder> {
+    const holder = await runtime.auth.holderOf(job.accountId, job.keyId);
+    if (holder === null) throw new JobEnded('The account no longer exists');
+    return holder;
   }
 
   /** The answer of a metered line to store: null when it was not counted (the job is no longer live). */
   function answerOf(line: number, metered: Metered): BatchJobLine | null {
     if (metered.kind === 'counted') return { line, result: metered.result };
     if (metered.kind === 'unavailable') throw new StoreUnavailableError(metered.outage, undefined);
+    // The error code a request with the job's key would get now, and its message.
+    if (metered.kind === 'refused') throw new JobEnded(`${metered.refusal.code}: ${metered.refusal.message}`);
     return null;
   }
 
@@ -131,15 +148,16 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
    * An offline field's lines, a chunk at a time, while the turn lasts; resolves with whether every
    * line was done. No pacing: nothing here reaches VIES.
    */
-  async function runOffline(job: BatchJobRecord, account: Account, plan: PlanLimits, inTurn: () => boolean, isLive: () => boolean, renew: () => Promise<void>): Promise<boolean> {
+  async function runOffline(job: BatchJobRecord, inTurn: () => boolean, isLive: () => boolean, renew: () => Promise<void>): Promise<boolean> {
     const options: MeterOptions = { quota: 'reserved', proceed: isLive };
     let after = 0;
     while (inTurn()) {
       const lines = await store.batchJobs.pending(job.id, after, OFFLINE_CHUNK_LINES);
       if (lines.length === 0) return true;
       after = (lines[lines.length - 1] as { line: number }).line;
+      const holder = await holderOf(job);
       // Each line metered in this same turn (an offline field answers at once): one batch of the meter.
-      const counts = await Promise.allSettled(lines.map(({ line, value }) => meterLine(job, account, plan, line, value, options).then((metered) => answerOf(line, metered))));
+      const counts = await Promise.allSettled(lines.map(({ line, value }) => meterLine(job, holder, line, value, options).then((metered) => answerOf(line, metered))));
       // What was counted is stored even when another count failed: it must not wait to be counted again.
       const counted = counts.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value !== null ? [outcome.value] : []));
       if (counted.length > 0) await store.batchJobs.answer(job.id, counted);
@@ -156,7 +174,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
    * rather than chunk by chunk: a line waiting out a busy VIES holds up no other. Resolves with
    * whether every line was done.
    */
-  async function runWindow(job: BatchJobRecord, account: Account, plan: PlanLimits, inTurn: () => boolean, isLive: () => boolean, renew: () => Promise<void>): Promise<boolean> {
+  async function runWindow(job: BatchJobRecord, inTurn: () => boolean, isLive: () => boolean, renew: () => Promise<void>): Promise<boolean> {
     let after = 0;
     let exhausted = false;
     let fetching: Promise<void> | null = null;
@@ -182,7 +200,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         while (queue.length === 0 && !exhausted) await refill();
         const next = queue.shift();
         if (next === undefined) return;
-        const answer = answerOf(next.line, await meterLine(job, account, plan, next.line, next.value, paced));
+        const answer = answerOf(next.line, await meterLine(job, await holderOf(job), next.line, next.value, paced));
         if (answer !== null) answered.push(answer);
         if (answered.length >= CHUNK_LINES) await flush();
       }
@@ -197,13 +215,6 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
 
   /** Runs a claimed job until it ends, is cancelled, loses its lease, or the runner stops. */
   async function runJob(job: BatchJobRecord): Promise<void> {
-    const account = await store.accounts.get(job.accountId);
-    if (account === null || account.suspendedAt !== null) {
-      await store.batchJobs.finish(job.id, 'failed', services.now(), account === null ? 'The account no longer exists' : 'The account is suspended');
-      await announce(job.accountId, job.id);
-      return;
-    }
-    const plan = plans[account.plan];
     let live = true;
     const isLive = (): boolean => live && !stopped;
     const turnEnds = performance.now() + JOB_TURN_MS;
@@ -224,9 +235,15 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       );
     }, RENEW_EVERY_MS);
     try {
-      const finished = OFFLINE_FIELDS.has(job.field)
-        ? await runOffline(job, account, plan, inTurn, isLive, renewNow)
-        : await runWindow(job, account, plan, inTurn, isLive, renewNow);
+      const finished = await (OFFLINE_FIELDS.has(job.field) ? runOffline : runWindow)(job, inTurn, isLive, renewNow).catch((error: unknown) => {
+        if (error instanceof JobEnded) return error;
+        throw error;
+      });
+      if (finished instanceof JobEnded) {
+        await store.batchJobs.finish(job.id, 'failed', services.now(), finished.message);
+        await announce(job.accountId, job.id);
+        return;
+      }
       if (!live) return;
       if (stopped || !finished) {
         // The turn is over (or the runner stops) with lines left: the job goes back to the queue.

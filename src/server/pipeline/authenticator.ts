@@ -9,10 +9,11 @@
  */
 import type { Clock } from '../../ports.js';
 import type { ErrorCode } from '../../result.js';
-import { ERROR_MESSAGES, forbiddenMessage } from '../answers/errors.js';
+import { ERROR_MESSAGES } from '../answers/errors.js';
+import { admission } from './admission.js';
 import { createKeyLookups, type FoundKey, type KeySource } from './key-lookups.js';
 import { hasKeyShape, hashApiKey, hashesMatch } from '../admin/api-keys.js';
-import type { Account, ApiKeyRecord, Field } from '../storage/types.js';
+import type { Account, AccountRepository, ApiKeyRecord, Field, KeyRepository } from '../storage/types.js';
 
 /**
  * How long a lookup is reused: a key revoked or created by another process (the admin CLI) takes
@@ -67,11 +68,20 @@ export interface Authenticator {
    * A source over its budget of failures still gets through with such a key (validate.ts).
    */
   knownGood(presented: string | undefined, field: Field): boolean;
+  /**
+   * The key `keyId` of `accountId` and its account, as the cache holds them (null: no such key):
+   * what a job line or a watch re-check is admitted with (admission.ts), with the key cache's age
+   * cap, so that a key revoked or narrowed, or an account suspended, stops its background work when
+   * it stops its requests.
+   */
+  holderOf(accountId: string, keyId: string): FoundKey | Promise<FoundKey>;
 }
 
 export interface AuthenticatorOptions {
   /** The store's keys (Store['keys'] fits). */
   store: { keys: KeySource };
+  /** Where {@link Authenticator.holderOf} reads keys by id (a Store fits); none: it rejects (an authenticator of requests only). */
+  byId?: HolderSource;
   /** Clock of the expiry check. */
   now: Clock;
   /** Milliseconds a lookup is reused; 0 turns the cache off. Default {@link DEFAULT_KEY_CACHE_MS}. */
@@ -85,28 +95,44 @@ const unauthorized = (code: ErrorCode, message: string): AuthOutcome => Object.f
 
 const MISSING = unauthorized('MISSING_API_KEY', ERROR_MESSAGES.MISSING_API_KEY);
 const INVALID = unauthorized('INVALID_API_KEY', ERROR_MESSAGES.INVALID_API_KEY);
-const EXPIRED = unauthorized('EXPIRED_API_KEY', ERROR_MESSAGES.INVALID_API_KEY);
-// Told only for a good key: an unknown or revoked key of a suspended account stays INVALID_API_KEY,
-// so the answer never says more about an account than its holder of a working key may know.
-const SUSPENDED = unauthorized('ACCOUNT_SUSPENDED', ERROR_MESSAGES.ACCOUNT_SUSPENDED);
+
+/** The store's keys and accounts as {@link Authenticator.holderOf} reads them. */
+export interface HolderSource {
+  keys: Pick<KeyRepository, 'list'>;
+  accounts: Pick<AccountRepository, 'get'>;
+}
+
+/** The key of `keyId` and its account, read by id (background work knows the key that asked, not its secret). */
+async function holderById(source: HolderSource | undefined, ref: string): Promise<FoundKey> {
+  if (source === undefined) throw new Error('this authenticator reads no key by id');
+  const { keys, accounts } = source;
+  const [accountId = '', keyId] = ref.split(HOLDER_REF_SEPARATOR);
+  const [account, list] = await Promise.all([accounts.get(accountId), keys.list(accountId)]);
+  const key = list.find((listed) => listed.id === keyId);
+  return account === null || key === undefined ? null : { key, account };
+}
+
+/** Between the account id and the key id of a holder's cache entry: neither id contains it. */
+const HOLDER_REF_SEPARATOR = '\n';
 
 /** An {@link Authenticator} over the store's keys. */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const { store, now } = options;
   const cacheMs = options.cacheMs ?? DEFAULT_KEY_CACHE_MS;
-  const lookups = cacheMs <= 0 ? null : createKeyLookups(store.keys, { maxAgeMs: cacheMs, ...(options.cacheTicks === undefined ? {} : { ticks: options.cacheTicks }) });
+  const ticks = options.cacheTicks === undefined ? {} : { ticks: options.cacheTicks };
+  const lookups = cacheMs <= 0 ? null : createKeyLookups(store.keys, { maxAgeMs: cacheMs, ...ticks });
   const lookup: (hash: string) => FoundKey | Promise<FoundKey> = lookups === null ? (hash) => store.keys.findByHash(hash) : lookups.find;
+  // Keys read by id, with the same age cap and the same drop on a new keys version as keys read by hash.
+  const byId: KeySource = { findByHash: (ref) => holderById(options.byId, ref), ...(store.keys.version === undefined ? {} : { version: () => (store.keys.version as () => Promise<string>).call(store.keys) }) };
+  const holders = cacheMs <= 0 ? null : createKeyLookups(byId, { maxAgeMs: cacheMs, ...ticks });
 
-  /** The outcome of the key `found` for `hash` (null: no such key) on a request to `field`. */
+  /** The outcome of the key `found` for `hash` (null: no such key) on a request to `field`: admission.ts decides. */
   function outcome(found: FoundKey, hash: string, field: Field): AuthOutcome {
     if (found === null || !hashesMatch(found.key.hash, hash)) return INVALID;
-    if (found.key.revokedAt !== null) return INVALID;
-    if (found.key.expiresAt !== null && found.key.expiresAt.getTime() <= now().getTime()) return EXPIRED;
-    if (found.account.suspendedAt !== null) return SUSPENDED;
-    if (!found.key.scopes.includes(field)) {
-      return { ok: false, status: 403, code: 'FORBIDDEN', message: forbiddenMessage(field), account: found.account };
-    }
-    return { ok: true, key: found.key, account: found.account };
+    const refused = admission(found, field, now());
+    if (refused === null) return { ok: true, key: found.key, account: found.account };
+    // A 403 names the account: the key is good, and its quota state can be told.
+    return refused.status === 403 ? { ok: false, status: 403, code: refused.code, message: refused.message, account: found.account } : refused;
   }
 
   return {
@@ -116,6 +142,10 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       if (!hasKeyShape(key)) return INVALID;
       const hash = hashApiKey(key);
       return outcome(await lookup(hash), hash, field);
+    },
+    holderOf(accountId, keyId) {
+      const ref = `${accountId}${HOLDER_REF_SEPARATOR}${keyId}`;
+      return holders === null ? byId.findByHash(ref) : holders.find(ref);
     },
     knownGood(presented, field) {
       const key = presented?.trim();

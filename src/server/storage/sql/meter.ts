@@ -21,8 +21,7 @@
  */
 import { isFieldName } from '../../../fields/catalog.js';
 import { MAX_VALUE_CHARACTERS } from '../../policy/limits.js';
-import { usageLogValue } from '../../../fields/usage-log.js';
-import type { Field, MeterDecision, UsageEntry } from '../types.js';
+import type { MeterDecision, UsageEntry } from '../types.js';
 import type { CounterKey, DailyDelta, KeyUse, MeterRequest, MeterStatements } from './meter-batch.js';
 import { createGroupCommit, type GroupCommitOptions } from '../group-commit.js';
 import { isTransientSqlError, StoreClosedError, type SqlClient } from './client.js';
@@ -55,10 +54,13 @@ function requireId(value: unknown, name: string): string {
   return storableText(value);
 }
 
-/** The value as the usage log may keep it (docs/service.md#usage-log). */
-function loggedValue(endpoint: Field, value: string): string {
-  // Masked here too, whatever the caller sent: personal numbers must never reach the disk.
-  return storableText(usageLogValue(endpoint, value).slice(0, MAX_VALUE_CHARACTERS));
+/**
+ * The value as the column takes it. It arrives masked as the usage log's policy says
+ * (src/fields/usage-log.ts): the entry is built, and masked, once, by the metered validation
+ * (src/server/pipeline/metered.ts); the store keeps what it is given.
+ */
+function loggedValue(value: string): string {
+  return storableText(value.slice(0, MAX_VALUE_CHARACTERS));
 }
 
 /**
@@ -106,7 +108,7 @@ function toRequest(entry: UsageEntry, quota: number | null, isPeriodDay: (day: u
       key_id: keyId,
       period_start: entry.periodStart,
       endpoint: entry.endpoint,
-      value: loggedValue(entry.endpoint, entry.value),
+      value: loggedValue(entry.value),
       valid: entry.valid,
       status: entry.status,
       latency_ms: Math.min(Math.round(entry.latencyMs), MAX_LATENCY_MS),

@@ -14,6 +14,7 @@ import { generateApiKey } from '../../../../src/server/admin/api-keys.js';
 import { createSqlStore, databaseFile, openEmbeddedStore, openSqlite, StoreClosedError } from '../../../../src/server/storage/index.js';
 import type { Field, UsageEntry } from '../../../../src/server/storage/types.js';
 import { usageEntry } from '../../../support/store/usage-entry.js';
+import { maskedEntry } from '../../../../src/server/pipeline/metered.js';
 import { repoRoot } from '../../../support/repo-root.js';
 const SLOW = 120_000;
 const PERIOD = '2026-01-01';
@@ -78,8 +79,8 @@ describe('embedded store in a data directory', () => {
       const counts = await Promise.all(Array.from({ length: 30 }, () => first.usage.count(entry(account.id), 25)));
       expect(counts.filter((c) => c.counted)).toHaveLength(25);
       for (const field of ['nif', 'nas', 'ssn'] as const) {
-        // The raw value, as if the caller forgot to mask: the store masks it anyway.
-        await first.usage.count(entry(account.id, { endpoint: field as Field, value: sensitive[field] }), null);
+        // The entry as the metered validation builds it: masked there, once (maskedEntry).
+        await first.usage.count(maskedEntry(entry(account.id, { endpoint: field as Field, value: sensitive[field] })), null);
       }
       const cached = {
         answer: { valid: true, name: 'Acme GmbH', requestDate: '2026-01-05' },
