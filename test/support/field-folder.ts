@@ -42,11 +42,13 @@ export const field = {
   operation: 'validateEori',
   takesTraderName: false,
   takesDefaultCountry: false,
+  answeredAtStart: false,
   label: 'EORI',
   colour: '#00607a',
   clientDoc: ' (EU EORI number).',
   detailsDoc: 'EORI findings; always on results of validateEori.',
-  order: { service: 80, scope: 80, check: 80 },
+  // Past every real field's ranks, so that it is last in every list whatever fields the tree has.
+  order: { service: 900, scope: 900, check: 900 },
   subpath: 'eori',
   sizeBudget: { subpath: { measuredBytes: 500, limitBytes: 550 }, schemaLimitBytes: 2000 },
 } as const satisfies FieldManifest;
