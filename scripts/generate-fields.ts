@@ -277,7 +277,7 @@ function clientModule(fields: readonly FieldFolder[]): string {
           ? 'PhoneCallOptions'
           : 'CallOptions';
   return `${HEADER}/** The client's validation methods, one per field, typed by the field's result and the members its requests take. */
-import type { CallOptions, PhoneCallOptions, VatCallOptions } from '../../client/index.js';
+import type { CallOptions, PhoneCallOptions, VatCallOptions } from '../../client/call-options.js';
 import type { FieldResults } from '../catalog.js';
 
 /** One method per field. */

@@ -56,13 +56,13 @@ export const field = {
     'reasons.ts': `export const EORI_REASONS = ['EORI_EMPTY', 'EORI_BAD_FORMAT'] as const;
 export type EoriReason = (typeof EORI_REASONS)[number];
 `,
-    'details.ts': `import type { ValidationResult } from '../result.js';
+    'details.ts': `import type { ValidationEnvelope } from '../envelope.js';
 import type { EoriReason } from './reasons.js';
 
 export interface EoriDetails {
   country_code: string;
 }
-export type EoriValidationResult = ValidationResult & { eoriDetails: EoriDetails; reason: EoriReason | null };
+export type EoriValidationResult = ValidationEnvelope & { eoriDetails: EoriDetails; reason: EoriReason | null };
 `,
     'validators.ts': `import type { FieldValidators } from '../fields/manifest.js';
 import type { EoriValidationResult } from './details.js';
