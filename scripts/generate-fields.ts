@@ -5,7 +5,7 @@
  * convention and a template of every message key in every catalog language, and writes the
  * modules of `src/fields/generated/` (gitignored): the registry, the reason lists, the details
  * members of the envelope, the catalog of each language, the message keys, the client's methods,
- * the Standard Schema entry, the dashboard's lists, the package entry points and size budgets.
+ * the Standard Schema entry, the root entry's exports, the fields answered at start, the dashboard's lists, the package entry points and size budgets.
  *
  *   tsx scripts/generate-fields.ts               the repository's src/
  *   tsx scripts/generate-fields.ts --src <dir>   another tree laid out as src/ (the derivation test)
@@ -277,13 +277,33 @@ function clientModule(fields: readonly FieldFolder[]): string {
           ? 'PhoneCallOptions'
           : 'CallOptions';
   return `${HEADER}/** The client's validation methods, one per field, typed by the field's result and the members its requests take. */
-import type { CallOptions, PhoneCallOptions, VatCallOptions } from '../../client/index.js';
+import type { CallOptions, PhoneCallOptions, VatCallOptions } from '../../client/call-options.js';
 import type { FieldResults } from '../catalog.js';
 
 /** One method per field. */
 export interface FieldClientMethods {
 ${eachField(fields, (name, cap, field) => `  /** POST /api/v1/validate/${name}${field.manifest.clientDoc} */\n  validate${cap}(value: string, options?: ${optionsOf(field)}): Promise<FieldResults['${name}']>;`)}
 }
+`;
+}
+
+function rootModule(fields: readonly FieldFolder[]): string {
+  return `${HEADER}/** Each field's part of the root entry (src/index.ts): its validator and its details and result types (src/<field>/details.ts). */
+${eachField(fields, (name, _cap, { manifest }) => `export { ${manifest.operation} } from '../../${name}/index.js';\nexport type * from '../../${name}/details.js';`)}
+`;
+}
+
+function atStartModule(fields: readonly FieldFolder[]): string {
+  const atStart = fields.filter(({ manifest }) => manifest.answeredAtStart);
+  return `${HEADER}/** The offline functions of the fields whose field.ts says \`answeredAtStart\`: what the service answers before it loads the registry. */
+import type { FieldName } from '../catalog.js';
+import type { FieldValidators } from '../manifest.js';
+${atStart.map(({ manifest }) => `import { validators as ${manifest.name} } from '../../${manifest.name}/validators.js';`).join('\n')}
+
+/** Field -> its offline function, for the fields answered at start. */
+export const ANSWERED_AT_START: Readonly<Partial<Record<FieldName, FieldValidators['offline']>>> = {
+${atStart.map(({ manifest }) => `  ${manifest.name}: ${manifest.name}.offline,`).join('\n')}
+};
 `;
 }
 
@@ -359,6 +379,8 @@ export async function generateFields(srcDir: string): Promise<string[]> {
     'fields/generated/catalogs.ts': catalogsModule(languages),
     'fields/generated/client.ts': clientModule(service),
     'fields/generated/standard-schema.ts': standardSchemaModule(service),
+    'fields/generated/root.ts': rootModule(service),
+    'fields/generated/at-start.ts': atStartModule(service),
     'fields/generated/dashboard.ts': dashboardModule(service),
     'fields/generated/package.ts': packageModule(service, languages),
     ...Object.fromEntries(languages.map((language) => [`fields/generated/messages/${language}.ts`, catalogOfLanguage(service, language)])),

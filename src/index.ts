@@ -10,55 +10,9 @@
  * validateIban('DE89 3704 0044 0532 0130 01').reason; // 'IBAN_BAD_CHECKSUM'
  * ```
  */
-export type {
-  ValidationResult,
-  ValidationLevel,
-  ErrorCode,
-  EmailDetails,
-  EmailSignals,
-  Deliverability,
-  RiskLevel,
-  VatDetails,
-  VatSource,
-  TraderNameMatch,
-  PhoneDetails,
-  PhoneLineType,
-  IbanDetails,
-  NasDetails,
-  NifDetails,
-  NifType,
-  SsnDetails,
-  IbanValidationResult,
-  NifValidationResult,
-  NasValidationResult,
-  SsnValidationResult,
-  VatValidationResult,
-  EmailValidationResult,
-  PhoneValidationResult,
-} from './result.js';
-export {
-  REASONS,
-  IBAN_REASONS,
-  NIF_REASONS,
-  NAS_REASONS,
-  SSN_REASONS,
-  PHONE_REASONS,
-  VAT_REASONS,
-  EMAIL_REASONS,
-  type ReasonCode,
-  type IbanReason,
-  type NifReason,
-  type NasReason,
-  type SsnReason,
-  type PhoneReason,
-  type VatReason,
-  type EmailReason,
-} from './reasons.js';
-export { validateIban } from './iban/index.js';
-export { validateNif } from './nif/index.js';
-export { validateNas } from './nas/index.js';
-export { validateSsn } from './ssn/index.js';
-export { validateVat } from './vat/index.js';
-export { validateEmail } from './email/index.js';
+export type { ValidationResult, ValidationLevel, ErrorCode } from './result.js';
+export * from './reasons.js';
+// Each field's validator and its details and result types, derived from the field folders (src/<field>/details.ts).
+export * from './fields/generated/root.js';
 export { validateEmailSyntax } from './email/validate-syntax.js';
-export { validatePhone, type PhoneOptions } from './phone/index.js';
+export type { PhoneOptions } from './phone/index.js';

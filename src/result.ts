@@ -5,56 +5,19 @@
  */
 
 import type { FieldDetailsMembers } from './fields/generated/details.js';
+import type { ValidationEnvelope, ValidationLevel } from './envelope.js';
 import type { ReasonCode } from './reasons.js';
 
 // Each field's details type and result type, declared in its folder (src/<field>/details.ts).
 export type * from './fields/generated/details.js';
 
-/** Depth of the checks that were applied. */
-export type ValidationLevel = 'BASIC' | 'STANDARD' | 'ADVANCED' | 'PREMIUM';
-
-/** Machine-readable reasons of the service's error answers (docs/envelope.md#error-codes). */
-export type ErrorCode =
-  | 'INVALID_JSON'
-  | 'MISSING_VALUE'
-  | 'VALUE_NOT_STRING'
-  | 'VALUE_TOO_LONG'
-  | 'BODY_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'UNKNOWN_MEMBER'
-  | 'MISSING_API_KEY'
-  | 'INVALID_API_KEY'
-  | 'EXPIRED_API_KEY'
-  | 'ACCOUNT_SUSPENDED'
-  | 'CONFLICTING_API_KEYS'
-  | 'METHOD_NOT_ALLOWED'
-  | 'FORBIDDEN'
-  | 'CONCURRENCY_LIMIT'
-  | 'QUOTA_EXCEEDED'
-  | 'AUTH_RATE_LIMITED'
-  | 'STORE_UNAVAILABLE'
-  | 'INTERNAL';
+export type { ErrorCode, ValidationEnvelope, ValidationLevel } from './envelope.js';
 
 /**
  * The response envelope of every validation (docs/envelope.md#the-envelope), with the details
  * object of every field as an optional member (`ibanDetails` …, derived from the field folders).
  */
-export interface ValidationResult extends FieldDetailsMembers {
-  /** Whether the input passes the checks of that field. */
-  valid: boolean;
-  /** Human-readable summary, written to be shown to a user. */
-  message: string;
-  /** Why the value was rejected, a stable code of the field's list (docs/envelope.md#reason-codes); null when valid. */
-  reason: ReasonCode | null;
-  /** Canonical form of the input (the form to store); null when none could be derived. */
-  normalizedValue: string | null;
-  /** The exact input received. */
-  originalValue: string;
-  /** Depth applied. */
-  validationLevel: ValidationLevel;
-  /** Only on error answers of the HTTP service. */
-  errorCode?: ErrorCode;
-}
+export interface ValidationResult extends ValidationEnvelope, FieldDetailsMembers {}
 
 /**
  * Throws the TypeError that docs/envelope.md#non-string-input promises for a non-string input. Strings, however odd,

@@ -12,6 +12,7 @@ import { FIELD_CATALOG, FIELD_NAMES, validationPath, type FieldName, type FieldR
 import { backgroundMethods, type BackgroundMethods, type JsonCall, type StreamCall } from './background.js';
 import { VerifieldApiError, type ErrorBody } from './errors.js';
 import { SDK_HEADER_VALUE } from './version.js';
+import type { CallOptions, PhoneCallOptions, VatCallOptions } from './call-options.js';
 
 export { VerifieldApiError, isVerifieldApiError, type ErrorBody } from './errors.js';
 export { CLIENT_VERSION, SDK_HEADER_VALUE } from './version.js';
@@ -61,29 +62,7 @@ export interface ClientOptions {
   language?: string;
 }
 
-/** Per-call options. */
-export interface CallOptions {
-  /** Aborts the request; the promise then rejects with fetch's abort error. */
-  signal?: AbortSignal;
-  /** The language of this answer's message (validation endpoints), instead of the client's `language`. */
-  language?: string;
-}
-
-/** Options of {@link VerifieldClient.validateVat}. */
-export interface VatCallOptions extends CallOptions {
-  /** Company name expected to hold the number: the answer then carries `trader_name_match`. */
-  traderName?: string;
-}
-
-/** Options of {@link VerifieldClient.validatePhone}. */
-export interface PhoneCallOptions extends CallOptions {
-  /**
-   * ISO 3166-1 alpha-2 code of the country a number written without its country code belongs to
-   * (`'GB'`: `020 7946 0958` is read as +44 20 7946 0958). A code the service does not know is
-   * answered as a result (`valid: false`), not an error.
-   */
-  defaultCountry?: string;
-}
+export type { CallOptions, PhoneCallOptions, VatCallOptions } from './call-options.js';
 
 /** The options of the validation methods: those of the fields that take a member besides `value`, and the common ones. */
 type FieldCallOptions = VatCallOptions & PhoneCallOptions;

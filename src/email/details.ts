@@ -2,7 +2,7 @@
  * The EMAIL field's details object and result type (docs/fields/email.md#details), types only:
  * src/result.ts re-exports them, and the generated registry adds `emailDetails` to `ValidationResult`.
  */
-import type { ValidationLevel, ValidationResult } from '../result.js';
+import type { ValidationLevel, ValidationEnvelope } from '../envelope.js';
 import type { EmailReason } from './reasons.js';
 
 /** Signals found by the email checks (docs/fields/email.md#details, EmailSignals). */
@@ -52,4 +52,4 @@ export interface EmailDetails {
 }
 
 /** Result of `validateEmail` / `verifyEmail`: `emailDetails` is always present. */
-export type EmailValidationResult = ValidationResult & { emailDetails: EmailDetails; reason: EmailReason | null };
+export type EmailValidationResult = ValidationEnvelope & { emailDetails: EmailDetails; reason: EmailReason | null };

@@ -6,6 +6,7 @@ export const field = {
   operation: 'validateEmail',
   takesTraderName: false,
   takesDefaultCountry: false,
+  answeredAtStart: false,
   label: 'Email',
   colour: '#1b7a3d',
   detailsDoc: 'Email findings; on results of validateEmail / verifyEmail.',

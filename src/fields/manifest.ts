@@ -17,6 +17,12 @@ export interface FieldManifest {
   readonly takesTraderName: boolean;
   /** Whether a request may name the country a number without its country code is read in (`defaultCountry`). */
   readonly takesDefaultCountry: boolean;
+  /**
+   * Whether the service answers the field before it loads the registry (src/server/pipeline/validators.ts):
+   * true only for an offline field whose code is small, so that a cold service answers it without
+   * loading phone's metadata or email's domain lists.
+   */
+  readonly answeredAtStart: boolean;
   /** The field's name as people read it (the dashboard). */
   readonly label: string;
   /** The field's colour in the dashboard's usage chart, at least 4.5:1 against white. */

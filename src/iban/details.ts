@@ -2,7 +2,7 @@
  * The IBAN field's details object and result type (docs/fields/iban.md#details), types only:
  * src/result.ts re-exports them, and the generated registry adds `ibanDetails` to `ValidationResult`.
  */
-import type { ValidationResult } from '../result.js';
+import type { ValidationEnvelope } from '../envelope.js';
 import type { IbanReason } from './reasons.js';
 
 /** Details of an IBAN validation (docs/fields/iban.md#details). */
@@ -24,4 +24,4 @@ export interface IbanDetails {
 }
 
 /** Result of `validateIban`: `ibanDetails` is always present. */
-export type IbanValidationResult = ValidationResult & { ibanDetails: IbanDetails; reason: IbanReason | null };
+export type IbanValidationResult = ValidationEnvelope & { ibanDetails: IbanDetails; reason: IbanReason | null };

@@ -6,6 +6,7 @@ export const field = {
   operation: 'validateIban',
   takesTraderName: false,
   takesDefaultCountry: false,
+  answeredAtStart: true,
   label: 'IBAN',
   colour: '#b35900',
   detailsDoc: 'IBAN findings; always on results of validateIban.',

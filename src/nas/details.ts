@@ -2,7 +2,7 @@
  * The NAS field's details object and result type (docs/fields/nas.md#details), types only:
  * src/result.ts re-exports them, and the generated registry adds `nasDetails` to `ValidationResult`.
  */
-import type { ValidationResult } from '../result.js';
+import type { ValidationEnvelope } from '../envelope.js';
 import type { NasReason } from './reasons.js';
 
 /** Details of a Canadian SIN validation (docs/fields/nas.md#details). */
@@ -18,4 +18,4 @@ export interface NasDetails {
 }
 
 /** Result of `validateNas`: `nasDetails` is present when the input was nine digits. */
-export type NasValidationResult = ValidationResult & { reason: NasReason | null };
+export type NasValidationResult = ValidationEnvelope & { reason: NasReason | null; nasDetails?: NasDetails };

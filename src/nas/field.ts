@@ -6,6 +6,7 @@ export const field = {
   operation: 'validateNas',
   takesTraderName: false,
   takesDefaultCountry: false,
+  answeredAtStart: true,
   label: 'NAS (SIN)',
   colour: '#5b4bb7',
   detailsDoc: 'SIN findings; present when nine digits were typed.',

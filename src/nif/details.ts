@@ -2,7 +2,7 @@
  * The NIF field's details object and result type (docs/fields/nif.md#details), types only:
  * src/result.ts re-exports them, and the generated registry adds `nifDetails` to `ValidationResult`.
  */
-import type { ValidationResult } from '../result.js';
+import type { ValidationEnvelope } from '../envelope.js';
 import type { NifReason } from './reasons.js';
 
 /** Kinds of Spanish NIF (docs/fields/nif.md#kinds). */
@@ -23,4 +23,4 @@ export interface NifDetails {
 }
 
 /** Result of `validateNif`: `nifDetails` is present when the shape was recognised. */
-export type NifValidationResult = ValidationResult & { reason: NifReason | null };
+export type NifValidationResult = ValidationEnvelope & { reason: NifReason | null; nifDetails?: NifDetails };

@@ -6,6 +6,7 @@ export const field = {
   operation: 'validateNif',
   takesTraderName: false,
   takesDefaultCountry: false,
+  answeredAtStart: true,
   label: 'NIF',
   colour: '#8c6d00',
   detailsDoc: 'NIF findings; present when the NIF shape was recognised.',

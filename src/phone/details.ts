@@ -2,7 +2,7 @@
  * The PHONE field's details object and result type (docs/fields/phone.md#details), types only:
  * src/result.ts re-exports them, and the generated registry adds `phoneDetails` to `ValidationResult`.
  */
-import type { ValidationResult } from '../result.js';
+import type { ValidationEnvelope } from '../envelope.js';
 import type { PhoneReason } from './reasons.js';
 
 /** Line types of the numbering plan (docs/fields/phone.md#line-types). */
@@ -35,4 +35,4 @@ export interface PhoneDetails {
 }
 
 /** Result of `validatePhone`: `phoneDetails` is present when the number could be read as international. */
-export type PhoneValidationResult = ValidationResult & { reason: PhoneReason | null };
+export type PhoneValidationResult = ValidationEnvelope & { reason: PhoneReason | null; phoneDetails?: PhoneDetails };

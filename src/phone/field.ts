@@ -6,6 +6,7 @@ export const field = {
   operation: 'validatePhone',
   takesTraderName: false,
   takesDefaultCountry: true,
+  answeredAtStart: false,
   label: 'Phone',
   colour: '#a3307a',
   detailsDoc: 'Phone findings; present when the number could be read as international.',

@@ -2,7 +2,7 @@
  * The SSN field's details object and result type (docs/fields/ssn.md#details), types only:
  * src/result.ts re-exports them, and the generated registry adds `ssnDetails` to `ValidationResult`.
  */
-import type { ValidationResult } from '../result.js';
+import type { ValidationEnvelope } from '../envelope.js';
 import type { SsnReason } from './reasons.js';
 
 /** Details of a US SSN validation (docs/fields/ssn.md#details). */
@@ -12,4 +12,4 @@ export interface SsnDetails {
 }
 
 /** Result of `validateSsn`: `ssnDetails` is present when the input was nine digits. */
-export type SsnValidationResult = ValidationResult & { reason: SsnReason | null };
+export type SsnValidationResult = ValidationEnvelope & { reason: SsnReason | null; ssnDetails?: SsnDetails };

@@ -6,6 +6,7 @@ export const field = {
   operation: 'validateSsn',
   takesTraderName: false,
   takesDefaultCountry: false,
+  answeredAtStart: true,
   label: 'SSN',
   colour: '#4d4d4d',
   detailsDoc: 'SSN findings; present when nine digits were typed.',

@@ -2,7 +2,7 @@
  * The VAT field's details object and result type (docs/fields/vat.md#details), types only:
  * src/result.ts re-exports them, and the generated registry adds `vatDetails` to `ValidationResult`.
  */
-import type { ValidationResult } from '../result.js';
+import type { ValidationEnvelope } from '../envelope.js';
 import type { VatReason } from './reasons.js';
 
 /** Origin of a VAT registration verdict (docs/fields/vat.md#registration-verdict). */
@@ -38,4 +38,4 @@ export interface VatDetails {
 }
 
 /** Result of `validateVat` / `verifyVat`: `vatDetails` is always present. */
-export type VatValidationResult = ValidationResult & { vatDetails: VatDetails; reason: VatReason | null };
+export type VatValidationResult = ValidationEnvelope & { vatDetails: VatDetails; reason: VatReason | null };

@@ -6,6 +6,7 @@ export const field = {
   operation: 'validateVat',
   takesTraderName: true,
   takesDefaultCountry: false,
+  answeredAtStart: false,
   label: 'VAT',
   colour: '#1f5fad',
   detailsDoc: 'VAT findings; on results of validateVat / verifyVat.',

@@ -31,13 +31,15 @@ const REGISTRY_PARTS: Readonly<Record<string, readonly string[]>> = {
   'examples.ts': [],
 };
 const MANIFEST = 'src/fields/manifest.ts';
+/** The generated root exports: each field's validator and types, for src/index.ts. */
+const ROOT_EXPORTS = 'src/fields/generated/root.ts';
 /** The part of `file` (a field folder's file) the registry reads: `openapi.ts`, `messages/es.ts` …; undefined for the validator's code. */
 const registryPartOf = (file: string): string | undefined => {
   const inside = file.split('/').slice(2).join('/');
   return Object.hasOwn(REGISTRY_PARTS, inside) || inside.startsWith('messages/') ? inside : undefined;
 };
-/** Shared by fields: the envelope, the reason codes, the ports, check-digit arithmetic, character codes. */
-const FIELD_BASE = ['src/result.ts', 'src/reasons.ts', 'src/ports.ts', 'src/checksum.ts', 'src/char-codes.ts'];
+/** Shared by fields: the envelope (its own members, and with every field's details), the reason codes, the ports, check-digit arithmetic, character codes. */
+const FIELD_BASE = ['src/envelope.ts', 'src/result.ts', 'src/reasons.ts', 'src/ports.ts', 'src/checksum.ts', 'src/char-codes.ts'];
 /** npm packages a field may use: they run in a browser. */
 const BROWSER_PACKAGES = ['libphonenumber-js', 'tldts'];
 /** The account endpoints' JSON shapes, declared once for the client and the server. */
@@ -98,6 +100,8 @@ describe('what may import what (docs/architecture.md)', () => {
   it.each(FIELDS)('the %s field imports only its own folder, the shared base and browser packages (its registry parts, the manifest too)', (field) => {
     expect(
       violations(`src/${field}`, (entry) => {
+        // A folder's data generator runs in Node at \`npm run generate\` and writes data/*.generated.ts; no bundle carries it.
+        if (entry.from === `src/${field}/data/generate.ts`) return true;
         if (!entry.relative) return !NODE_BUILTINS.has(entry.target) && BROWSER_PACKAGES.includes(packageName(entry.target));
         if (fieldOf(entry.target) === field || FIELD_BASE.includes(entry.target)) return true;
         const part = registryPartOf(entry.from);
@@ -118,10 +122,16 @@ describe('what may import what (docs/architecture.md)', () => {
         if (!entry.relative) return false;
         if (inFolder(entry.target, 'src/fields') || FIELD_BASE.includes(entry.target)) return true;
         // The generated catalogs are made of each language's file and the catalog type; the client's methods name its option types.
-        if (inFolder(entry.target, 'src/messages/languages') || entry.target === 'src/messages/catalog.ts' || entry.target === 'src/client/index.ts') return true;
+        if (inFolder(entry.target, 'src/messages/languages') || entry.target === 'src/messages/catalog.ts' || entry.target === 'src/client/call-options.ts') return true;
+        // The root entry's part (src/index.ts alone imports it) re-exports each field's entry.
+        if (entry.from === ROOT_EXPORTS && fieldOf(entry.target) !== undefined && entry.target === `src/${fieldOf(entry.target)}/index.ts`) return true;
         return fieldOf(entry.target) !== undefined && registryPartOf(entry.target) !== undefined;
       }),
     ).toEqual([]);
+  });
+
+  it('only the root entry imports the generated root exports, so that no other entry carries every field', () => {
+    expect(allImports.filter((entry) => entry.target === ROOT_EXPORTS).map((entry) => entry.from)).toEqual(['src/index.ts']);
   });
 
   it('adapters import no field code, no server, CLI or client: only ports, the envelope and VAT reference data', () => {

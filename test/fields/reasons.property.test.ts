@@ -1,5 +1,5 @@
 /**
- * Reason codes across the seven fields (docs/envelope.md#reason-codes): whatever the input, a valid
+ * Reason codes across the fields (docs/envelope.md#reason-codes): whatever the input, a valid
  * answer has `reason` null and an invalid one a code of its own field's list (src/reasons.ts), and
  * every code of every list is reached by some input, so no code is dead and none is missing.
  */
@@ -17,6 +17,7 @@ import { validateSsn } from '../../src/ssn/index.js';
 import { validateVat, verifyVat } from '../../src/vat/index.js';
 import {
   EMAIL_INPUTS,
+  examplesInputs,
   IBAN_INPUTS,
   NAS_INPUTS,
   NIF_INPUTS,
@@ -26,7 +27,9 @@ import {
   nearValid,
   type FieldInputs,
 } from '../support/fuzz/inputs.js';
+import { FIELD_CATALOG, FIELD_NAMES } from '../../src/fields/catalog.js';
 import { FIELD_EXAMPLES } from '../../src/fields/generated/examples.js';
+import { VALIDATORS } from '../../src/fields/validators.js';
 
 type Field = keyof typeof REASONS;
 
@@ -37,6 +40,9 @@ interface Target {
   inputs: FieldInputs;
 }
 
+/** The fields with targets of their own below. */
+const OWN_TARGETS: ReadonlySet<string> = new Set(['iban', 'nif', 'nas', 'ssn', 'phone', 'vat', 'email']);
+
 const TARGETS: readonly Target[] = [
   { name: 'validateIban', field: 'iban', validate: validateIban, inputs: IBAN_INPUTS },
   { name: 'validateNif', field: 'nif', validate: validateNif, inputs: NIF_INPUTS },
@@ -46,6 +52,10 @@ const TARGETS: readonly Target[] = [
   { name: 'validateVat', field: 'vat', validate: validateVat, inputs: VAT_INPUTS },
   { name: 'validateEmail', field: 'email', validate: (value) => validateEmail(value), inputs: EMAIL_INPUTS },
   { name: 'validateEmailSyntax', field: 'email', validate: validateEmailSyntax, inputs: EMAIL_INPUTS },
+  // A field without a target above: its registry's offline validator, on inputs made from its examples (src/<field>/examples.ts).
+  ...FIELD_NAMES.filter((field) => !OWN_TARGETS.has(field)).map(
+    (field): Target => ({ name: FIELD_CATALOG[field].operation, field, validate: (value) => VALIDATORS[field].offline(value), inputs: examplesInputs(field) }),
+  ),
 ];
 
 /** The promise of docs/envelope.md#reason-codes, as text when broken (null when it holds). */

@@ -9,6 +9,7 @@ import { memoryBreakerStore, memoryVatCache } from '../../src/adapters/memory.js
 import { checkUsage } from '../../src/cli/check.js';
 import { createClient } from '../../src/client/index.js';
 import { FIELD_CATALOG, FIELD_NAMES, FIELDS_IN_CHECK_ORDER, FIELDS_IN_SCOPE_ORDER, isFieldName, validationPath, type FieldName } from '../../src/fields/catalog.js';
+import type { FieldManifest } from '../../src/fields/manifest.js';
 import { FIELD_OPERATIONS } from '../../src/fields/operations.js';
 import { VALIDATORS } from '../../src/fields/validators.js';
 import type { DnsResolver, VatRegistry, VatRegistryQuery } from '../../src/ports.js';
@@ -18,6 +19,7 @@ import { FIELD_VALIDATORS, requesterOf, type ValidationContext } from '../../src
 import { PLANS } from '../../src/server/policy/plans.js';
 import { FIELDS, type Account, type Store } from '../../src/server/storage/types.js';
 import { FIELD_EXAMPLES } from '../../src/fields/generated/examples.js';
+import { fieldManifests } from '../support/field-manifests.js';
 
 /** One value per field, valid offline; a field without its own here, its folder's first example. */
 const OWN_SAMPLES: Partial<Record<FieldName, string>> = {
@@ -33,9 +35,25 @@ const SAMPLES = Object.fromEntries(FIELD_NAMES.map((field) => [field, OWN_SAMPLE
 
 const sorted = (names: readonly string[]): string[] => [...names].sort();
 
+/** The first seven fields, whose places in each order predate the field folders. */
+const FIRST_SEVEN: readonly string[] = ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'];
+const amongFirstSeven = (order: readonly string[]): string[] => order.filter((field) => FIRST_SEVEN.includes(field));
+
+/** Each field's manifest (src/<field>/field.ts), where its ranks are. */
+const MANIFESTS = await fieldManifests();
+const byRank = (rank: keyof FieldManifest['order']): FieldName[] => [...FIELD_NAMES].sort((a, b) => MANIFESTS[a].order[rank] - MANIFESTS[b].order[rank]);
+
 describe('the catalog', () => {
-  it('lists the seven fields in the order of docs/service.md#endpoints', () => {
-    expect(FIELD_NAMES).toEqual(['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn']);
+  it('lists the fields in the order of docs/service.md#endpoints: the first seven as always, a later one where its rank puts it', () => {
+    expect(amongFirstSeven(FIELD_NAMES)).toEqual(['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn']);
+    expect(FIELD_NAMES).toEqual(byRank('service'));
+  });
+
+  it('keeps the first seven in the scope order keys have always had, and in the order check --help has always named them', () => {
+    expect(amongFirstSeven(FIELDS_IN_SCOPE_ORDER)).toEqual(['iban', 'vat', 'email', 'phone', 'nif', 'nas', 'ssn']);
+    expect(FIELDS_IN_SCOPE_ORDER).toEqual(byRank('scope'));
+    expect(amongFirstSeven(FIELDS_IN_CHECK_ORDER)).toEqual(['iban', 'nif', 'nas', 'ssn', 'vat', 'email', 'phone']);
+    expect(FIELDS_IN_CHECK_ORDER).toEqual(byRank('check'));
   });
 
   it('names each field once in every other order it gives', () => {

@@ -42,11 +42,13 @@ export const field = {
   operation: 'validateEori',
   takesTraderName: false,
   takesDefaultCountry: false,
+  answeredAtStart: false,
   label: 'EORI',
   colour: '#00607a',
   clientDoc: ' (EU EORI number).',
   detailsDoc: 'EORI findings; always on results of validateEori.',
-  order: { service: 80, scope: 80, check: 80 },
+  // Past every real field's ranks, so that it is last in every list whatever fields the tree has.
+  order: { service: 900, scope: 900, check: 900 },
   subpath: 'eori',
   sizeBudget: { subpath: { measuredBytes: 500, limitBytes: 550 }, schemaLimitBytes: 2000 },
 } as const satisfies FieldManifest;
@@ -54,13 +56,13 @@ export const field = {
     'reasons.ts': `export const EORI_REASONS = ['EORI_EMPTY', 'EORI_BAD_FORMAT'] as const;
 export type EoriReason = (typeof EORI_REASONS)[number];
 `,
-    'details.ts': `import type { ValidationResult } from '../result.js';
+    'details.ts': `import type { ValidationEnvelope } from '../envelope.js';
 import type { EoriReason } from './reasons.js';
 
 export interface EoriDetails {
   country_code: string;
 }
-export type EoriValidationResult = ValidationResult & { eoriDetails: EoriDetails; reason: EoriReason | null };
+export type EoriValidationResult = ValidationEnvelope & { eoriDetails: EoriDetails; reason: EoriReason | null };
 `,
     'validators.ts': `import type { FieldValidators } from '../fields/manifest.js';
 import type { EoriValidationResult } from './details.js';

@@ -10,13 +10,10 @@
  * the service listens, and answers IBANs (and the other small offline fields), without it.
  */
 import { FIELD_NAMES } from '../../fields/catalog.js';
+import { ANSWERED_AT_START } from '../../fields/generated/at-start.js';
 import type { FieldValidators, ServiceContext } from '../../fields/validators.js';
-import { validateIban } from '../../iban/index.js';
-import { validateNas } from '../../nas/index.js';
-import { validateNif } from '../../nif/index.js';
 import type { VatAnswerCache } from '../../ports.js';
 import type { ValidationResult, VatValidationResult } from '../../result.js';
-import { validateSsn } from '../../ssn/index.js';
 import { readRequester } from '../../vat/registry/requester.js';
 import { evidenceRecords, keepEvidence, recordingRegistry } from '../evidence/capture.js';
 import type { PlanLimits } from '../policy/plans.js';
@@ -94,16 +91,12 @@ function serviceContext({ services, account, plan, traderName, requesters, cache
 type Registry = (typeof import('../../fields/validators.js'))['VALIDATORS'];
 
 /**
- * The fields answered without loading the registry: offline-only fields whose code is small, each
- * with the registry's own function (test/server/pipeline/validators-at-start.test.ts checks it).
- * Every other field is answered through the registry, loaded by the first request that needs it.
+ * The fields answered without loading the registry: those whose field.ts says `answeredAtStart`
+ * (offline-only fields whose code is small), each with the registry's own function
+ * (test/server/pipeline/validators-at-start.test.ts checks it). Every other field is answered
+ * through the registry, loaded by the first request that needs it.
  */
-export const ANSWERED_AT_START: Readonly<Partial<Record<Field, (value: string) => ValidationResult>>> = {
-  iban: validateIban,
-  nif: validateNif,
-  nas: validateNas,
-  ssn: validateSsn,
-};
+export { ANSWERED_AT_START };
 
 let registry: Promise<Registry> | null = null;
 

@@ -8,6 +8,7 @@
  * random keys than the caches hold leave a working key where it was.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FIELD_NAMES } from '../../../src/fields/catalog.js';
 import { createAuthenticator, DEFAULT_KEY_CACHE_MS } from '../../../src/server/pipeline/authenticator.js';
 import { createKeyLookups, type FoundKey, type KeySource, type KeysVersion } from '../../../src/server/pipeline/key-lookups.js';
 import { generateApiKey, hashApiKey } from '../../../src/server/admin/api-keys.js';
@@ -24,7 +25,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, hash, createHash, default: { ...actual, hash, createHash } };
 });
 
-const FIELDS: Field[] = ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'];
+const FIELDS: Field[] = [...FIELD_NAMES];
 const ACCOUNT: Account = { id: 'acc-1', name: 'test', plan: 'PRO', subscriptionStart: '2026-01-01', vatNumber: null, createdAt: new Date(0), suspendedAt: null, watchIntervalMs: null };
 
 /** A store of keys by hash that counts its lookups, per hash and in all. */

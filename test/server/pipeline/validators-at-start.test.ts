@@ -7,12 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_NAMES } from '../../../src/fields/catalog.js';
 import { VALIDATORS } from '../../../src/fields/validators.js';
 import { ANSWERED_AT_START, FIELD_VALIDATORS } from '../../../src/server/pipeline/validators.js';
+import { fieldManifests } from '../../support/field-manifests.js';
 
 describe('the fields answered at start', () => {
   const atStart = Object.entries(ANSWERED_AT_START);
 
-  it('are the small offline fields, not phone, email or VAT', () => {
-    expect(Object.keys(ANSWERED_AT_START).sort()).toEqual(['iban', 'nas', 'nif', 'ssn']);
+  it('are the small offline fields, not phone, email or VAT: those whose field.ts says answeredAtStart', async () => {
+    const manifests = await fieldManifests();
+    const flagged = FIELD_NAMES.filter((field) => manifests[field].answeredAtStart);
+    expect(Object.keys(ANSWERED_AT_START).sort()).toEqual([...flagged].sort());
+    expect(Object.keys(ANSWERED_AT_START)).toEqual(expect.arrayContaining(['iban', 'nas', 'nif', 'ssn']));
+    for (const heavy of ['phone', 'email', 'vat']) expect(Object.keys(ANSWERED_AT_START)).not.toContain(heavy);
   });
 
   it.each(atStart)('%s: the registry’s own offline function, and the registry has no verified one', (field, validate) => {
