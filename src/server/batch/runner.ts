@@ -10,8 +10,7 @@
  * field a chunk at a time, validated in a plain loop, its counts in one meter batch.
  */
 import { randomUUID } from 'node:crypto';
-import { FIELD_NAMES } from '../../fields/catalog.js';
-import { VALIDATORS } from '../../fields/validators.js';
+import { isOfflineField } from '../pipeline/validators.js';
 import { describeError } from '../answers/errors.js';
 import { meteredValidation, type Metered, type MeterOptions } from '../pipeline/metered.js';
 import type { RuntimeState } from '../pipeline/runtime-state.js';
@@ -28,13 +27,6 @@ export const JOB_LEASE_MS = 30_000;
 const RENEW_EVERY_MS = 10_000;
 /** Lines read from the store at once, and answers stored together (fields that call out). */
 const CHUNK_LINES = 64;
-/**
- * Fields answered with no call out (no VIES, no DNS): a chunk of their lines is read, validated in
- * a plain loop, counted in one batch of the meter and stored in one transaction, so that a line
- * costs little more than the library's own work (docs/service.md#jobs). They are the fields whose
- * folder has no `verified` validator (src/<field>/validators.ts): IBAN, NIF, NAS, SSN, phone.
- */
-const OFFLINE_FIELDS: ReadonlySet<Field> = new Set<Field>(FIELD_NAMES.filter((field) => VALIDATORS[field].verified === undefined));
 /** Lines of an offline field's job handled together (the store seals them as one piece). */
 const OFFLINE_CHUNK_LINES = 500;
 /** Lines of one job validated at once (VIES calls among them are paced per member state). */
@@ -235,7 +227,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       );
     }, RENEW_EVERY_MS);
     try {
-      const finished = await (OFFLINE_FIELDS.has(job.field) ? runOffline : runWindow)(job, inTurn, isLive, renewNow).catch((error: unknown) => {
+      const finished = await ((await isOfflineField(job.field)) ? runOffline : runWindow)(job, inTurn, isLive, renewNow).catch((error: unknown) => {
         if (error instanceof JobEnded) return error;
         throw error;
       });

@@ -112,6 +112,16 @@ function loadRegistry(): Promise<Registry> {
   return registry;
 }
 
+/**
+ * Whether `field` is answered offline (its folder has no `verified` validator): a job of such a
+ * field runs its lines in chunks (batch/runner.ts). Read from the registry, which it loads, so
+ * that asking at a job's start costs a start of the service nothing.
+ */
+export async function isOfflineField(field: Field): Promise<boolean> {
+  const validators = await loadRegistry();
+  return validators[field].verified === undefined;
+}
+
 function validatorOf<F extends Field>({ offline, verified }: FieldValidators<F>): FieldValidator {
   // The context carries the request's options (defaultCountry): passed as it is, nothing allocated per request.
   return verified === undefined ? (value, context) => offline(value, context) : (value, context) => verified(value, serviceContext(context));
