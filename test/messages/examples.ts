@@ -7,6 +7,9 @@ import { memoryBreakerStore, memoryVatCache } from '../../src/adapters/memory.js
 import { validateEmail } from '../../src/email/index.js';
 import { verifyEmail } from '../../src/email/verify.js';
 import { validateIban } from '../../src/iban/index.js';
+import { FIELD_NAMES } from '../../src/fields/catalog.js';
+import { FIELD_EXAMPLES } from '../../src/fields/generated/examples.js';
+import { VALIDATORS } from '../../src/fields/validators.js';
 import type { MessageKey } from '../../src/messages/catalog.js';
 import { validateNas } from '../../src/nas/index.js';
 import { validateNif } from '../../src/nif/index.js';
@@ -159,8 +162,26 @@ async function emailExamples(): Promise<Example[]> {
   ];
 }
 
+/**
+ * A field that has no inputs written above (one added as a folder) is reached through its folder's
+ * examples (src/<field>/examples.ts): each rejection's key is its reason, each valid value's the
+ * field's one valid key (`<FIELD>_VALID`), as a field whose keys are its reasons has them.
+ */
+function folderExamples(written: readonly Example[]): Example[] {
+  const writtenFields = new Set(written.map((example) => example.key.split('_')[0]?.toLowerCase()));
+  return FIELD_NAMES.filter((field) => !writtenFields.has(field)).flatMap((field) => {
+    const validate = VALIDATORS[field].offline as (value: string) => ValidationResult;
+    const call = (value: string): string => `${field} ${JSON.stringify(value)}`;
+    return [
+      ...FIELD_EXAMPLES[field].valid.map((value) => ({ key: `${field.toUpperCase()}_VALID` as MessageKey, call: call(value), result: validate(value) })),
+      ...FIELD_EXAMPLES[field].invalid.map(({ value, reason }) => ({ key: reason as MessageKey, call: call(value), result: validate(value) })),
+    ];
+  });
+}
+
 /** Every example: at least one per message key. */
 export async function examples(): Promise<Example[]> {
   const offline = OFFLINE.map(([key, validate, value]) => ({ key, call: `${validate.name}(${JSON.stringify(value.slice(0, 40))})`, result: validate(value) }));
-  return [...offline, ...(await vatExamples()), ...(await emailExamples())];
+  const written = [...offline, ...(await vatExamples()), ...(await emailExamples())];
+  return [...written, ...folderExamples(written)];
 }
