@@ -3,6 +3,7 @@
  * stdout: the only output line that starts with `vf_`. The store keeps only its hash, so a lost
  * key is replaced, never recovered.
  */
+import { FIELDS_IN_SCOPE_ORDER } from '../fields/catalog.js';
 import { expiryFrom, parseKeyScope, parseName, type ListedKey } from '../server/index.js';
 import { readFlag, runSubcommand } from './admin-errors.js';
 import { withAdmin } from './admin-store.js';
@@ -11,7 +12,7 @@ import { EXIT_FAILED, EXIT_OK, processIo, type CliIo } from './io.js';
 import { STORE_FLAGS, storeOptionsUsage } from './serve-options.js';
 import { formatTable, formatTime } from './table.js';
 
-export const keysUsage = `usage: verifield keys create --account ID --name NAME [--expires 30d|12h|1y|never] [--scopes all|iban,vat,email,phone,nif,nas,ssn]
+export const keysUsage = `usage: verifield keys create --account ID --name NAME [--expires 30d|12h|1y|never] [--scopes all|${FIELDS_IN_SCOPE_ORDER.join(',')}]
        verifield keys list --account ID [--json]
        verifield keys revoke KEY
 --expires is a duration (12h, 30d, 8w, 1y; 10y at most) or never (default); --scopes restricts the endpoints
