@@ -18,6 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath as chromiumPathOf, DEBIAN_CHROMIUM, ensureChromium, missingChromiumLine, type ChromiumHost } from '../../scripts/chromium-setup.js';
 import { browserPackageEntries } from '../../scripts/package-entries.js';
 import { validateEmail } from '../../src/email/index.js';
+import { FIELD_CATALOG, FIELD_NAMES } from '../../src/fields/catalog.js';
+import { FIELD_EXAMPLES } from '../../src/fields/generated/examples.js';
+import { VALIDATORS } from '../../src/fields/validators.js';
 import { CATALOG_LANGUAGES, CATALOGS_BY_LANGUAGE } from '../../src/messages/catalogs.js';
 import type { MessageCatalog } from '../../src/messages/catalog.js';
 import { es } from '../../src/messages/es.js';
@@ -90,6 +93,15 @@ const fieldCalls: FieldCall[] = [
   ...formValues.map(({ field, value, validate }) => ({ specifier: `verifield/${field}`, name: `validate${capitalized(field)}`, value, validate })),
   // The root re-exports every offline validator.
   ...formValues.map(({ field, value, validate }) => ({ specifier: 'verifield', name: `validate${capitalized(field)}`, value, validate })),
+  // A field added as a folder, with a value of its examples.ts, at its subpath and at the root.
+  ...FIELD_NAMES.filter((field) => !formValues.some((form) => form.field === field)).flatMap((field) =>
+    ['verifield/' + field, 'verifield'].map((specifier) => ({
+      specifier,
+      name: FIELD_CATALOG[field].operation,
+      value: FIELD_EXAMPLES[field].valid[0] ?? '',
+      validate: VALIDATORS[field].offline as (value: string) => ValidationResult,
+    })),
+  ),
   { specifier: 'verifield/email-syntax', name: 'validateEmailSyntax', value: 'Jane.Doe@Gmial.com', validate: validateEmailSyntax },
 ];
 

@@ -11,6 +11,8 @@
  * takes over a minute) is copied, built, from this repository's node_modules, as `npm install
  * better-sqlite3` would leave it.
  */
+import { FIELD_CATALOG, FIELD_NAMES } from '../../src/fields/catalog.js';
+import { FIELD_EXAMPLES } from '../../src/fields/generated/examples.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +42,13 @@ const acceptedValues = {
   phone: '+34 612 34 56 78',
 };
 
+/** A field added as a folder after the seven above: its subpath, main function and a value of its examples.ts. */
+const folderFieldCalls = FIELD_NAMES.filter((field) => !['iban', 'nif', 'nas', 'ssn', 'vat', 'email', 'phone'].includes(field)).map((field) => [
+  `verifield/${field}`,
+  FIELD_CATALOG[field].operation,
+  FIELD_EXAMPLES[field].valid[0] ?? '',
+]);
+
 /** The languages with a catalog subpath, `verifield/messages/<language>`. */
 const languages = specifiers.filter((specifier) => specifier.startsWith('verifield/messages/')).map((specifier) => specifier.slice('verifield/messages/'.length));
 
@@ -61,6 +70,7 @@ const fields = [
   ['verifield/email', 'validateEmail', values.email],
   ['verifield/email-syntax', 'validateEmailSyntax', values.emailSyntax],
   ['verifield/phone', 'validatePhone', values.phone],
+  ...${JSON.stringify(folderFieldCalls)},
 ];
 async function callEverySubpath(load) {
   const out = {};

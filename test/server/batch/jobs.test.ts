@@ -133,7 +133,7 @@ describe('inputs and outputs', () => {
     const { key } = await accountWithKey(h.store, 'STARTER');
     const cases: Array<[RequestInit, string]> = [
       [json({ field: 'vat', values: [] }), 'A job needs at least one value'],
-      [json({ field: 'bic', values: ['x'] }), '"field" must be one of'],
+      [json({ field: 'swift', values: ['x'] }), '"field" must be one of'],
       [json({ field: 'vat', values: ['ok', 3] }), 'Value 2 is not a string'],
       [json({ field: 'vat', values: ['x'], webhookUrl: 'ftp://example.com' }), '"webhookUrl": The webhook URL must use http or https'],
       // The account webhook's rules (docs/service.md#webhooks): credentials in the URL are refused.

@@ -73,8 +73,8 @@ describe('404 NOT_FOUND on a path the service does not have, with a hint', () =>
   });
 
   it('an unknown field lists the fields', async () => {
-    const message = await notFound('POST', '/api/v1/validate/bic');
-    expect(message).toBe(`No validation endpoint at /api/v1/validate/bic: the fields are ${FIELD_NAMES.join(', ')}, each at POST /api/v1/validate/<field>`);
+    const message = await notFound('POST', '/api/v1/validate/swift');
+    expect(message).toBe(`No validation endpoint at /api/v1/validate/swift: the fields are ${FIELD_NAMES.join(', ')}, each at POST /api/v1/validate/<field>`);
   });
 
   it('a trailing slash names the path without it', async () => {

@@ -4,6 +4,8 @@
  * key in both accepted and counted once, two different keys refused with 401 CONFLICTING_API_KEYS
  * before either is looked up, other schemes ignored, and no Bearer key ever in a log line.
  */
+import { FIELD_NAMES } from '../../../src/fields/catalog.js';
+import { FIELD_EXAMPLES } from '../../../src/fields/generated/examples.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentedKey } from '../../../src/server/pipeline/authenticator.js';
 import { ERROR_MESSAGES } from '../../../src/server/answers/errors.js';
@@ -17,7 +19,9 @@ let fakes: Fakes;
 let store: MemoryStore;
 let service: TestServer;
 const IBAN = germanIban('370400440532013000');
+/** A value per field; a field added as a folder brings its own (src/<field>/examples.ts). */
 const VALID: Record<string, string> = {
+  ...Object.fromEntries(FIELD_NAMES.map((field) => [field, FIELD_EXAMPLES[field].valid[0] ?? ''])),
   vat: 'GB123',
   iban: IBAN,
   email: 'someone@example.com',
