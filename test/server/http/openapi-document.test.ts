@@ -42,11 +42,8 @@ function problems(schemaName: string, data: unknown): string[] {
   return validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
 }
 
-/** The contract's fields (docs/service.md#endpoints), whose endpoints the table below writes out. */
-const CONTRACT_FIELDS: readonly string[] = ['vat', 'iban', 'email', 'phone', 'nif', 'nas', 'ssn'];
-
 /** docs/service.md#openapi-document: the endpoints and the statuses each declares. */
-const SPEC_ENDPOINTS: Record<string, { method: 'get' | 'post'; statuses: string[] }> = {
+const CONTRACT_ENDPOINTS: Record<string, { method: 'get' | 'post'; statuses: string[] }> = {
   '/api/v1/validate/vat': { method: 'post', statuses: ['200', '400', '401', '415', '429', '500', '503'] },
   '/api/v1/validate/iban': { method: 'post', statuses: ['200', '400', '401', '415', '429', '500', '503'] },
   '/api/v1/validate/email': { method: 'post', statuses: ['200', '400', '401', '415', '429', '500', '503'] },
@@ -59,13 +56,17 @@ const SPEC_ENDPOINTS: Record<string, { method: 'get' | 'post'; statuses: string[
   '/api/v1/status/vies': { method: 'get', statuses: ['200'] },
   '/healthz': { method: 'get', statuses: ['200'] },
   '/readyz': { method: 'get', statuses: ['200', '503'] },
-  // A field added as a folder after the contract's seven: a validation endpoint like theirs, with the 403 where its openapi.ts declares it.
+};
+
+/** The contract's endpoints, and the validation endpoint of a field added as a folder, with the 403 where its openapi.ts declares it. */
+const SPEC_ENDPOINTS: Record<string, { method: 'get' | 'post'; statuses: string[] }> = {
   ...Object.fromEntries(
-    FIELD_NAMES.filter((field) => !CONTRACT_FIELDS.includes(field)).map((field) => [
+    FIELD_NAMES.map((field) => [
       `/api/v1/validate/${field}`,
       { method: 'post' as const, statuses: ['200', '400', '401', ...(FIELD_OPERATIONS[field].declaresForbidden ? ['403'] : []), '415', '429', '500', '503'] },
     ]),
   ),
+  ...CONTRACT_ENDPOINTS,
 };
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
