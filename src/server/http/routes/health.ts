@@ -75,7 +75,13 @@ async function storeState(store: Store, availability: StoreAvailability | undefi
     return { writable: true, latencyMs: Math.round(performance.now() - startedAt), message: null };
   } catch (error) {
     // The body is public: the reason in words; the error itself (which may name hosts) goes to the log.
-    const message = error instanceof TimedOut ? `The store did not take a write within ${READY_TIMEOUT_MS / 1000} s` : 'The store refused a write';
+    // A failure the guard counts as an outage (it began with this probe) answers as the outage does.
+    const message =
+      error instanceof TimedOut
+        ? `The store did not take a write within ${READY_TIMEOUT_MS / 1000} s`
+        : error instanceof StoreUnavailableError
+          ? error.outage.message
+          : 'The store refused a write';
     logFailure(log, { level: 'warn', msg: 'readiness: store probe failed' }, error instanceof TimedOut ? message : describeError(error instanceof StoreUnavailableError ? error.cause : error, []));
     return { writable: false, latencyMs: null, message };
   }

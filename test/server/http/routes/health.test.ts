@@ -9,6 +9,8 @@ import { createApp } from '../../../../src/server/http/app.js';
 import type { ReadinessReport } from '../../../../src/ports.js';
 import { billingPeriod } from '../../../../src/server/policy/plans.js';
 import type { Store } from '../../../../src/server/storage/types.js';
+import { guardStore } from '../../../../src/server/storage/guard.js';
+import { ERROR_MESSAGES } from '../../../../src/server/answers/errors.js';
 import { memoryStore } from '../../../support/fakes/store.js';
 import { tedbRowsFor } from '../../../support/fakes/tedb.js';
 import { accountWithKey, fakeConfig, get, post, startFakes, startTestServer, until, type Fakes, type TestServer } from '../../../support/server.js';
@@ -133,6 +135,21 @@ describe('GET /readyz', () => {
     expect(JSON.stringify(report)).not.toContain('No space');
     expect(logs.some((line) => line.includes('No space left on device'))).toBe(true);
     await app.close();
+  });
+
+  it('answers as an outage when its own probe is the write that finds the disk full', async () => {
+    // Nothing else wrote since the disk filled: the guard learns of the outage from this probe.
+    const diskFull = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    // Its own close is a no-op: closing the guard (which stops its probe timer) leaves the shared store open.
+    const guarded = guardStore({ ...inner, probe: () => Promise.reject(diskFull), close: () => Promise.resolve() }, { log: () => undefined });
+    expect(guarded.availability.outage()).toBeNull();
+    const app = createApp({ ...fakeConfig(fakes), store: guarded, log: () => undefined });
+    const response = await app.fetch(new Request('http://service/readyz'));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: 'not-ready', store: { writable: false, message: ERROR_MESSAGES.STORE_UNAVAILABLE } });
+    expect(guarded.availability.outage()?.message).toBe(ERROR_MESSAGES.STORE_UNAVAILABLE);
+    await app.close();
+    await guarded.close();
   });
 
   it('answers 503 when the store does not take the write within 2 seconds', async () => {
