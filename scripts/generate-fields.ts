@@ -4,7 +4,7 @@
  * first, then reads every `src/<field>/field.ts`, checks that the folder has each file of the
  * convention and a template of every message key in every catalog language, and writes the
  * modules of `src/fields/generated/` (gitignored): the registry, the reason lists, the details
- * members of the envelope, the catalog of each language, the message keys, the client's methods,
+ * members of the envelope, the catalog of each language, the message keys, the client's methods and their options,
  * the Standard Schema entry, the root entry's exports, the fields answered at start, the dashboard's lists, the package entry points and size budgets.
  *
  *   tsx scripts/generate-fields.ts               the repository's src/
@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { FieldManifest, FieldMessageFacts, FieldMessageKeys } from '../src/fields/manifest.js';
+import type { FieldManifest, FieldMessageFacts, FieldMessageKeys, FieldOpenApi } from '../src/fields/manifest.js';
 
 /** The files every field folder has, besides one `messages/<lang>.ts` per catalog language. */
 export const FIELD_FILES = [
@@ -37,6 +37,8 @@ export const FIELD_FILES = [
 /** What generation learnt of one folder. */
 interface FieldFolder {
   manifest: FieldManifest;
+  /** What its openapi.ts says of each request member. */
+  memberTexts: NonNullable<FieldOpenApi['requestMembers']>;
   /** The message keys of its valid answers, in its order. */
   validKeys: readonly string[];
   /** Whether it has `messages/key.ts`, and whether that says the valid key. */
@@ -99,6 +101,7 @@ async function readFolder(srcDir: string, name: string, languages: readonly stri
   if (field === undefined) fail(srcDir, `${name}/field.ts`, 'exports no `field`');
   if (field.name !== name) fail(srcDir, `${name}/field.ts`, `name is '${field.name}', not its folder's name '${name}'`);
   if (field.operation !== `validate${capitalized(name)}`) fail(srcDir, `${name}/field.ts`, `operation must be 'validate${capitalized(name)}'`);
+  const memberTexts = await requestMemberTexts(srcDir, field);
   const facts = await load<{ messageFacts?: FieldMessageFacts; validMessageKeys?: readonly string[] }>(join(srcDir, name, 'messages/facts.ts'));
   if (facts.messageFacts === undefined || facts.validMessageKeys === undefined) {
     fail(srcDir, `${name}/messages/facts.ts`, 'exports `messageFacts` and `validMessageKeys`');
@@ -118,7 +121,30 @@ async function readFolder(srcDir: string, name: string, languages: readonly stri
   if (keyModule?.messageKeys?.valid === undefined && validKeys.length !== 1) {
     fail(srcDir, `${name}/messages/key.ts`, `missing: a field with ${validKeys.length} valid message keys says which one a result has (messageKeys.valid)`);
   }
-  return { manifest: field, validKeys, keys: { file: keyModule !== undefined, valid: keyModule?.messageKeys?.valid !== undefined } };
+  return { manifest: field, memberTexts, validKeys, keys: { file: keyModule !== undefined, valid: keyModule?.messageKeys?.valid !== undefined } };
+}
+
+/** A request member's name: a JSON member and a TypeScript property as it stands, never `value`. */
+const MEMBER_NAME = /^[a-z][A-Za-z0-9]*$/;
+
+/**
+ * What openapi.ts says of each of the field's request members: every member field.ts declares is
+ * described there, and nothing else is, nor does the request example carry anything else.
+ */
+async function requestMemberTexts(srcDir: string, field: FieldManifest): Promise<NonNullable<FieldOpenApi['requestMembers']>> {
+  const { name } = field;
+  const declared = Object.keys(field.requestMembers);
+  for (const member of declared) {
+    if (!MEMBER_NAME.test(member) || member === 'value') fail(srcDir, `${name}/field.ts`, `request member '${member}' must be a camelCase name other than value`);
+  }
+  const { openapi } = await load<{ openapi?: FieldOpenApi }>(join(srcDir, name, 'openapi.ts'));
+  if (openapi === undefined) fail(srcDir, `${name}/openapi.ts`, 'exports no `openapi`');
+  const texts = openapi.requestMembers ?? {};
+  const undescribed = declared.filter((member) => texts[member] === undefined);
+  if (undescribed.length > 0) fail(srcDir, `${name}/openapi.ts`, `requestMembers describes no ${undescribed.join(', ')} (field.ts declares it)`);
+  const undeclared = [...Object.keys(texts), ...Object.keys(openapi.example)].filter((member) => member !== 'value' && !declared.includes(member));
+  if (undeclared.length > 0) fail(srcDir, `${name}/openapi.ts`, `${undeclared.join(', ')} is not a request member of field.ts`);
+  return texts;
 }
 
 /** The fields sorted by one of their ranks; two fields with one rank are refused. */
@@ -138,13 +164,19 @@ const names = (fields: readonly FieldFolder[]): string => `[${fields.map((field)
 const eachField = (fields: readonly FieldFolder[], line: (name: string, cap: string, field: FieldFolder) => string): string =>
   fields.map((field) => line(field.manifest.name, capitalized(field.manifest.name), field)).join('\n');
 
+/** `{ iban: 'offline' }`, `{}`. */
+const membersLiteral = ({ requestMembers }: FieldManifest): string => {
+  const entries = Object.entries(requestMembers);
+  return entries.length === 0 ? '{}' : `{ ${entries.map(([member, reader]) => `${member}: ${quote(reader)}`).join(', ')} }`;
+};
+
 function catalogModule(fields: readonly FieldFolder[], scope: readonly FieldFolder[], check: readonly FieldFolder[]): string {
   return `${HEADER}/** The fields as data: literals copied from each src/<field>/field.ts, so the browser client carries nothing else. */
 ${eachField(fields, (name, cap) => `import type { ${cap}ValidationResult } from '../../${name}/details.js';`)}
 
 /** Every field, in the service's order, with what a request to it takes. */
 export const FIELD_CATALOG = {
-${eachField(fields, (name, _cap, { manifest }) => `  ${name}: { operation: ${quote(manifest.operation)}, takesTraderName: ${manifest.takesTraderName}, takesDefaultCountry: ${manifest.takesDefaultCountry} },`)}
+${eachField(fields, (name, _cap, { manifest }) => `  ${name}: { operation: ${quote(manifest.operation)}, requestMembers: ${membersLiteral(manifest)} },`)}
 } as const;
 
 /** The answer of each field, from the library as from the service. */
@@ -267,24 +299,35 @@ export const CATALOGS_BY_LANGUAGE: Readonly<Record<(typeof CATALOG_LANGUAGES)[nu
 `;
 }
 
+/** A field with request members has its own call options (`BicCallOptions`); another takes the common ones. */
+const hasMembers = ({ manifest }: FieldFolder): boolean => Object.keys(manifest.requestMembers).length > 0;
+
 function clientModule(fields: readonly FieldFolder[]): string {
-  const optionsOf = ({ manifest }: FieldFolder): string =>
-    manifest.takesTraderName && manifest.takesDefaultCountry
-      ? 'VatCallOptions & PhoneCallOptions'
-      : manifest.takesTraderName
-        ? 'VatCallOptions'
-        : manifest.takesDefaultCountry
-          ? 'PhoneCallOptions'
-          : 'CallOptions';
+  const optionsOf = (field: FieldFolder): string => (hasMembers(field) ? `${capitalized(field.manifest.name)}CallOptions` : 'CallOptions');
   return `${HEADER}/** The client's validation methods, one per field, typed by the field's result and the members its requests take. */
-import type { CallOptions, PhoneCallOptions, VatCallOptions } from '../../client/call-options.js';
+import type { CallOptions } from '../../client/call-options.js';
 import type { FieldResults } from '../catalog.js';
+import type { ${fields.filter(hasMembers).map(optionsOf).join(', ')} } from './call-options.js';
 
 /** One method per field. */
 export interface FieldClientMethods {
 ${eachField(fields, (name, cap, field) => `  /** POST /api/v1/validate/${name}${field.manifest.clientDoc} */\n  validate${cap}(value: string, options?: ${optionsOf(field)}): Promise<FieldResults['${name}']>;`)}
 }
 `;
+}
+
+function callOptionsModule(fields: readonly FieldFolder[]): string {
+  const interfaceOf = ({ manifest, memberTexts }: FieldFolder): string => `
+/** Options of the client's \`${manifest.operation}\`: the common ones, and the members its request takes (src/${manifest.name}/openapi.ts). */
+export interface ${capitalized(manifest.name)}CallOptions extends CallOptions {
+${Object.keys(manifest.requestMembers)
+  .map((member) => `  /** ${memberTexts[member]?.description ?? ''} */\n  ${member}?: string;`)
+  .join('\n')}
+}
+`;
+  return `${HEADER}/** The options of the client's validation methods whose fields take request members besides \`value\`. */
+import type { CallOptions } from '../../client/call-options.js';
+${fields.filter(hasMembers).map(interfaceOf).join('')}`;
 }
 
 function rootModule(fields: readonly FieldFolder[]): string {
@@ -378,6 +421,7 @@ export async function generateFields(srcDir: string): Promise<string[]> {
     'fields/generated/message-keys.ts': messageKeysModule(service),
     'fields/generated/catalogs.ts': catalogsModule(languages),
     'fields/generated/client.ts': clientModule(service),
+    'fields/generated/call-options.ts': callOptionsModule(service),
     'fields/generated/standard-schema.ts': standardSchemaModule(service),
     'fields/generated/root.ts': rootModule(service),
     'fields/generated/at-start.ts': atStartModule(service),

@@ -4,8 +4,7 @@ import type { FieldManifest } from '../fields/manifest.js';
 export const field = {
   name: 'bic',
   operation: 'validateBic',
-  takesTraderName: false,
-  takesDefaultCountry: false,
+  requestMembers: { iban: 'offline' },
   // Offline and small, but answered through the registry like every field not needed at start.
   answeredAtStart: false,
   label: 'BIC',

@@ -5,7 +5,8 @@
  */
 import { fstatSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { FIELDS_IN_CHECK_ORDER, isFieldName } from '../fields/catalog.js';
+import { FIELD_CATALOG, FIELDS_IN_CHECK_ORDER, isFieldName, type FieldName } from '../fields/catalog.js';
+import type { RequestOptions } from '../fields/manifest.js';
 import { VALIDATORS } from '../fields/validators.js';
 import { localize } from '../messages/localize.js';
 import type { ValidationResult } from '../result.js';
@@ -18,9 +19,25 @@ import { openInput, UnreadableInput } from './lines.js';
 const PROGRESS_VARIABLE = 'VERIFIELD_PROGRESS_INTERVAL_MS';
 const DEFAULT_PROGRESS_INTERVAL_MS = 1000;
 
-export const checkUsage = `usage: verifield check FIELD VALUE [--no-fail] [--lang LANG]
-       verifield check FIELD --file PATH [--no-fail] [--lang LANG]     (one value per line; PATH - or no --file reads stdin)
+/** `defaultCountry` → `default-country`: a request member as a flag. */
+const flagOf = (member: string): string => member.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** The request members each field's offline validator reads (src/<field>/field.ts), with their flags: `--iban` on bic. */
+const MEMBER_FLAGS = Object.fromEntries(
+  FIELDS_IN_CHECK_ORDER.map((field): [FieldName, readonly { member: string; flag: string }[]] => [
+    field,
+    Object.entries(FIELD_CATALOG[field].requestMembers as Readonly<Record<string, string>>)
+      .filter(([, reader]) => reader === 'offline')
+      .map(([member]) => ({ member, flag: flagOf(member) })),
+  ]),
+) as Readonly<Record<FieldName, readonly { member: string; flag: string }[]>>;
+
+const ALL_MEMBER_FLAGS = FIELDS_IN_CHECK_ORDER.flatMap((field) => MEMBER_FLAGS[field].map(({ flag }) => ({ field, flag })));
+
+export const checkUsage = `usage: verifield check FIELD VALUE [--no-fail] [--lang LANG] [FIELD OPTIONS]
+       verifield check FIELD --file PATH [--no-fail] [--lang LANG] [FIELD OPTIONS]     (one value per line; PATH - or no --file reads stdin)
 FIELD is one of: ${FIELDS_IN_CHECK_ORDER.join(', ')}
+FIELD OPTIONS (a request member of one field; with --file, for every line): ${ALL_MEMBER_FLAGS.map(({ field, flag }) => `--${flag} (${field})`).join(', ')}
 --lang writes the messages in LANG (${LANGUAGES_NOTE}; es-MX reads as es); reason stays the same.
 A language without a catalog is answered in English, with a note on stderr.
 One value prints its envelope as JSON. A file prints one JSON line per input line, in order: a
@@ -94,13 +111,26 @@ async function checkSource(validate: Validator, source: string, options: { noFai
   return checkLines({ ...common, ...file, inputName: source });
 }
 
+/** The request members given as flags for `field`, none when none was given; the usage mistake when a flag is another field's. */
+function memberOptions(field: FieldName, args: ParsedArgs): RequestOptions | undefined | string {
+  let options: Record<string, string> | undefined;
+  for (const { field: owner, flag } of ALL_MEMBER_FLAGS) {
+    const given = args.values.get(flag);
+    if (given === undefined) continue;
+    const member = MEMBER_FLAGS[field].find((entry) => entry.flag === flag);
+    if (member === undefined) return `--${flag} is an option of check ${owner}, not of check ${field}`;
+    (options ??= {})[member.member] = given;
+  }
+  return options;
+}
+
 /** `verifield check …`; resolves with the exit status. The help and the usage mistakes go through `io`; values to the process's streams. */
 export async function runCheck(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   let args: ParsedArgs;
   let source: string | null;
   let progressIntervalMs: number;
   try {
-    args = parseArgs(argv, { values: ['file', 'lang'], switches: ['no-fail', 'help'] });
+    args = parseArgs(argv, { values: ['file', 'lang', ...ALL_MEMBER_FLAGS.map(({ flag }) => flag)], switches: ['no-fail', 'help'] });
     if (args.switches.has('help')) {
       io.out(`${checkUsage}\n`);
       return EXIT_OK;
@@ -118,7 +148,12 @@ export async function runCheck(argv: readonly string[], io: CliIo = processIo): 
     io.err(`verifield: ${field === undefined ? 'missing FIELD' : `unknown field: ${field}`}\n${checkUsage}\n`);
     return EXIT_USAGE;
   }
-  const validate = inLanguage(offline, args.values.get('lang'));
+  const options = memberOptions(field as FieldName, args);
+  if (typeof options === 'string') {
+    io.err(`verifield: ${options}\n${checkUsage}\n`);
+    return EXIT_USAGE;
+  }
+  const validate = inLanguage(options === undefined ? offline : (text) => VALIDATORS[field as FieldName].offline(text, options), args.values.get('lang'));
   const noFail = args.switches.has('no-fail');
   if (source !== null) return checkSource(validate, source, { noFail, progressIntervalMs });
   const result = validate(value as string);

@@ -12,7 +12,7 @@ import { FIELD_CATALOG, FIELD_NAMES, validationPath, type FieldName, type FieldR
 import { backgroundMethods, type BackgroundMethods, type JsonCall, type StreamCall } from './background.js';
 import { VerifieldApiError, type ErrorBody } from './errors.js';
 import { SDK_HEADER_VALUE } from './version.js';
-import type { CallOptions, PhoneCallOptions, VatCallOptions } from './call-options.js';
+import type { CallOptions } from './call-options.js';
 
 export { VerifieldApiError, isVerifieldApiError, type ErrorBody } from './errors.js';
 export { CLIENT_VERSION, SDK_HEADER_VALUE } from './version.js';
@@ -62,10 +62,12 @@ export interface ClientOptions {
   language?: string;
 }
 
-export type { CallOptions, PhoneCallOptions, VatCallOptions } from './call-options.js';
+export type { CallOptions } from './call-options.js';
+export type * from '../fields/generated/call-options.js';
 
 /** The options of the validation methods: those of the fields that take a member besides `value`, and the common ones. */
-type FieldCallOptions = VatCallOptions & PhoneCallOptions;
+/** The options of any field's method: the common ones and its request members (src/fields/generated/call-options.ts). */
+type FieldCallOptions = CallOptions & { readonly [member: string]: unknown };
 
 /** A client of the service; see {@link createClient}. Its validation methods, one per field (`validateIban` …), come from the field folders. */
 export interface VerifieldClient extends BackgroundMethods, FieldClientMethods {
@@ -88,11 +90,7 @@ export interface VerifieldClient extends BackgroundMethods, FieldClientMethods {
 type FieldMethods = {
   [F in FieldName as OperationOf<F>]: (
     value: string,
-    options?: (typeof FIELD_CATALOG)[F]['takesTraderName'] extends true
-      ? VatCallOptions
-      : (typeof FIELD_CATALOG)[F]['takesDefaultCountry'] extends true
-        ? PhoneCallOptions
-        : CallOptions,
+    options?: CallOptions,
   ) => Promise<FieldResults[F]>;
 };
 // VerifieldClient has a method for every field of the catalog (the object createClient returns
@@ -182,16 +180,17 @@ export function createClient(options: ClientOptions): VerifieldClient {
   };
 
   async function validate(field: FieldName, value: string, call: FieldCallOptions | undefined): Promise<unknown> {
-    const { operation, takesTraderName, takesDefaultCountry } = FIELD_CATALOG[field];
+    const { operation, requestMembers } = FIELD_CATALOG[field];
     // Only the members the field takes are sent: the service refuses any other (400 UNKNOWN_MEMBER).
-    const traderName = takesTraderName ? call?.traderName : undefined;
-    const defaultCountry = takesDefaultCountry ? call?.defaultCountry : undefined;
-    if (traderName !== undefined) requireString(traderName, `${operation} traderName`);
-    if (defaultCountry !== undefined) requireString(defaultCountry, `${operation} defaultCountry`);
+    const members: Record<string, string> = {};
+    for (const member of Object.keys(requestMembers)) {
+      const given = call?.[member];
+      if (given === undefined) continue;
+      requireString(given, `${operation} ${member}`);
+      members[member] = given;
+    }
     requireString(value, operation);
-    const body: { value: string; traderName?: string; defaultCountry?: string } = { value };
-    if (traderName !== undefined) body.traderName = traderName;
-    if (defaultCountry !== undefined) body.defaultCountry = defaultCountry;
+    const body = { value, ...members };
     const headers = keyHeaders('application/json');
     headers['Content-Type'] = 'application/json';
     const language = call?.language ?? options.language;

@@ -37,7 +37,6 @@ export const openapi: FieldOpenApi = {
   description:
     'valid is false only for an empty input, invalid syntax, a domain with neither MX nor A records, or a blocked domain. Every other finding is a signal that raises risk_score. ' +
     'The depth follows the plan: STANDARD on FREE and STARTER, ADVANCED on GROWTH, PREMIUM on PRO.',
-  requestSchema: 'ValidationRequest',
   example: { value: 'jane.doe@example.com' },
   declaresForbidden: false,
   resultDescription: 'Answer of POST /api/v1/validate/email.',

@@ -8,15 +8,14 @@
  * field's endpoint path, whether a word names a field, the members its body takes).
  */
 import { CHECK_ORDER, FIELD_CATALOG, SCOPE_ORDER } from './generated/catalog.js';
+import type { RequestMemberReader } from './manifest.js';
 
 /** One field's entry. */
 export interface FieldEntry {
   /** The operation's name: the client method and the OpenAPI operationId (`validateVat`). */
   readonly operation: string;
-  /** Whether a request may name the company expected to hold the value (`traderName`). */
-  readonly takesTraderName: boolean;
-  /** Whether a request may name the country a number without its country code is read in (`defaultCountry`). */
-  readonly takesDefaultCountry: boolean;
+  /** The members a request may carry besides `value`, and which validator reads each (`{ traderName: 'verified' }` on VAT). */
+  readonly requestMembers: { readonly [member: string]: RequestMemberReader };
 }
 
 /**
@@ -45,18 +44,15 @@ export const FIELDS_IN_SCOPE_ORDER: readonly FieldName[] = SCOPE_ORDER;
 export const FIELDS_IN_CHECK_ORDER: readonly FieldName[] = CHECK_ORDER;
 
 /**
- * The members a request body of field `F`'s endpoint takes: `value`, and `traderName` or
- * `defaultCountry` where the catalog says so. Any other member is refused (docs/service.md#request-bodies).
+ * The members a request body of field `F`'s endpoint takes: `value`, and the field's own request
+ * members (`traderName` on VAT, `defaultCountry` on phone, `iban` on BIC). Any other member is
+ * refused (docs/service.md#request-bodies).
  * @example
  * ```ts
  * requestMembers('vat'); // ['value', 'traderName']
  * ```
  */
-export const requestMembers = (field: FieldName): readonly string[] => [
-  'value',
-  ...(FIELD_CATALOG[field].takesTraderName ? ['traderName'] : []),
-  ...(FIELD_CATALOG[field].takesDefaultCountry ? ['defaultCountry'] : []),
-];
+export const requestMembers = (field: FieldName): readonly string[] => ['value', ...Object.keys(FIELD_CATALOG[field].requestMembers)];
 
 /** The operation name of field `F` (`validateVat` for `vat`). */
 export type OperationOf<F extends FieldName> = (typeof FIELD_CATALOG)[F]['operation'];

@@ -13,10 +13,13 @@ export interface FieldManifest {
   readonly name: string;
   /** The operation's name: the client method and the OpenAPI operationId (`validateVat`). */
   readonly operation: `validate${string}`;
-  /** Whether a request may name the company expected to hold the value (`traderName`). */
-  readonly takesTraderName: boolean;
-  /** Whether a request may name the country a number without its country code is read in (`defaultCountry`). */
-  readonly takesDefaultCountry: boolean;
+  /**
+   * The members a request may carry besides `value` (each optional, a string of at most 1,024
+   * characters), and which validator reads each: `'offline'` the offline one (so `verifield check`
+   * takes it as a flag too), `'verified'` only the service's. The body parser, the OpenAPI request
+   * schema, the client's options and the CLI's flags are derived from this; openapi.ts says what each is.
+   */
+  readonly requestMembers: { readonly [member: string]: RequestMemberReader };
   /**
    * Whether the service answers the field before it loads the registry (src/server/pipeline/validators.ts):
    * true only for an offline field whose code is small, so that a cold service answers it without
@@ -64,15 +67,15 @@ export interface ServiceContext {
   emailLevel: ValidationLevel;
   /** The account's own VAT number as VIES takes it (src/vat/registry/requester.ts), or null. */
   requester: string | null;
-  /** The company name the caller expects, on the fields that take one (`takesTraderName`). */
-  traderName?: string;
+  /** The members the request carried besides the value (the field's `requestMembers`): `traderName` on VAT. */
+  options: RequestOptions;
 }
 
-/** What a request says besides the value and the offline validator reads, on the fields that take it. */
-export interface RequestOptions {
-  /** The country a phone number written without its country code is read in, ISO 3166-1 alpha-2 (`takesDefaultCountry`). */
-  defaultCountry?: string;
-}
+/** Which validator reads a request member: see {@link FieldManifest.requestMembers}. */
+export type RequestMemberReader = 'offline' | 'verified';
+
+/** What a request carried besides the value: only members its field declares (`defaultCountry` on phone, `iban` on BIC). */
+export type RequestOptions = { readonly [member: string]: string | undefined };
 
 /** `src/<field>/validators.ts`: the functions that answer a field whose answer is `Result`. */
 export interface FieldValidators<Result extends ValidationResult = ValidationResult> {
@@ -91,10 +94,12 @@ export interface FieldOpenApi {
   readonly summary: string;
   /** What is checked and what a valid answer does not prove. */
   readonly description: string;
-  /** The schema of the request body: `VatValidationRequest` carries `traderName`, `PhoneValidationRequest` `defaultCountry`. */
-  readonly requestSchema: 'ValidationRequest' | 'VatValidationRequest' | 'PhoneValidationRequest';
-  /** The body of the request example. */
-  readonly example: { readonly value: string; readonly traderName?: string; readonly defaultCountry?: string };
+  /** What `value` is, in the request schema of a field that takes other members (`<Field>ValidationRequest`). */
+  readonly valueDescription?: string;
+  /** What each of the field's `requestMembers` (field.ts) is: its description, and examples of it. */
+  readonly requestMembers?: { readonly [member: string]: { readonly description: string; readonly examples?: readonly string[] } };
+  /** The body of the request example: `value`, and any of the field's request members. */
+  readonly example: { readonly value: string; readonly [member: string]: string };
   /** Declares the 403 of a key without the field's scope. */
   readonly declaresForbidden: boolean;
   /** The description of the 200 answer's schema (`Answer of POST /api/v1/validate/<field>` …). */

@@ -5,12 +5,14 @@
  * browser client, which reads the catalog, does not carry these texts.
  */
 import { REASONS, type ReasonCode } from '../reasons.js';
-import { FIELD_NAMES, type FieldName } from './catalog.js';
+import { FIELD_CATALOG, FIELD_NAMES, type FieldName } from './catalog.js';
 import { FIELD_OPENAPI } from './generated/openapi.js';
 import type { FieldOpenApi } from './manifest.js';
 
 /** The OpenAPI description of one field's endpoint. */
 export interface FieldOperation extends FieldOpenApi {
+  /** The schema of the request body: `ValidationRequest` (`value` alone), or `<Field>ValidationRequest` for a field with request members. */
+  readonly requestSchema: string;
   /** The schema of a 200 answer: `<Field>ValidationResult`. */
   readonly resultSchema: string;
   /** The schema of the details object: `<Field>Details`. */
@@ -26,6 +28,7 @@ const capitalized = (name: string): string => name.charAt(0).toUpperCase() + nam
 /** The OpenAPI description of `field`'s endpoint. */
 const operationOf = (field: FieldName): FieldOperation => ({
   ...FIELD_OPENAPI[field],
+  requestSchema: Object.keys(FIELD_CATALOG[field].requestMembers).length === 0 ? 'ValidationRequest' : `${capitalized(field)}ValidationRequest`,
   resultSchema: `${capitalized(field)}ValidationResult`,
   detailsSchemaName: `${capitalized(field)}Details`,
   detailsMember: `${field}Details`,

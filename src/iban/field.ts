@@ -4,8 +4,7 @@ import type { FieldManifest } from '../fields/manifest.js';
 export const field = {
   name: 'iban',
   operation: 'validateIban',
-  takesTraderName: false,
-  takesDefaultCountry: false,
+  requestMembers: {},
   answeredAtStart: true,
   label: 'IBAN',
   colour: '#b35900',

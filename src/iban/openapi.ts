@@ -11,7 +11,6 @@ export const openapi: FieldOpenApi = {
   description:
     'Spaces and dashes are stripped and letters upper-cased; structure against the IBAN registry entry of the country, then the mod-97 check digits, each reported. ' +
     'A valid IBAN does not prove that the account exists or is open.',
-  requestSchema: 'ValidationRequest',
   example: { value: 'DE89 3704 0044 0532 0130 00' },
   declaresForbidden: false,
   resultDescription: 'Answer of POST /api/v1/validate/iban.',

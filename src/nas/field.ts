@@ -4,8 +4,7 @@ import type { FieldManifest } from '../fields/manifest.js';
 export const field = {
   name: 'nas',
   operation: 'validateNas',
-  takesTraderName: false,
-  takesDefaultCountry: false,
+  requestMembers: {},
   answeredAtStart: true,
   label: 'NAS (SIN)',
   colour: '#5b4bb7',

@@ -11,7 +11,6 @@ export const openapi: FieldOpenApi = {
   description:
     'Exactly nine digits and the Luhn check digit; temporary_resident and individual_series are reported, not enforced. ' +
     'A key created without the nas scope gets 403. The usage log stores the value as ***.',
-  requestSchema: 'ValidationRequest',
   example: { value: '046 454 286' },
   declaresForbidden: true,
   resultDescription: 'Answer of POST /api/v1/validate/nas; nasDetails is present when the input was nine digits.',

@@ -4,8 +4,7 @@ import type { FieldManifest } from '../fields/manifest.js';
 export const field = {
   name: 'nif',
   operation: 'validateNif',
-  takesTraderName: false,
-  takesDefaultCountry: false,
+  requestMembers: {},
   answeredAtStart: true,
   label: 'NIF',
   colour: '#8c6d00',

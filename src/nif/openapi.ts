@@ -9,7 +9,6 @@ import type { NifDetails } from './details.js';
 export const openapi: FieldOpenApi = {
   summary: 'Validate a Spanish NIF (DNI, NIE, K/L/M or entity)',
   description: 'Spaces, dots, dashes and a leading ES are accepted; normalizedValue is the bare NIF in upper case. The usage log stores the value as ***.',
-  requestSchema: 'ValidationRequest',
   example: { value: '12345678Z' },
   declaresForbidden: false,
   resultDescription: 'Answer of POST /api/v1/validate/nif; nifDetails is present when the shape was recognised.',

@@ -4,8 +4,7 @@ import type { FieldManifest } from '../fields/manifest.js';
 export const field = {
   name: 'phone',
   operation: 'validatePhone',
-  takesTraderName: false,
-  takesDefaultCountry: true,
+  requestMembers: { defaultCountry: 'offline' },
   answeredAtStart: false,
   label: 'Phone',
   colour: '#a3307a',

@@ -4,8 +4,7 @@ import type { FieldManifest } from '../fields/manifest.js';
 export const field = {
   name: 'ssn',
   operation: 'validateSsn',
-  takesTraderName: false,
-  takesDefaultCountry: false,
+  requestMembers: {},
   answeredAtStart: true,
   label: 'SSN',
   colour: '#4d4d4d',

@@ -11,7 +11,6 @@ export const openapi: FieldOpenApi = {
   description:
     'Rejects numbers never issued (area 000, 666, 900-999; group 00; serial 0000) and well-known sample numbers; an ITIN is reported with itin true and valid false. ' +
     'An SSN has no check digit, and issuance cannot be confirmed. The usage log stores the value as ***.',
-  requestSchema: 'ValidationRequest',
   example: { value: '123-45-6789' },
   declaresForbidden: false,
   resultDescription: 'Answer of POST /api/v1/validate/ssn; ssnDetails is present when the input was nine digits.',

@@ -4,8 +4,7 @@ import type { FieldManifest } from '../fields/manifest.js';
 export const field = {
   name: 'vat',
   operation: 'validateVat',
-  takesTraderName: true,
-  takesDefaultCountry: false,
+  requestMembers: { traderName: 'verified' },
   answeredAtStart: false,
   label: 'VAT',
   colour: '#1f5fad',

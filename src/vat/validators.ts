@@ -11,7 +11,7 @@ export const validators: FieldValidators<VatValidationResult> = {
       cache: context.viesCache,
       breaker: context.breaker,
       now: context.now,
-      ...(context.traderName === undefined ? {} : { traderName: context.traderName }),
+      ...(context.options.traderName === undefined ? {} : { traderName: context.options.traderName }),
       ...(context.requester === null ? {} : { requester: context.requester }),
     }),
 };

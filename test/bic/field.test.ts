@@ -24,7 +24,7 @@ function misfit(value: unknown, schema: SchemaObject | undefined): string | null
 
 describe('the BIC folder', () => {
   it('names the field bic, answered by validateBic, its values kept as sent in the usage log', () => {
-    expect(field).toMatchObject({ name: 'bic', operation: 'validateBic', subpath: 'bic', takesTraderName: false, takesDefaultCountry: false });
+    expect(field).toMatchObject({ name: 'bic', operation: 'validateBic', subpath: 'bic', requestMembers: { iban: 'offline' } });
     expect(usageLog).toBe('clear');
     for (const value of examples.valid) expect(validators.offline(value)).toEqual(validateBic(value));
   });

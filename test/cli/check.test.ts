@@ -58,6 +58,19 @@ describe('verifield check FIELD VALUE', () => {
     expect(runCli(['check', 'nif', INVALID_NIF, '--no-fail']).status).toBe(0);
   }, SLOW);
 
+  it('takes the request members the offline validator reads as flags: --iban on bic, --default-country on phone', () => {
+    const bic = runCli(['check', 'bic', 'BNPAFRPP', '--iban', VALID_IBAN]);
+    expect(bic.status).toBe(0);
+    expect(JSON.parse(bic.stdout)).toMatchObject({ valid: true, bicDetails: { countryCode: 'FR', ibanCountryMatches: false } });
+    expect(JSON.parse(runCli(['check', 'bic', 'DEUTDEFF', `--iban=${VALID_IBAN}`]).stdout)).toMatchObject({ bicDetails: { ibanCountryMatches: true } });
+    expect(JSON.parse(runCli(['check', 'bic', 'DEUTDEFF']).stdout)).toMatchObject({ bicDetails: { ibanCountryMatches: null } });
+    const phone = runCli(['check', 'phone', '020 7946 0958', '--default-country', 'GB']);
+    expect(phone.status).toBe(0);
+    expect(JSON.parse(phone.stdout)).toMatchObject({ valid: true, normalizedValue: '+442079460958' });
+    const lines = runCli(['check', 'bic', '--iban', VALID_IBAN, '-'], {}, { input: 'DEUTDEFF\nBNPAFRPP\n' });
+    expect(answers(lines).map((answer) => (answer as Answer & { bicDetails: { ibanCountryMatches: boolean } }).bicDetails.ibanCountryMatches)).toEqual([true, false]);
+  }, SLOW);
+
   it('takes a value that starts with a dash after --', () => {
     const run = runCli(['check', 'phone', '--', '-34612345678']);
     expect(run.status).toBe(1);
@@ -208,6 +221,8 @@ describe('wrong calls of verifield check exit 2 with a message and the usage', (
     [['check', 'nif', VALID_NIF, '--file', 'x.txt'], {}, 'a value or --file, not both'],
     [['check', 'nif', '--file'], {}, '--file needs a value'],
     [['check', 'nif', '--fail-fast'], {}, 'unknown option: --fail-fast'],
+    [['check', 'nif', VALID_NIF, '--iban', VALID_IBAN], {}, '--iban is an option of check bic, not of check nif'],
+    [['check', 'vat', 'LU26375245', '--trader-name', 'ACME'], {}, 'unknown option: --trader-name'],
     [['check', 'nif', '-'], { VERIFIELD_PROGRESS_INTERVAL_MS: 'soon' }, 'VERIFIELD_PROGRESS_INTERVAL_MS must be a whole number'],
   ])('verifield %j', (args, env, message) => {
     const run = runCli(args, env, { input: '' });

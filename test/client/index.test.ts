@@ -280,7 +280,7 @@ describe('verifield/client in a browser bundle', () => {
     const allowed = ['src/result.ts', 'src/fields/generated/catalog.ts', 'src/fields/catalog.ts', 'package.json'];
     expect(modules.filter((module) => !module.startsWith('src/client/') && !allowed.includes(module))).toEqual([]);
     const catalogData = code.slice(code.indexOf('// src/fields/generated/catalog.ts'), code.indexOf('// src/fields/catalog.ts'));
-    expect(catalogData).toMatch(/^\/\/ src\/fields\/generated\/catalog\.ts\nvar FIELD_CATALOG = \{\n(?: {2}\w+: \{ operation: "\w+", takesTraderName: (?:true|false), takesDefaultCountry: (?:true|false) \},?\n)+\};\n\n$/);
+    expect(catalogData).toMatch(/^\/\/ src\/fields\/generated\/catalog\.ts\nvar FIELD_CATALOG = \{\n(?: {2}\w+: \{ operation: "\w+", requestMembers: \{(?: \w+: "(?:offline|verified)" )?\} \},?\n)+\};\n\n$/);
     expect(code.length - catalogData.length).toBeLessThan(9_500);
   });
 });

@@ -64,7 +64,7 @@ describe('a new field folder', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('is in the registry, its reason list and the envelope, and in each order', () => {
-    expect(generated('catalog.ts')).toContain("eori: { operation: 'validateEori', takesTraderName: false, takesDefaultCountry: false },");
+    expect(generated('catalog.ts')).toContain("eori: { operation: 'validateEori', requestMembers: {} },");
     expect(generated('catalog.ts')).toContain('eori: EoriValidationResult;');
     expect(generated('catalog.ts')).toMatch(/SCOPE_ORDER = \[[^\]]*'eori'\]/);
     expect(generated('reasons.ts')).toContain('eori: EORI_REASONS,');
@@ -130,12 +130,8 @@ console.log(JSON.stringify({
 });
 
 describe('a field folder that breaks the convention', () => {
-  it.each([
-    ['a catalog language', 'messages/pl.ts', 'src/eori/messages/pl.ts: missing'],
-    ['its OpenAPI text', 'openapi.ts', 'src/eori/openapi.ts: missing'],
-  ])('without %s stops generation, naming the file', (_what, file, message) => {
-    const folder = eoriFolder();
-    delete folder[file];
+  /** Generation from a tree with `folder` as src/eori/ stops with status 1 and `message`. */
+  function expectRefused(folder: Record<string, string>, message: string): void {
     const root = treeWith(withPrefix('eori', folder));
     try {
       const run = generate(root);
@@ -144,19 +140,27 @@ describe('a field folder that breaks the convention', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  }
+
+  it.each([
+    ['a catalog language', 'messages/pl.ts', 'src/eori/messages/pl.ts: missing'],
+    ['its OpenAPI text', 'openapi.ts', 'src/eori/openapi.ts: missing'],
+  ])('without %s stops generation, naming the file', (_what, file, message) => {
+    const folder = eoriFolder();
+    delete folder[file];
+    expectRefused(folder, message);
   }, 120_000);
 
   it('with a template missing in one language stops generation, naming the file and the key', () => {
     const folder = eoriFolder();
     folder['messages/de.ts'] = (folder['messages/de.ts'] ?? '').replace(" EORI_VALID: '(de) EORI ok' ", ' ');
-    const root = treeWith(withPrefix('eori', folder));
-    try {
-      const run = generate(root);
-      expect(run.status).toBe(1);
-      expect(run.output).toContain('src/eori/messages/de.ts: no template for EORI_VALID');
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    expectRefused(folder, 'src/eori/messages/de.ts: no template for EORI_VALID');
   }, 120_000);
 
+  it('with a request member its openapi.ts does not describe stops generation, naming the file and the member', () => {
+    const folder = eoriFolder();
+    folder['field.ts'] = (folder['field.ts'] ?? '').replace('requestMembers: {},', "requestMembers: { customsOffice: 'offline' },");
+    expectRefused(folder, 'src/eori/openapi.ts: requestMembers describes no customsOffice');
+  }, 120_000);
 });
+

@@ -96,11 +96,15 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('offers traderName in the request body of exactly the fields that take one', () => {
+  it('offers in the request body exactly value and the members the field declares, and refuses the rest', () => {
+    expect(Object.keys(FIELD_CATALOG.vat.requestMembers)).toEqual(['traderName']);
+    expect(Object.keys(FIELD_CATALOG.phone.requestMembers)).toEqual(['defaultCountry']);
+    expect(Object.keys(FIELD_CATALOG.bic.requestMembers)).toEqual(['iban']);
     for (const field of FIELD_NAMES) {
       const body = openApiDocument.components.schemas[FIELD_OPERATIONS[field].requestSchema];
-      expect(Object.hasOwn(body?.properties ?? {}, 'traderName'), field).toBe(FIELD_CATALOG[field].takesTraderName);
-      expect('traderName' in FIELD_OPERATIONS[field].example, field).toBe(FIELD_CATALOG[field].takesTraderName);
+      expect(Object.keys(body?.properties ?? {}), field).toEqual(['value', ...Object.keys(FIELD_CATALOG[field].requestMembers)]);
+      expect(body?.additionalProperties, field).toBe(false);
+      for (const member of Object.keys(FIELD_OPERATIONS[field].example)) expect(Object.keys(body?.properties ?? {}), field).toContain(member);
     }
   });
 
@@ -153,7 +157,7 @@ describe('the client', () => {
     expect(validationMethods).toEqual(FIELD_NAMES.map((field) => FIELD_CATALOG[field].operation));
   });
 
-  it('posts each method to its field’s endpoint, with traderName only where the field takes one', async () => {
+  it('posts each method to its field’s endpoint, with traderName only where the field takes it', async () => {
     const { client, sent } = recordingClient();
     const methods = client as unknown as Record<string, (value: string, options?: { traderName?: string }) => Promise<unknown>>;
     for (const field of FIELD_NAMES) {
@@ -161,7 +165,7 @@ describe('the client', () => {
     }
     expect(sent.map((request) => request.url)).toEqual(FIELD_NAMES.map((field) => `http://service.invalid${validationPath(field)}`));
     expect(sent.map((request) => request.body)).toEqual(
-      FIELD_NAMES.map((field) => (FIELD_CATALOG[field].takesTraderName ? { value: SAMPLES[field], traderName: 'Example GmbH' } : { value: SAMPLES[field] })),
+      FIELD_NAMES.map((field) => ('traderName' in FIELD_CATALOG[field].requestMembers ? { value: SAMPLES[field], traderName: 'Example GmbH' } : { value: SAMPLES[field] })),
     );
   });
 });
@@ -198,7 +202,7 @@ describe('the validators the service runs', () => {
       services: { registry, store, dns, domainAge: { registeredAt: async () => null }, now: () => new Date('2026-11-26T10:00:00Z') },
       account,
       plan: PLANS[account.plan],
-      ...(overrides.traderName === undefined ? {} : { traderName: overrides.traderName }),
+      ...(overrides.traderName === undefined ? {} : { options: { traderName: overrides.traderName } }),
     };
     return { validation, queries };
   }

@@ -40,8 +40,7 @@ export function validateEori(value: string): EoriValidationResult {
 export const field = {
   name: 'eori',
   operation: 'validateEori',
-  takesTraderName: false,
-  takesDefaultCountry: false,
+  requestMembers: {},
   answeredAtStart: false,
   label: 'EORI',
   colour: '#00607a',
@@ -81,7 +80,6 @@ import type { EoriDetails } from './details.js';
 export const openapi: FieldOpenApi = {
   summary: 'Validate an EU EORI number',
   description: 'Two letters and up to 15 characters.',
-  requestSchema: 'ValidationRequest',
   example: { value: 'DE123456789012345' },
   declaresForbidden: false,
   resultDescription: 'Answer of POST /api/v1/validate/eori.',

@@ -242,41 +242,44 @@ const healthStatus: SchemaObject = {
   additionalProperties: false,
 };
 
+const VALUE_DESCRIPTION = 'The input to validate, as a user typed it.';
+
 /** A `value` property: at most MAX_VALUE_CHARACTERS (docs/service.md#request-bodies). */
 const valueProperty = (description: string): SchemaObject => text(description, { maxLength: MAX_VALUE_CHARACTERS });
 
+/**
+ * The request bodies: `ValidationRequest` for the fields that take `value` alone, and one
+ * `<Field>ValidationRequest` per field with request members (src/<field>/field.ts and openapi.ts).
+ * Closed: a member the endpoint does not take is refused (400 UNKNOWN_MEMBER), never ignored.
+ */
+const requestSchemas: Record<string, SchemaObject> = Object.fromEntries(
+  FIELD_NAMES.flatMap((field) => {
+    const operation = FIELD_OPERATIONS[field];
+    if (operation.requestSchema === 'ValidationRequest') return [];
+    const members = Object.entries(operation.requestMembers ?? {}).map(([member, { description, examples }]) => [
+      member,
+      text(description, { maxLength: MAX_VALUE_CHARACTERS, ...(examples === undefined ? {} : { examples: [...examples] }) }),
+    ]);
+    const schema: SchemaObject = {
+      type: 'object',
+      description: `Body of POST ${validationPath(field)}. At most 16 KiB; any other member is refused (400 UNKNOWN_MEMBER).`,
+      properties: { value: valueProperty(operation.valueDescription ?? VALUE_DESCRIPTION), ...Object.fromEntries(members) },
+      required: ['value'],
+      additionalProperties: false,
+    };
+    return [[operation.requestSchema, schema]];
+  }),
+);
+
 const schemas: Record<string, SchemaObject> = {
-  // Closed: a member the endpoint does not take is refused (400 UNKNOWN_MEMBER), never ignored.
   ValidationRequest: {
     type: 'object',
-    description: 'Body of the IBAN, email, NIF, NAS and SSN endpoints. At most 16 KiB; any other member is refused (400 UNKNOWN_MEMBER).',
-    properties: { value: valueProperty('The input to validate, as a user typed it.') },
+    description: `Body of the endpoints of ${FIELD_NAMES.filter((field) => FIELD_OPERATIONS[field].requestSchema === 'ValidationRequest').join(', ')}: value alone. At most 16 KiB; any other member is refused (400 UNKNOWN_MEMBER).`,
+    properties: { value: valueProperty(VALUE_DESCRIPTION) },
     required: ['value'],
     additionalProperties: false,
   },
-  VatValidationRequest: {
-    type: 'object',
-    description: 'Body of the VAT endpoint. At most 16 KiB; any other member is refused (400 UNKNOWN_MEMBER).',
-    properties: {
-      value: valueProperty('The VAT number, country prefix included.'),
-      traderName: text('Company name expected to hold the number; adds trader_name_match to the answer.', { maxLength: MAX_VALUE_CHARACTERS }),
-    },
-    required: ['value'],
-    additionalProperties: false,
-  },
-  PhoneValidationRequest: {
-    type: 'object',
-    description: 'Body of the phone endpoint. At most 16 KiB; any other member is refused (400 UNKNOWN_MEMBER).',
-    properties: {
-      value: valueProperty('The phone number as a user typed it: international (+ or 00), or national when defaultCountry is given.'),
-      defaultCountry: text(
-        'ISO 3166-1 alpha-2 code of the country a number written without its country code belongs to (its trunk prefix is read as there). A code the service does not know is answered as a validation (200, valid false), not refused.',
-        { maxLength: MAX_VALUE_CHARACTERS, examples: ['GB'] },
-      ),
-    },
-    required: ['value'],
-    additionalProperties: false,
-  },
+  ...requestSchemas,
   ValidationResult: validationResult,
   ...fieldSchemas,
   ErrorCode: enumOf(ALL_ERROR_CODES, 'Machine-readable reason of an error answer.'),

@@ -1,11 +1,12 @@
 /**
  * The body stage of the validation pipeline (docs/service.md#request-bodies): JSON `{ value }` (plus
- * an optional `traderName` or `defaultCountry` on the fields that take one, and no other member),
+ * the optional members its field declares, `requestMembers` in src/<field>/field.ts, and no other),
  * at most 16 KiB whatever the transfer encoding, `value` at most 1,024 characters. Every malformed
  * case becomes an outcome with its status and `errorCode`; nothing here throws. It reads a {@link ValidationInput}, so the same checks serve
  * the Hono app (a Web-standard Request) and the Node listener's fast path (an IncomingMessage).
  */
 import { FIELD_NAMES, requestMembers, type FieldName } from '../../fields/catalog.js';
+import type { RequestOptions } from '../../fields/validators.js';
 import type { ErrorCode } from '../../result.js';
 import { ERROR_MESSAGES, errorAnswer, memberNotStringMessage, memberTooLongMessage, unknownMemberMessage, unknownMemberOf } from '../answers/errors.js';
 import { MAX_BODY_BYTES, MAX_VALUE_CHARACTERS } from '../policy/limits.js';
@@ -18,10 +19,8 @@ export { MAX_BODY_BYTES, MAX_VALUE_CHARACTERS };
 /** A well-formed validation request. */
 export interface ValidationRequestBody {
   value: string;
-  /** Only on the fields that take it (VAT); undefined when not sent (or sent as null). */
-  traderName?: string;
-  /** Only on the fields that take it (phone); undefined when not sent (or sent as null). */
-  defaultCountry?: string;
+  /** The field's request members that were sent (not null); undefined when none was. */
+  options?: RequestOptions;
 }
 
 export type BodyOutcome =
@@ -46,6 +45,9 @@ function failure(code: ErrorCode, message: string, originalValue = ''): BodyOutc
 
 /** The members each field's body takes, computed once: the check of a request allocates nothing. */
 const MEMBERS = Object.fromEntries(FIELD_NAMES.map((field) => [field, requestMembers(field)])) as Readonly<Record<FieldName, readonly string[]>>;
+
+/** The members besides `value` of each field's body. */
+const OPTION_MEMBERS = Object.fromEntries(FIELD_NAMES.map((field): [FieldName, readonly string[]] => [field, requestMembers(field).slice(1)])) as Readonly<Record<FieldName, readonly string[]>>;
 
 /**
  * Whether a Content-Type header names JSON: `application/json`, any case, optionally with a
@@ -158,7 +160,7 @@ export async function readLimitedBody(request: Request): Promise<BodyBytes> {
 }
 
 /**
- * An optional string member (`traderName`, `defaultCountry`): absent or null is undefined; else a
+ * An optional string member (`traderName`, `iban`…): absent or null is undefined; else a
  * string of at most {@link MAX_VALUE_CHARACTERS}, or the failure to answer (echoing `value`).
  */
 function optionalMember(member: unknown, name: string, value: string): string | undefined | BodyOutcome {
@@ -195,7 +197,7 @@ export async function readValidationBody(input: ValidationInput, field: FieldNam
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return failure('MISSING_VALUE', ERROR_MESSAGES.MISSING_VALUE);
   }
-  const { value, traderName, defaultCountry } = parsed as { value?: unknown; traderName?: unknown; defaultCountry?: unknown };
+  const { value } = parsed as { value?: unknown };
   // A misspelt member (`tradername`) would otherwise change the answer without a word.
   const members = MEMBERS[field];
   const unknown = unknownMemberOf(parsed, members);
@@ -206,16 +208,14 @@ export async function readValidationBody(input: ValidationInput, field: FieldNam
   if (value === undefined || value === null) return failure('MISSING_VALUE', ERROR_MESSAGES.MISSING_VALUE);
   if (typeof value !== 'string') return failure('VALUE_NOT_STRING', ERROR_MESSAGES.VALUE_NOT_STRING);
   if (isTooLong(value)) return failure('VALUE_TOO_LONG', ERROR_MESSAGES.VALUE_TOO_LONG, echoOfLongValue(value));
-  // Members the field does not take were refused above: these are undefined unless the field takes them.
-  if (traderName === undefined && defaultCountry === undefined) return { ok: true, body: { value } };
-  const trader = optionalMember(traderName, 'traderName', value);
-  if (typeof trader === 'object') return trader;
-  const country = optionalMember(defaultCountry, 'defaultCountry', value);
-  if (typeof country === 'object') return country;
-  const body: ValidationRequestBody = { value };
-  if (trader !== undefined) body.traderName = trader;
-  if (country !== undefined) body.defaultCountry = country;
-  return { ok: true, body };
+  // Members the field does not take were refused above; a body of `value` alone (most requests) allocates no options.
+  let options: Record<string, string> | undefined;
+  for (const name of OPTION_MEMBERS[field]) {
+    const member = optionalMember((parsed as Record<string, unknown>)[name], name, value);
+    if (typeof member === 'object') return member;
+    if (member !== undefined) (options ??= {})[name] = member;
+  }
+  return { ok: true, body: options === undefined ? { value } : { value, options } };
 }
 
 /**

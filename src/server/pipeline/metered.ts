@@ -24,6 +24,7 @@
 import type { ValidationResult } from '../../result.js';
 import { apiErrorResponse, errorAnswer, type ValidationAnswer } from '../answers/errors.js';
 import { usageLogValue } from '../../fields/usage-log.js';
+import type { RequestOptions } from '../../fields/validators.js';
 import type { PlanLimits } from '../policy/plans.js';
 import type { StoreAvailability, StoreOutage } from '../storage/guard.js';
 import type { Account, ApiKeyRecord, Field, UsageEntry } from '../storage/types.js';
@@ -38,10 +39,8 @@ import { FIELD_VALIDATORS, type ValidationContext } from './validators.js';
 export interface MeteredWork {
   field: Field;
   value: string;
-  /** The company name the caller expects (VAT). */
-  traderName?: string;
-  /** The country of a phone number without its calling code. */
-  defaultCountry?: string;
+  /** The members the request carried besides the value (its field's `requestMembers`: `traderName` on VAT…). */
+  options?: RequestOptions;
   /** The key that asked (the request's, the job's submitter, the watch's creator), as last read: admitted here, named in the usage log. */
   key: ApiKeyRecord;
   /** The key's account, as last read. */
@@ -149,15 +148,13 @@ export function quotaLeft(plan: PlanLimits, used: number): number {
 }
 
 function contextOf(runtime: RuntimeState, work: MeteredWork, options: MeterOptions): ValidationContext {
-  const { traderName, defaultCountry } = work;
   return {
     services: runtime.services,
     account: work.account,
     plan: work.plan,
     requesters: runtime.requesters,
     ...(options.cache === undefined ? {} : { cache: options.cache }),
-    ...(traderName === undefined ? {} : { traderName }),
-    ...(defaultCountry === undefined ? {} : { defaultCountry }),
+    ...(work.options === undefined ? {} : { options: work.options }),
   };
 }
 

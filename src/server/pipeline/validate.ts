@@ -54,12 +54,10 @@ function leaseOf(request: KnownRequest, value: string, log: (line: string) => vo
 
 /** What a request's metered validation validates and counts: its body's value and options, for its key's account. */
 export function requestWork(request: KnownRequest, body: ValidationRequestBody): MeteredWork {
-  const { traderName, defaultCountry } = body;
   return {
     field: request.field,
     value: body.value,
-    ...(traderName === undefined ? {} : { traderName }),
-    ...(defaultCountry === undefined ? {} : { defaultCountry }),
+    ...(body.options === undefined ? {} : { options: body.options }),
     account: request.account,
     key: request.key,
     plan: request.plan,

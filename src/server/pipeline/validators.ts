@@ -11,7 +11,7 @@
  */
 import { FIELD_NAMES } from '../../fields/catalog.js';
 import { ANSWERED_AT_START } from '../../fields/generated/at-start.js';
-import type { FieldValidators, ServiceContext } from '../../fields/validators.js';
+import type { FieldValidators, RequestOptions, ServiceContext } from '../../fields/validators.js';
 import type { VatAnswerCache } from '../../ports.js';
 import type { ValidationResult, VatValidationResult } from '../../result.js';
 import { readRequester } from '../../vat/registry/requester.js';
@@ -25,10 +25,8 @@ export interface ValidationContext {
   services: Pick<Services, 'registry' | 'store' | 'dns' | 'domainAge' | 'now'>;
   account: Account;
   plan: PlanLimits;
-  /** The company name the caller expects, on the fields that take one. */
-  traderName?: string;
-  /** The country a phone number without its country code is read in, on the fields that take one. */
-  defaultCountry?: string;
+  /** The members the request carried besides the value (its field's `requestMembers`); none: no such member. */
+  options?: RequestOptions;
   /** The runtime's memo of the accounts' requesters; none: each read afresh. */
   requesters?: Requesters;
   /** 'bypass': the VIES answer cache is written but not read (a watch re-check). Default 'use'. */
@@ -74,7 +72,10 @@ function writeOnly(cache: VatAnswerCache): VatAnswerCache {
   return { get: async () => null, set: (countryCode, vatNumber, entry) => cache.set(countryCode, vatNumber, entry) };
 }
 
-function serviceContext({ services, account, plan, traderName, requesters, cache }: ValidationContext): ServiceContext {
+/** The options of a request that carried none: one object shared by every such request. */
+const NO_OPTIONS: RequestOptions = Object.freeze({});
+
+function serviceContext({ services, account, plan, options, requesters, cache }: ValidationContext): ServiceContext {
   return {
     registry: services.registry,
     viesCache: cache === 'bypass' ? writeOnly(services.store.viesCache) : services.store.viesCache,
@@ -84,7 +85,7 @@ function serviceContext({ services, account, plan, traderName, requesters, cache
     now: services.now,
     emailLevel: plan.emailLevel,
     requester: requesters === undefined ? requesterOf(account) : requesters.of(account),
-    ...(traderName === undefined ? {} : { traderName }),
+    options: options ?? NO_OPTIONS,
   };
 }
 
@@ -123,8 +124,8 @@ export async function isOfflineField(field: Field): Promise<boolean> {
 }
 
 function validatorOf<F extends Field>({ offline, verified }: FieldValidators<F>): FieldValidator {
-  // The context carries the request's options (defaultCountry): passed as it is, nothing allocated per request.
-  return verified === undefined ? (value, context) => offline(value, context) : (value, context) => verified(value, serviceContext(context));
+  // The request's options are passed as they are: nothing allocated per request.
+  return verified === undefined ? (value, context) => offline(value, context.options) : (value, context) => verified(value, serviceContext(context));
 }
 
 /** The validator of `field` from the registry, loaded on its first call; synchronous after it for an offline field. */
@@ -162,6 +163,7 @@ async function vatWithEvidence(value: string, context: ValidationContext): Promi
 export const FIELD_VALIDATORS: Readonly<Record<Field, FieldValidator>> = Object.fromEntries(
   FIELD_NAMES.map((field): [Field, FieldValidator] => {
     if (field === 'vat') return [field, vatWithEvidence];
-    return [field, ANSWERED_AT_START[field] ?? fromRegistry(field)];
+    const atStart = ANSWERED_AT_START[field];
+    return [field, atStart === undefined ? fromRegistry(field) : (value, context) => atStart(value, context.options)];
   }),
 ) as Record<Field, FieldValidator>;

@@ -78,7 +78,7 @@ export async function checkWatch(deps: WatchDeps, watch: VatWatchRecord, options
     {
       field: 'vat',
       value: watch.value,
-      ...(watch.traderName === null ? {} : { traderName: watch.traderName }),
+      ...(watch.traderName === null ? {} : { options: { traderName: watch.traderName } }),
       key,
       account,
       plan,

@@ -186,7 +186,7 @@ describe('400 UNKNOWN_MEMBER: a member a JSON body does not take is refused by n
     for (const field of ALL_FIELDS) {
       const answer = await post(service.url, field, { value: 'x', lang: 'es' }, key);
       expect(answer.status, field).toBe(400);
-      const takes = field === 'vat' ? 'value, traderName' : field === 'phone' ? 'value, defaultCountry' : 'value';
+      const takes = field === 'vat' ? 'value, traderName' : field === 'phone' ? 'value, defaultCountry' : field === 'bic' ? 'value, iban' : 'value';
       expect(answer.body.message, field).toBe(`Unknown member "lang" in the request body: this endpoint takes ${takes}`);
     }
   });
@@ -266,5 +266,38 @@ describe('defaultCountry on /api/v1/validate/phone', () => {
     // Another method never sends it, so it is never refused as unknown.
     const loose = client as unknown as Record<string, (value: string, options: { defaultCountry: string }) => Promise<{ valid: boolean }>>;
     expect((await loose.validateIban?.('DE89 3704 0044 0532 0130 00', { defaultCountry: 'DE' }))?.valid).toBe(true);
+  });
+});
+
+describe('iban on /api/v1/validate/bic', () => {
+  const IBAN_DE = 'DE89 3704 0044 0532 0130 00';
+
+  it('compares the IBAN typed beside the BIC with its country, as validateBic does, and never rejects on a mismatch', async () => {
+    const same = await post(service.url, 'bic', { value: 'DEUTDEFF500', iban: IBAN_DE }, key);
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ valid: true, bicDetails: { countryCode: 'DE', ibanCountryMatches: true } });
+    expect(validator.check({ method: 'post', path: '/api/v1/validate/bic', status: 200, headers: same.headers, body: JSON.stringify(same.body) })).toEqual([]);
+    const other = await post(service.url, 'bic', { value: 'BNPAFRPP', iban: IBAN_DE }, key);
+    expect(other.body).toMatchObject({ valid: true, bicDetails: { countryCode: 'FR', ibanCountryMatches: false } });
+    for (const body of [{ value: 'BNPAFRPP' }, { value: 'BNPAFRPP', iban: null }, { value: 'BNPAFRPP', iban: '' }]) {
+      expect((await post(service.url, 'bic', body, key)).body, JSON.stringify(body)).toMatchObject({ valid: true, bicDetails: { ibanCountryMatches: null } });
+    }
+  });
+
+  it('is a string of at most 1,024 characters, and only the BIC endpoint takes it', async () => {
+    expect((await post(service.url, 'bic', { value: 'BNPAFRPP', iban: 76 }, key)).body).toMatchObject({ errorCode: 'VALUE_NOT_STRING', message: '"iban" must be a string' });
+    expect((await post(service.url, 'bic', { value: 'BNPAFRPP', iban: 'F'.repeat(1_025) }, key)).body).toMatchObject({ errorCode: 'VALUE_TOO_LONG' });
+    expect((await post(service.url, 'iban', { value: IBAN_DE, iban: IBAN_DE }, key)).body).toMatchObject({
+      errorCode: 'UNKNOWN_MEMBER',
+      message: 'Unknown member "iban" in the request body: this endpoint takes value',
+    });
+  });
+
+  it('the client sends it with validateBic, and only there', async () => {
+    const client = createClient({ baseUrl: service.url, apiKey: key });
+    expect((await client.validateBic('BNPAFRPP', { iban: 'FR76 3000 6000 0112 3456 7890 189' })).bicDetails).toMatchObject({ ibanCountryMatches: true });
+    expect((await client.validateBic('BNPAFRPP')).bicDetails).toMatchObject({ ibanCountryMatches: null });
+    const loose = client as unknown as Record<string, (value: string, options: { iban: string }) => Promise<{ valid: boolean }>>;
+    expect((await loose.validateIban?.(IBAN_DE, { iban: IBAN_DE }))?.valid).toBe(true);
   });
 });

@@ -280,6 +280,8 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(problems('PhoneValidationRequest', { value: '020 7946 0958', defaultCountry: 'GB' })).toEqual([]);
+    expect(problems('BicValidationRequest', { value: 'DEUTDEFF', iban: 'DE89 3704 0044 0532 0130 00' })).toEqual([]);
+    expect(problems('BicValidationRequest', { value: 'DEUTDEFF', defaultCountry: 'GB' }).length).toBeGreaterThan(0);
     expect(problems('ValidationRequest', { value: 'x', defaultCountry: 'GB' }).length).toBeGreaterThan(0);
   });
 

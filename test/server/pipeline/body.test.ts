@@ -1,6 +1,6 @@
 /**
  * The body stage (src/server/pipeline/body.ts, readRequestBody) on its own: the request's body in,
- * `{ value, traderName? }` out, or the 400 refusal with the account's quota state. The reading
+ * `{ value, options? }` out (the members the field declares), or the 400 refusal with the account's quota state. The reading
  * rules themselves (sizes, encodings, JSON shapes) are tested in test/server/pipeline/request.test.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ describe('the body stage', () => {
   it('hands on the value, and the trader name only on the fields that take one (elsewhere 400 UNKNOWN_MEMBER, with the quota state)', async () => {
     const fixture = await pipelineFixture('STARTER');
     const body = '{"value":"NL 8560.59.140 B01","traderName":"ACME"}';
-    expect(await readRequestBody(knownRequest(fixture, jsonInput(body), 'vat'))).toEqual({ value: 'NL 8560.59.140 B01', traderName: 'ACME' });
+    expect(await readRequestBody(knownRequest(fixture, jsonInput(body), 'vat'))).toEqual({ value: 'NL 8560.59.140 B01', options: { traderName: 'ACME' } });
     expect(((await readRequestBody(knownRequest(fixture, jsonInput(body), 'iban'))) as Refusal).answer).toEqual({
       status: 400,
       body: {
@@ -34,7 +34,7 @@ describe('the body stage', () => {
       },
       headers: QUOTA_STATE,
     });
-    expect(await readRequestBody(knownRequest(fixture, jsonInput('{"value":"020 7946 0958","defaultCountry":"GB"}'), 'phone'))).toEqual({ value: '020 7946 0958', defaultCountry: 'GB' });
+    expect(await readRequestBody(knownRequest(fixture, jsonInput('{"value":"020 7946 0958","defaultCountry":"GB"}'), 'phone'))).toEqual({ value: '020 7946 0958', options: { defaultCountry: 'GB' } });
     expect(await readRequestBody(knownRequest(fixture, jsonInput('{"value":"x","traderName":null}'), 'vat'))).toEqual({ value: 'x' });
   });
 

@@ -28,11 +28,14 @@ function streamOf(bytes: Uint8Array, chunk = 512): ReadableStream<Uint8Array> {
 }
 
 describe('readValidationBody', () => {
-  it('reads { value }, traderName for VAT only and defaultCountry for phone only', async () => {
-    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":"ACME"}')), 'vat')).toEqual({ ok: true, body: { value: 'x', traderName: 'ACME' } });
+  it('reads { value }, traderName for VAT only, defaultCountry for phone only and iban for BIC only', async () => {
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":"ACME"}')), 'vat')).toEqual({ ok: true, body: { value: 'x', options: { traderName: 'ACME' } } });
     expect(await readValidationBody(webInput(jsonRequest('{"value":"x","traderName":null}')), 'vat')).toEqual({ ok: true, body: { value: 'x' } });
-    expect(await readValidationBody(webInput(jsonRequest('{"value":"020","defaultCountry":"GB"}')), 'phone')).toEqual({ ok: true, body: { value: '020', defaultCountry: 'GB' } });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"020","defaultCountry":"GB"}')), 'phone')).toEqual({ ok: true, body: { value: '020', options: { defaultCountry: 'GB' } } });
     expect(await readValidationBody(webInput(jsonRequest('{"value":"020","defaultCountry":null}')), 'phone')).toEqual({ ok: true, body: { value: '020' } });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"BNPAFRPP","iban":"FR76 3000"}')), 'bic')).toEqual({ ok: true, body: { value: 'BNPAFRPP', options: { iban: 'FR76 3000' } } });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"BNPAFRPP","iban":76}')), 'bic')).toMatchObject({ status: 400, code: 'VALUE_NOT_STRING', originalValue: 'BNPAFRPP' });
+    expect(await readValidationBody(webInput(jsonRequest(JSON.stringify({ value: 'BNPAFRPP', iban: 'F'.repeat(1_025) }))), 'bic')).toMatchObject({ status: 400, code: 'VALUE_TOO_LONG' });
   });
 
   it('refuses a member the field does not take, naming it and the members taken', async () => {
@@ -49,6 +52,7 @@ describe('readValidationBody', () => {
       message: 'Unknown member "tradername" in the request body: this endpoint takes value, traderName',
     });
     expect(await readValidationBody(webInput(jsonRequest('{"value":"x","defaultCountry":"GB"}')), 'vat')).toMatchObject({ code: 'UNKNOWN_MEMBER' });
+    expect(await readValidationBody(webInput(jsonRequest('{"value":"x","iban":"DE89"}')), 'iban')).toMatchObject({ code: 'UNKNOWN_MEMBER' });
     // A member name is quoted, never echoed whole.
     const long = await readValidationBody(webInput(jsonRequest(JSON.stringify({ value: 'x', ['k'.repeat(5_000)]: 1 }))), 'iban');
     expect(long.ok === false && long.message.length).toBeLessThan(200);

@@ -71,7 +71,7 @@ export function mountWatchRoutes(app: Hono, deps: ApiRouteDeps): void {
       accountId: auth.account.id,
       keyId: auth.key.id,
       value: offline.normalizedValue as string,
-      traderName: read.body.traderName?.trim() || null,
+      traderName: read.body.options?.traderName?.trim() || null,
       registered: null,
       name: null,
       address: null,
