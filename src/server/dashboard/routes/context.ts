@@ -169,6 +169,11 @@ export function visibleAccountId(request: PageRequest): string {
   return id;
 }
 
+/** A {@link page} of the account the URL names, for the sessions that may see it ({@link visibleAccountId}: anyone else gets the 404 page). */
+export function accountPage(deps: DashboardDeps, handler: (request: PageRequest, accountId: string) => Promise<Response>): Handler {
+  return page(deps, 'signed-in', async (request) => handler(request, visibleAccountId(request)));
+}
+
 /**
  * The form a POST sent, once its CSRF token is the session's; a refusal (403 for the token, 4xx for
  * a body that is no form) otherwise, before anything is changed.

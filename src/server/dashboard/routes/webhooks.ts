@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { formText, typedValues } from '../forms.js';
 import { renderWebhooksPage } from '../views/index.js';
 import type { WebhooksPageModel } from '../views/models.js';
-import { htmlPage, inputError, page, PageRefusal, postedForm, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
+import { accountPage, htmlPage, inputError, PageRefusal, postedForm, type DashboardDeps, type PageRequest } from './context.js';
 
 /** The deliveries the page lists, newest first. */
 const LISTED_DELIVERIES = 20;
@@ -26,13 +26,12 @@ async function webhooksPage(request: PageRequest, accountId: string, status: num
 export function mountWebhookPages(app: Hono, deps: DashboardDeps): void {
   app.get(
     '/dashboard/accounts/:id/webhooks',
-    page(deps, 'signed-in', async (request) => webhooksPage(request, visibleAccountId(request), 200)),
+    accountPage(deps, async (request, accountId) => webhooksPage(request, accountId, 200)),
   );
 
   app.post(
     '/dashboard/accounts/:id/webhooks',
-    page(deps, 'signed-in', async (request) => {
-      const accountId = visibleAccountId(request);
+    accountPage(deps, async (request, accountId) => {
       const form = await postedForm(request);
       let secret: string;
       try {
@@ -46,8 +45,7 @@ export function mountWebhookPages(app: Hono, deps: DashboardDeps): void {
 
   app.post(
     '/dashboard/accounts/:id/webhooks/rotate',
-    page(deps, 'signed-in', async (request) => {
-      const accountId = visibleAccountId(request);
+    accountPage(deps, async (request, accountId) => {
       await postedForm(request);
       let secret: string;
       try {
