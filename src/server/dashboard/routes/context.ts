@@ -174,6 +174,11 @@ export function accountPage(deps: DashboardDeps, handler: (request: PageRequest,
   return page(deps, 'signed-in', async (request) => handler(request, visibleAccountId(request)));
 }
 
+/** An {@link accountPage} that takes a form: `handler` runs once the form's CSRF token is the session's ({@link postedForm}). */
+export function accountPost(deps: DashboardDeps, handler: (request: PageRequest, accountId: string, form: URLSearchParams) => Promise<Response>): Handler {
+  return accountPage(deps, async (request, accountId) => handler(request, accountId, await postedForm(request)));
+}
+
 /**
  * The form a POST sent, once its CSRF token is the session's; a refusal (403 for the token, 4xx for
  * a body that is no form) otherwise, before anything is changed.

@@ -6,7 +6,7 @@
 import type { Hono } from 'hono';
 import { renderJobsPage } from '../views/index.js';
 import { jobsPath } from '../views/paths.js';
-import { accountPage, htmlPage, notFound, PageRefusal, postedForm, seeOther, type DashboardDeps } from './context.js';
+import { accountPage, accountPost, htmlPage, notFound, PageRefusal, seeOther, type DashboardDeps } from './context.js';
 
 /** The jobs the page lists: the same number as GET /api/v1/jobs. */
 const LISTED_JOBS = 100;
@@ -23,8 +23,7 @@ export function mountJobPages(app: Hono, deps: DashboardDeps): void {
 
   app.post(
     '/dashboard/accounts/:id/jobs/:jobId/cancel',
-    accountPage(deps, async (request, accountId) => {
-      await postedForm(request);
+    accountPost(deps, async (request, accountId) => {
       const { store } = request.services;
       const job = await store.batchJobs.get(accountId, request.c.req.param('jobId') ?? '');
       if (job === null) throw notFound();

@@ -13,7 +13,7 @@ import { formText, typedValues } from '../forms.js';
 import { renderKeysPage, renderRevokePage } from '../views/index.js';
 import type { FormState, KeysPageModel } from '../views/models.js';
 import { keysPath } from '../views/paths.js';
-import { accountPage, htmlPage, inputError, notFound, postedForm, seeOther, type DashboardDeps, type PageRequest } from './context.js';
+import { accountPage, accountPost, htmlPage, inputError, notFound, seeOther, type DashboardDeps, type PageRequest } from './context.js';
 
 /** What refuses a key without any field to validate. */
 const NO_SCOPE_MESSAGE = 'Choose at least one field the key may validate.';
@@ -59,8 +59,7 @@ export function mountKeyPages(app: Hono, deps: DashboardDeps): void {
 
   app.post(
     '/dashboard/accounts/:id/keys',
-    accountPage(deps, async (request, accountId) => {
-      const form = await postedForm(request);
+    accountPost(deps, async (request, accountId, form) => {
       const outcome = await createFromForm(request, accountId, form);
       // The key is in this answer only: the dashboard's Cache-Control: no-store keeps it out of every cache.
       if ('key' in outcome) return keysPage(request, accountId, 200, { created: outcome });
@@ -78,8 +77,7 @@ export function mountKeyPages(app: Hono, deps: DashboardDeps): void {
 
   app.post(
     '/dashboard/accounts/:id/keys/:keyId/revoke',
-    accountPage(deps, async (request, accountId) => {
-      await postedForm(request);
+    accountPost(deps, async (request, accountId) => {
       const key = await keyOfAccount(request, accountId);
       await request.admin.revokeKey(key.id);
       return seeOther(keysPath(accountId));

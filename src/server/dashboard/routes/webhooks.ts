@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { formText, typedValues } from '../forms.js';
 import { renderWebhooksPage } from '../views/index.js';
 import type { WebhooksPageModel } from '../views/models.js';
-import { accountPage, htmlPage, inputError, PageRefusal, postedForm, type DashboardDeps, type PageRequest } from './context.js';
+import { accountPage, accountPost, htmlPage, inputError, PageRefusal, type DashboardDeps, type PageRequest } from './context.js';
 
 /** The deliveries the page lists, newest first. */
 const LISTED_DELIVERIES = 20;
@@ -31,8 +31,7 @@ export function mountWebhookPages(app: Hono, deps: DashboardDeps): void {
 
   app.post(
     '/dashboard/accounts/:id/webhooks',
-    accountPage(deps, async (request, accountId) => {
-      const form = await postedForm(request);
+    accountPost(deps, async (request, accountId, form) => {
       let secret: string;
       try {
         ({ secret } = await request.admin.setWebhook(accountId, formText(form, 'url')));
@@ -45,8 +44,7 @@ export function mountWebhookPages(app: Hono, deps: DashboardDeps): void {
 
   app.post(
     '/dashboard/accounts/:id/webhooks/rotate',
-    accountPage(deps, async (request, accountId) => {
-      await postedForm(request);
+    accountPost(deps, async (request, accountId) => {
       let secret: string;
       try {
         ({ secret } = await request.admin.rotateWebhookSecret(accountId));
