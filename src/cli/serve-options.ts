@@ -50,23 +50,37 @@ function httpUrl(raw: string, source: string): string {
   return parseHttpUrl(raw, source).href;
 }
 
-function urlWithScheme(raw: string, source: string, schemes: readonly string[], what: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`${source}: not a ${what} URL (expected ${schemes.join('// or ')}//…)`);
-  }
-  // Never echo the URL: it may hold a password.
-  if (!schemes.includes(url.protocol)) throw new UsageError(`${source}: not a ${what} URL (expected ${schemes.join('// or ')}//…)`);
-  return raw;
+/** Reads the text of an option (from a flag or a variable, named by `source`); throws a UsageError when it is wrong. */
+type Reader<T> = (raw: string, source: string) => T;
+
+/** An option's `apply` that sets `config[key]` to what `read` makes of the text. */
+function sets<K extends keyof ServerConfig>(key: K, read: Reader<ServerConfig[K]>): ServeOption['apply'] {
+  return (config, raw, source) => {
+    config[key] = read(raw, source);
+  };
 }
 
-function integer(raw: string, source: string, min: number, max: number): number {
-  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`${source}: "${raw}" is not a whole number`);
-  const value = Number(raw.trim());
-  if (value < min || value > max) throw new UsageError(`${source}: ${value} is outside ${min}-${max}`);
-  return value;
+function urlWithScheme(schemes: readonly string[], what: string): Reader<string> {
+  return (raw, source) => {
+    let protocol: string | null = null;
+    try {
+      protocol = new URL(raw).protocol;
+    } catch {
+      // Not a URL at all: refused below like one of another scheme.
+    }
+    // Never echo the URL: it may hold a password.
+    if (protocol === null || !schemes.includes(protocol)) throw new UsageError(`${source}: not a ${what} URL (expected ${schemes.join('// or ')}//…)`);
+    return raw;
+  };
+}
+
+function integer(min: number, max: number): Reader<number> {
+  return (raw, source) => {
+    if (!/^\d+$/.test(raw.trim())) throw new UsageError(`${source}: "${raw}" is not a whole number`);
+    const value = Number(raw.trim());
+    if (value < min || value > max) throw new UsageError(`${source}: ${value} is outside ${min}-${max}`);
+    return value;
+  };
 }
 
 const HOST_PORT = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?$/;
@@ -109,9 +123,7 @@ const STORE_OPTIONS: readonly ServeOption[] = [
     env: 'DATABASE_URL',
     arg: 'URL',
     help: 'PostgreSQL URL; replaces the embedded store',
-    apply(config, raw, source) {
-      config.databaseUrl = urlWithScheme(raw, source, ['postgres:', 'postgresql:'], 'PostgreSQL');
-    },
+    apply: sets('databaseUrl', urlWithScheme(['postgres:', 'postgresql:'], 'PostgreSQL')),
   },
 ];
 
@@ -121,9 +133,7 @@ const SERVE_OPTIONS: readonly ServeOption[] = [
     env: 'PORT',
     arg: 'N',
     help: 'TCP port (default 8080; 0 picks a free port)',
-    apply(config, raw, source) {
-      config.port = integer(raw, source, 0, 65_535);
-    },
+    apply: sets('port', integer(0, 65_535)),
   },
   {
     flag: 'host',
@@ -141,81 +151,63 @@ const SERVE_OPTIONS: readonly ServeOption[] = [
     env: 'REDIS_URL',
     arg: 'URL',
     help: 'Redis URL: limiter, breaker and hot cache shared by several instances',
-    apply(config, raw, source) {
-      config.redisUrl = urlWithScheme(raw, source, ['redis:', 'rediss:'], 'Redis');
-    },
+    apply: sets('redisUrl', urlWithScheme(['redis:', 'rediss:'], 'Redis')),
   },
   {
     flag: 'vies-url',
     env: 'VERIFIELD_VIES_URL',
     arg: 'URL',
     help: "VIES SOAP endpoint (default: the Commission's)",
-    apply(config, raw, source) {
-      config.viesUrl = httpUrl(raw, source);
-    },
+    apply: sets('viesUrl', httpUrl),
   },
   {
     flag: 'vies-status-url',
     env: 'VERIFIELD_VIES_STATUS_URL',
     arg: 'URL',
     help: "VIES status feed (default: the Commission's)",
-    apply(config, raw, source) {
-      config.viesStatusUrl = httpUrl(raw, source);
-    },
+    apply: sets('viesStatusUrl', httpUrl),
   },
   {
     flag: 'tedb-url',
     env: 'VERIFIELD_TEDB_URL',
     arg: 'URL',
     help: "TEDB VAT rates service (default: the Commission's)",
-    apply(config, raw, source) {
-      config.tedbUrl = httpUrl(raw, source);
-    },
+    apply: sets('tedbUrl', httpUrl),
   },
   {
     flag: 'dns-servers',
     env: 'VERIFIELD_DNS_SERVERS',
     arg: 'LIST',
     help: "DNS servers, host:port,host:port (default: the system's)",
-    apply(config, raw, source) {
-      config.dnsServers = parseDnsServers(raw, source);
-    },
+    apply: sets('dnsServers', parseDnsServers),
   },
   {
     flag: 'rdap-bootstrap-url',
     env: 'VERIFIELD_RDAP_BOOTSTRAP_URL',
     arg: 'URL',
     help: "RDAP bootstrap file (default: IANA's)",
-    apply(config, raw, source) {
-      config.rdapBootstrapUrl = httpUrl(raw, source);
-    },
+    apply: sets('rdapBootstrapUrl', httpUrl),
   },
   {
     flag: 'usage-log-days',
     env: 'VERIFIELD_USAGE_LOG_DAYS',
     arg: 'N',
     help: `days the usage log keeps each request; per-day totals are kept for good (default ${DEFAULT_USAGE_LOG_DAYS})`,
-    apply(config, raw, source) {
-      config.usageLogDays = integer(raw, source, 1, 36_500);
-    },
+    apply: sets('usageLogDays', integer(1, 36_500)),
   },
   {
     flag: 'job-concurrency-per-state',
     env: 'VERIFIELD_JOB_CONCURRENCY_PER_STATE',
     arg: 'N',
     help: `VIES calls of jobs and watches in flight per member state, per process (default ${DEFAULT_JOB_CONCURRENCY_PER_STATE})`,
-    apply(config, raw, source) {
-      config.jobConcurrencyPerState = integer(raw, source, 1, 100);
-    },
+    apply: sets('jobConcurrencyPerState', integer(1, 100)),
   },
   {
     flag: 'max-queued-jobs',
     env: 'VERIFIELD_MAX_QUEUED_JOBS',
     arg: 'N',
     help: `jobs an account may have queued or running at once; more are refused 429 TOO_MANY_JOBS (default ${DEFAULT_MAX_QUEUED_JOBS})`,
-    apply(config, raw, source) {
-      config.maxQueuedJobs = integer(raw, source, 1, 100_000);
-    },
+    apply: sets('maxQueuedJobs', integer(1, 100_000)),
   },
   {
     flag: 'watch-interval',
@@ -249,18 +241,14 @@ const SERVE_OPTIONS: readonly ServeOption[] = [
     env: 'VERIFIELD_EVIDENCE_YEARS',
     arg: 'N',
     help: `years VIES answers are kept as evidence (default ${DEFAULT_EVIDENCE_YEARS})`,
-    apply(config, raw, source) {
-      config.evidenceYears = integer(raw, source, 1, 100);
-    },
+    apply: sets('evidenceYears', integer(1, 100)),
   },
   {
     flag: 'shared-pool-size',
     env: 'VERIFIELD_SHARED_POOL_SIZE',
     arg: 'N',
     help: 'requests of non-PRO plans in flight at once, server-wide (default 64)',
-    apply(config, raw, source) {
-      config.sharedPoolSize = integer(raw, source, 1, 100_000);
-    },
+    apply: sets('sharedPoolSize', integer(1, 100_000)),
   },
 ];
 
@@ -378,32 +366,37 @@ ${envOnlyLines(ENV_ONLY_OPTIONS)}`;
 /** What `serve` was asked to do: show the help, or run with this configuration. */
 export type ServeRequest = { help: true } | { help: false; config: ServerConfig };
 
+/** The text of a variable; undefined when it is unset or empty (how shells and compose files say "unset"). */
+function envText(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === '' ? undefined : value;
+}
+
+/** Applies each option's flag to `config`, or when it is not given, its variable: the flag wins. */
+function applyOptions(config: ServerConfig, options: readonly ServeOption[], flags: ReadonlyMap<string, string>, env: Env): void {
+  for (const option of options) {
+    const flagValue = flags.get(option.flag);
+    const envValue = envText(env, option.env);
+    if (flagValue !== undefined) option.apply(config, flagValue, `--${option.flag}`);
+    else if (envValue !== undefined) option.apply(config, envValue, option.env);
+  }
+}
+
 /** The configuration `serve` runs with, from its arguments and the environment; throws a UsageError. */
 export function readServeOptions(argv: readonly string[], env: Env): ServeRequest {
   const args = parseArgs(argv, { values: SERVE_OPTIONS.map((option) => option.flag), switches: ['help', ...SWITCHES.map((option) => option.flag)] });
   if (args.switches.has('help')) return { help: true };
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument: ${args.positionals[0] as string}`);
   const config: ServerConfig = {};
-  for (const option of SERVE_OPTIONS) {
-    const flagValue = args.values.get(option.flag);
-    if (flagValue !== undefined) {
-      option.apply(config, flagValue, `--${option.flag}`);
-      continue;
-    }
-    const envValue = env[option.env];
-    // An empty variable is how shells and compose files say "unset".
-    if (envValue !== undefined && envValue !== '') option.apply(config, envValue, option.env);
-  }
+  applyOptions(config, SERVE_OPTIONS, args.values, env);
   for (const option of ENV_ONLY_OPTIONS) {
-    const envValue = env[option.env];
-    if (envValue !== undefined && envValue !== '') option.apply(config, envValue, option.env);
+    const envValue = envText(env, option.env);
+    if (envValue !== undefined) option.apply(config, envValue, option.env);
   }
   for (const option of SWITCHES) {
+    const envValue = envText(env, option.env);
     if (args.switches.has(option.flag)) option.set(config, 'on' in option);
-    else {
-      const envValue = env[option.env];
-      if (envValue !== undefined && envValue !== '') option.set(config, switchValue(envValue, option.env));
-    }
+    else if (envValue !== undefined) option.set(config, switchValue(envValue, option.env));
   }
   return { help: false, config };
 }
@@ -425,19 +418,12 @@ export const STORE_FLAGS: readonly string[] = STORE_OPTIONS.map((option) => opti
 /** The store location from parsed admin-command flags and the environment (the data key from VERIFIELD_DATA_KEY). */
 export function readStoreLocation(flags: ReadonlyMap<string, string>, env: Env): StoreLocation {
   const config: ServerConfig = {};
-  for (const option of STORE_OPTIONS) {
-    const flagValue = flags.get(option.flag);
-    if (flagValue !== undefined) option.apply(config, flagValue, `--${option.flag}`);
-    else {
-      const envValue = env[option.env];
-      if (envValue !== undefined && envValue !== '') option.apply(config, envValue, option.env);
-    }
-  }
+  applyOptions(config, STORE_OPTIONS, flags, env);
   const location: StoreLocation = {};
   if (config.dataDir !== undefined) location.dataDir = config.dataDir;
   if (config.databaseUrl !== undefined) location.databaseUrl = config.databaseUrl;
-  const key = env[DATA_KEY_OPTION.env];
-  if (key !== undefined && key !== '') {
+  const key = envText(env, DATA_KEY_OPTION.env);
+  if (key !== undefined) {
     DATA_KEY_OPTION.apply(config, key, DATA_KEY_OPTION.env);
     if (config.dataKey !== undefined) location.dataKey = config.dataKey;
   }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkVatEnvelope,
@@ -7,13 +9,25 @@ import {
   VIES_URL,
   viesFaultCodeOf,
   viesSoapClient,
-  type ViesFaultCode,
 } from '../../src/adapters/vies-soap.js';
 import * as adapters from '../../src/adapters/index.js';
 import { VatRegistryError } from '../../src/ports.js';
 import { FAULT_CODES, faultXml, readViesRequest, responseXml, startViesFake, type FakeStyle, type ViesFake } from '../support/fakes/vies.js';
+import { repoRoot } from '../support/repo-root.js';
 
 let fake: ViesFake;
+
+/** The table of docs/protocols.md#vies-faults as the meanings it states, by code. */
+function documentedFaults(): Record<string, { scope: string; retryable: boolean }> {
+  const page = readFileSync(join(repoRoot, 'docs/protocols.md'), 'utf8');
+  const section = page.slice(page.indexOf('### VIES faults'), page.indexOf('### VIES test service'));
+  const meanings: Record<string, { scope: string; retryable: boolean }> = {};
+  for (const row of section.split('\n').filter((line) => line.startsWith('| `'))) {
+    const [codes = '', , scope = '', retry = ''] = row.split('|').slice(1, -1).map((cell) => cell.trim());
+    for (const [, code = ''] of codes.matchAll(/`(\w+)`/g)) meanings[code] = { scope: scope.split(' ')[0] ?? '', retryable: retry.startsWith('yes') };
+  }
+  return meanings;
+}
 
 // The test's own traders: invented names and numbers (the adapter does not check structure).
 const LU = { countryCode: 'LU', vatNumber: '11112222' };
@@ -176,23 +190,9 @@ describe('viesSoapClient', () => {
   });
 
   describe('faults, read from the body whatever the HTTP status', () => {
-    const expectedMeaning: Record<ViesFaultCode, { scope: string; retryable: boolean }> = {
-      INVALID_INPUT: { scope: 'input', retryable: false },
-      INVALID_REQUESTER_INFO: { scope: 'requester', retryable: false },
-      SERVICE_UNAVAILABLE: { scope: 'outage', retryable: true },
-      MS_UNAVAILABLE: { scope: 'outage', retryable: true },
-      TIMEOUT: { scope: 'outage', retryable: true },
-      VAT_BLOCKED: { scope: 'number', retryable: false },
-      IP_BLOCKED: { scope: 'outage', retryable: false },
-      GLOBAL_MAX_CONCURRENT_REQ: { scope: 'outage', retryable: true },
-      GLOBAL_MAX_CONCURRENT_REQ_TIME: { scope: 'outage', retryable: true },
-      MS_MAX_CONCURRENT_REQ: { scope: 'outage', retryable: true },
-      MS_MAX_CONCURRENT_REQ_TIME: { scope: 'outage', retryable: true },
-      SERVER_BUSY: { scope: 'outage', retryable: true },
-    };
-
-    it('knows every code of the fake (every documented code)', () => {
+    it('knows every code of the fake (every documented code), each meaning what docs/protocols.md#vies-faults says', () => {
       expect(Object.keys(VIES_FAULTS).sort()).toEqual([...FAULT_CODES].sort());
+      expect(VIES_FAULTS).toEqual(documentedFaults());
     });
 
     for (const code of FAULT_CODES) {
@@ -200,7 +200,7 @@ describe('viesSoapClient', () => {
         it(`${code} with HTTP ${status}`, async () => {
           fake.behave({ kind: 'fault', code, status }, { times: 1 });
           const error = await failure(client().check(LU));
-          expect(error).toMatchObject({ kind: 'fault', faultCode: code, status, ...expectedMeaning[code] });
+          expect(error).toMatchObject({ kind: 'fault', faultCode: code, status, ...VIES_FAULTS[code] });
           expect(error.message).toContain(code);
         });
       }

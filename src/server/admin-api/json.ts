@@ -6,11 +6,10 @@
  */
 import { logPosition, type AccountOverview, type CreatedKey, type ListedKey, type UsageByDay, type WebhookSummary } from '../admin/service.js';
 import type { RevokeOutcome } from '../admin/key-admin.js';
-import type { PlanLimits } from '../policy/plans.js';
 import type { Field, Plan, UsageEntry } from '../storage/types.js';
 
-/** An account with the state of its current billing period. */
-export interface AccountJson {
+/** An account with the state of its current billing period (the period's members as {@link AccountOverview} has them). */
+export interface AccountJson extends Omit<AccountOverview, 'account'> {
   /** Stable identifier. */
   id: string;
   /** Name people know the account by. */
@@ -29,18 +28,6 @@ export interface AccountJson {
   suspendedAt: string | null;
   /** Milliseconds between two checks of its watched VAT numbers; null: the service's default. */
   watchIntervalMs: number | null;
-  /** The billing period now: YYYY-MM-DD, end exclusive (the day the count resets). */
-  period: { start: string; end: string };
-  /** Validations counted in the period. */
-  used: number;
-  /** Validations the plan includes per period. */
-  quota: number;
-  /** Validations left in the period's quota. */
-  remaining: number;
-  /** Validations beyond the quota, billed on the paid plans (always 0 on FREE, which refuses them). */
-  overage: number;
-  /** What the plan allows. */
-  limits: PlanLimits;
 }
 
 /** GET /api/v1/admin/accounts. */

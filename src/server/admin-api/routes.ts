@@ -8,7 +8,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { describeError, jsonResponse } from '../answers/errors.js';
-import { logFailure } from '../answers/log-throttle.js';
+import { logFailure, type LogThrottle } from '../answers/log-throttle.js';
 import { createAccountAdmin, DEFAULT_LOG_PAGE, type AccountAdmin } from '../admin/service.js';
 import { AccountSuspendedError, UnknownAccountError } from '../admin/key-admin.js';
 import { bearerToken } from '../pipeline/authenticator.js';
@@ -44,6 +44,8 @@ export interface AdminApiDeps {
   plans: Readonly<Record<Plan, PlanLimits>>;
   /** Operational log line sink: never a token, a key or a cookie. */
   log: (line: string) => void;
+  /** The service's throttle of failure lines (answers/log-throttle.ts), shared by every place that logs per-request failures. */
+  failureLog: LogThrottle;
   /** The operator token (ServerConfig.adminToken, from VERIFIELD_ADMIN_TOKEN); undefined: no Bearer access. */
   adminToken: string | undefined;
   /**
@@ -200,7 +202,7 @@ const ROUTES: ReadonlyArray<[path: string, handlers: Partial<Record<Method, Hand
 ];
 
 /** The answer of a failed request: its own for a refusal or bad input, 503 for the store, else a logged 500. */
-function failureResponse(error: unknown, c: Context, log: (line: string) => void): Response {
+function failureResponse(error: unknown, c: Context, failureLog: LogThrottle): Response {
   if (error instanceof AdminApiError) return adminErrorResponse(error);
   if (error instanceof UnknownAccountError) return adminErrorResponse(new AdminApiError('NOT_FOUND', ADMIN_MESSAGES.NO_ACCOUNT));
   if (error instanceof KeyLimitError) return adminErrorResponse(new AdminApiError('KEY_LIMIT', error.message));
@@ -216,7 +218,7 @@ function failureResponse(error: unknown, c: Context, log: (line: string) => void
   const requestId = crypto.randomUUID();
   // Whatever the error's text holds, the credentials of the request are cut out of the line.
   const secrets = [bearerToken(c.req.header('authorization')), c.req.header('cookie'), c.req.header('x-csrf-token')].filter((s): s is string => s !== undefined);
-  logFailure(log, { level: 'error', msg: 'admin request failed', requestId, method: c.req.method, path: c.req.routePath }, describeError(error, secrets));
+  logFailure(failureLog, { level: 'error', msg: 'admin request failed', requestId, method: c.req.method, path: c.req.routePath }, describeError(error, secrets));
   return adminErrorResponse(new AdminApiError('INTERNAL', ADMIN_MESSAGES.INTERNAL, { 'X-Request-Id': requestId }));
 }
 
@@ -250,7 +252,7 @@ export function mountAdminApi(app: Hono, deps: AdminApiDeps): void {
       };
       return await handler(call);
     } catch (error) {
-      return failureResponse(error, c, deps.log);
+      return failureResponse(error, c, deps.failureLog);
     }
   };
 

@@ -354,6 +354,13 @@ export function createAccountAdmin(store: Store, options: { now?: Clock; plans?:
     return account;
   }
 
+  /** Points the account's webhook at `url` with a new signing secret, shown this once. */
+  async function storeWithNewSecret(accountId: string, url: string): Promise<WebhookSecret> {
+    const secret = newWebhookSecret();
+    await store.webhooks.set({ accountId, url, secret, updatedAt: now() });
+    return { url, secret };
+  }
+
   async function usageTotals(accountId: string, fromDay: string, toDay: string): Promise<DailyUsageTotal[]> {
     await accountOf(accountId);
     if (store.usage.dailyTotals === undefined) throw new Error('this store keeps no per-day usage totals');
@@ -433,18 +440,14 @@ export function createAccountAdmin(store: Store, options: { now?: Clock; plans?:
       const read = readWebhookUrl(url);
       if (!read.ok) throw new RangeError(read.message);
       await accountOf(accountId);
-      const secret = newWebhookSecret();
-      await store.webhooks.set({ accountId, url: read.url, secret, updatedAt: now() });
-      return { url: read.url, secret };
+      return storeWithNewSecret(accountId, read.url);
     },
 
     async rotateWebhookSecret(accountId) {
       await accountOf(accountId);
       const endpoint = await store.webhooks.get(accountId);
       if (endpoint === null) throw new RangeError('The account has no webhook yet: set its URL first (verifield webhooks set --account ID --url URL)');
-      const secret = newWebhookSecret();
-      await store.webhooks.set({ accountId, url: endpoint.url, secret, updatedAt: now() });
-      return { url: endpoint.url, secret };
+      return storeWithNewSecret(accountId, endpoint.url);
     },
 
     async webhook(accountId) {

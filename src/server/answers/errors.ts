@@ -157,15 +157,9 @@ export function answerResponse(answer: ValidationAnswer): Response {
   return jsonResponse(answer.status, answer.body, answer.headers);
 }
 
-/** An error answer of a validation endpoint, as a Response. */
-export function errorResponse(
-  status: ErrorStatus,
-  code: ErrorCode,
-  message: string,
-  originalValue = '',
-  headers?: Record<string, string>,
-): Response {
-  return answerResponse(errorAnswer(status, code, message, originalValue, headers));
+/** An error answer of a validation endpoint ({@link errorAnswer}), as a Response. */
+export function errorResponse(...answer: Parameters<typeof errorAnswer>): Response {
+  return answerResponse(errorAnswer(...answer));
 }
 
 /** An error answer of the JSON API outside the validation endpoints: `{ errorCode, message }` ({@link ApiErrorBody}). */

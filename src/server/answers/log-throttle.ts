@@ -102,22 +102,9 @@ export interface FailureEntry {
 /**
  * Writes a failure that may repeat with every request as one JSON line, `entry` and then
  * `error` (the error as describeError wrote it), throttled by kind: `msg` and the error's first line.
+ * `throttle` is the service's one (http/app.ts assembleApp makes it): every place that logs
+ * per-request failures writes through it, so one error repeated across them is still one line.
  */
-export function logFailure(log: (line: string) => void, entry: FailureEntry, describedError: string): void {
-  logThrottleFor(log).write(errorKind(entry.msg, describedError), () => JSON.stringify({ ...entry, error: describedError }));
-}
-
-const bySink = new WeakMap<(line: string) => void, LogThrottle>();
-
-/**
- * The throttle of a log sink, made on first use: the places that log per-request failures share
- * it through the sink they already hold, so one error repeated across them is still one line.
- */
-export function logThrottleFor(log: (line: string) => void): LogThrottle {
-  let throttle = bySink.get(log);
-  if (throttle === undefined) {
-    throttle = createLogThrottle({ log });
-    bySink.set(log, throttle);
-  }
-  return throttle;
+export function logFailure(throttle: LogThrottle, entry: FailureEntry, describedError: string): void {
+  throttle.write(errorKind(entry.msg, describedError), () => JSON.stringify({ ...entry, error: describedError }));
 }

@@ -13,7 +13,7 @@ import { loggablePath } from '../dashboard/sign-in.js';
 import { backgroundConfig, DEFAULT_USAGE_LOG_DAYS } from '../config.js';
 import { bearerToken } from '../pipeline/authenticator.js';
 import { answerResponse, apiErrorResponse, describeError, ERROR_MESSAGES, errorResponse } from '../answers/errors.js';
-import { logFailure } from '../answers/log-throttle.js';
+import { createLogThrottle, logFailure } from '../answers/log-throttle.js';
 import { notFoundMessage, notFoundResponse } from './not-found.js';
 import { openApiRoute } from './openapi.js';
 import { PLANS, type PlanLimits } from '../policy/plans.js';
@@ -86,6 +86,8 @@ export function assembleApp(config: AppConfig): AssembledApp {
   const { log, now } = basicsOf(config);
   const plans = mergedPlans(config.planOverrides);
   const lifecycle = createLifecycle(config, plans);
+  // One per service, not per log sink: two services over one sink (tests, embedding) count their failures apart.
+  const failureLog = createLogThrottle({ log });
 
   const app = new Hono();
   const trusted = trustedProxies(config.trustProxy ?? []);
@@ -95,13 +97,13 @@ export function assembleApp(config: AppConfig): AssembledApp {
     return incoming === undefined ? undefined : nodeSource(incoming, trusted);
   };
   const limits = config.authFailureLimits ?? true;
-  const validation: ValidateDeps = { runtime: lifecycle.runtime, plans, track: lifecycle.track, log };
+  const validation: ValidateDeps = { runtime: lifecycle.runtime, plans, track: lifecycle.track, failureLog };
   if (limits) validation.failures = createFailureBudget({ ...KEY_FAILURES, what: 'API key', log });
   mountValidationRoutes(app, validation, limits ? sourceOf : undefined);
   const services = async (): Promise<Services> => (await lifecycle.runtime()).services;
   const runtime = lifecycle.runtime;
   mountReferenceRoutes(app, { services, log });
-  mountHealthRoutes(app, { services, log });
+  mountHealthRoutes(app, { services, failureLog });
   const api: ApiRouteDeps = {
     runtime,
     services,
@@ -120,8 +122,8 @@ export function assembleApp(config: AppConfig): AssembledApp {
   // admin API's 404 takes: the 404's trailing-slash hint names only those.
   const knownPath = (path: string): boolean =>
     ROUTE_METHODS.some((method) => app.router.match(method, path)[0].some(([[, route]]) => !route.path.endsWith('*')));
-  mountAdminApi(app, { services, plans, log, adminToken: config.adminToken, pathHint: (path) => notFoundMessage(path, knownPath), ...(limits ? { sourceOf } : {}) });
-  mountDashboard(app, { services, plans, log, usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS });
+  mountAdminApi(app, { services, plans, log, failureLog, adminToken: config.adminToken, pathHint: (path) => notFoundMessage(path, knownPath), ...(limits ? { sourceOf } : {}) });
+  mountDashboard(app, { services, plans, failureLog, usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS });
   openApiRoute(app);
 
   app.notFound((c) => notFoundResponse(c.req.path, knownPath));
@@ -134,7 +136,7 @@ export function assembleApp(config: AppConfig): AssembledApp {
     const requestId = crypto.randomUUID();
     // Validation requests handle their own failures; what lands here carries no value, and keys are cut out anyway.
     const keys = [c.req.header('x-api-key'), bearerToken(c.req.header('authorization'))].filter((key): key is string => key !== undefined);
-    logFailure(log, { level: 'error', msg: 'request failed', requestId, path: loggablePath(c.req.path) }, describeError(error, keys));
+    logFailure(failureLog, { level: 'error', msg: 'request failed', requestId, path: loggablePath(c.req.path) }, describeError(error, keys));
     const headers = { 'X-Request-Id': requestId };
     return validation ? errorResponse(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, '', headers) : apiErrorResponse(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, headers);
   });

@@ -56,7 +56,7 @@ export function validationFastPath(deps: ValidateDeps, trusted: TrustedProxies):
       .then((answer) => writeAnswer(incoming, outgoing, answer))
       .catch((error: unknown) => {
         // handleValidation never rejects; this is writing the answer failing, which carries no secret.
-        logFailure(deps.log, { level: 'error', msg: 'writing a validation answer failed', endpoint: field }, describeError(error, []));
+        logFailure(deps.failureLog, { level: 'error', msg: 'writing a validation answer failed', endpoint: field }, describeError(error, []));
         Promise.resolve()
           .then(() => writeAnswer(incoming, outgoing, errorAnswer(500, 'INTERNAL', ERROR_MESSAGES.INTERNAL, '', { 'Content-Language': 'en' })))
           .catch(() => outgoing.destroy());

@@ -5,7 +5,7 @@
  * Retry-After: 1); nothing waits for a slot.
  */
 import { concurrencyMessage, describeError, ERROR_MESSAGES, errorAnswer } from '../answers/errors.js';
-import { logFailure } from '../answers/log-throttle.js';
+import { logFailure, type LogThrottle } from '../answers/log-throttle.js';
 import type { Lease } from '../storage/limiter.js';
 import { Refusal, type KnownRequest } from './context.js';
 import { knownQuotaState } from './quota.js';
@@ -31,9 +31,9 @@ export async function acquireLease(request: KnownRequest, value: string): Promis
  * Gives the slots back once the answer is ready. Never rejects: a lease that fails to go back (a
  * shared limiter) expires by itself and the answer stands, so the failure is only logged.
  */
-export function releaseLease(lease: Lease, requestId: string, log: (line: string) => void): Promise<void> {
+export function releaseLease(lease: Lease, requestId: string, failureLog: LogThrottle): Promise<void> {
   // Not an async function: one promise less on every request.
   return lease.release().catch((error: unknown) => {
-    logFailure(log, { level: 'warn', msg: 'lease release failed', requestId }, describeError(error, []));
+    logFailure(failureLog, { level: 'warn', msg: 'lease release failed', requestId }, describeError(error, []));
   });
 }

@@ -14,7 +14,7 @@
  */
 import { inAnswerLanguage } from '../answers/answer-language.js';
 import { describeError, ERROR_MESSAGES, errorAnswer, quotaMessage, type ValidationAnswer } from '../answers/errors.js';
-import { logFailure } from '../answers/log-throttle.js';
+import { logFailure, type LogThrottle } from '../answers/log-throttle.js';
 import { rateLimitHeaders } from '../answers/ratelimit-headers.js';
 import type { PlanLimits } from '../policy/plans.js';
 import { StoreUnavailableError } from '../storage/guard.js';
@@ -37,18 +37,18 @@ export interface ValidateDeps {
   plans: Readonly<Record<Plan, PlanLimits>>;
   /** Marks a request in flight until `work` settles (close() waits for them). */
   track<T>(work: Promise<T>): Promise<T>;
-  /** Operational log line sink. */
-  log: (line: string) => void;
+  /** The service's throttle of failure lines (answers/log-throttle.ts), shared by every place that logs per-request failures. */
+  failureLog: LogThrottle;
   /** The budget of failed authentications per source (failure-budget.ts); none: no budget applies. */
   failures?: FailureBudget;
 }
 
 /** The request's concurrency lease as the metered validation holds it (lease.ts), or its 429. */
-function leaseOf(request: KnownRequest, value: string, log: (line: string) => void): () => Promise<Held | Refusal> {
+function leaseOf(request: KnownRequest, value: string, failureLog: LogThrottle): () => Promise<Held | Refusal> {
   return async () => {
     const lease = await acquireLease(request, value);
     if (lease instanceof Refusal) return lease;
-    return { release: () => releaseLease(lease, request.requestId, log) };
+    return { release: () => releaseLease(lease, request.requestId, failureLog) };
   };
 }
 
@@ -104,12 +104,12 @@ interface FailedRequest {
  * (the store's failure, not a bug: Retry-After, the count not made), else 500 INTERNAL. Both
  * carry the request id and the quota state this process already holds, and neither any internals.
  */
-function failureAnswer(error: unknown, failed: FailedRequest, log: (line: string) => void): ValidationAnswer {
+function failureAnswer(error: unknown, failed: FailedRequest, failureLog: LogThrottle): ValidationAnswer {
   const { arrived, presented, known, value } = failed;
   const unavailable = error instanceof StoreUnavailableError;
   // One line per distinct error per 10 s: a store that fails every request must not flood the log.
   logFailure(
-    log,
+    failureLog,
     { level: 'error', msg: 'validation request failed', requestId: arrived.requestId, endpoint: arrived.field, key: known?.key.displayPrefix ?? null },
     describeError(unavailable ? error.cause : error, presented === undefined ? [value] : [presented, value]),
   );
@@ -129,7 +129,7 @@ export async function handleValidation(field: Field, input: ValidationInput, dep
   // Only a counted answer (a 200) is localized, and it had the runtime: this costs no wait.
   const runtime = answer.status === 200 ? await deps.runtime() : null;
   return inAnswerLanguage(answer, input.header('accept-language'), runtime?.languages ?? null, (error) =>
-    logFailure(deps.log, { level: 'error', msg: 'localizing a validation answer failed', endpoint: field }, describeError(error, [answer.body.originalValue])),
+    logFailure(deps.failureLog, { level: 'error', msg: 'localizing a validation answer failed', endpoint: field }, describeError(error, [answer.body.originalValue])),
   );
 }
 
@@ -185,9 +185,9 @@ async function answerValidation(field: Field, input: ValidationInput, deps: Vali
     if (body instanceof Refusal) return body.answer;
     value = body.value;
 
-    const metered = await deps.track(meteredValidation(runtime, requestWork(known, body), { quota: 'block', hold: leaseOf(known, value, deps.log) }));
+    const metered = await deps.track(meteredValidation(runtime, requestWork(known, body), { quota: 'block', hold: leaseOf(known, value, deps.failureLog) }));
     return meteredAnswer(known, value, metered);
   } catch (error) {
-    return failureAnswer(error, { arrived, presented: presented.key, known, value }, deps.log);
+    return failureAnswer(error, { arrived, presented: presented.key, known, value }, deps.failureLog);
   }
 }

@@ -15,7 +15,7 @@
  */
 import { statSync } from 'node:fs';
 import { describeError, ERROR_MESSAGES } from '../answers/errors.js';
-import { logFailure, logThrottleFor } from '../answers/log-throttle.js';
+import { createLogThrottle, logFailure } from '../answers/log-throttle.js';
 import { isStoreUnavailableError } from './errors.js';
 import type { ConcurrencyLimiter } from './limiter.js';
 import { mapCalls, mapRepositories } from './repositories.js';
@@ -130,6 +130,10 @@ interface Guard extends StoreGuard {
 
 function createGuard(store: Store, options: StoreGuardOptions): Guard {
   const { log } = options;
+  // The guard's own throttle: its lines never share a kind (`msg`) with those of the service's
+  // throttle (http/app.ts), so counting them apart changes no line; and `serve` opens the store
+  // (src/cli/serve.ts) before the app that makes the service's throttle exists.
+  const throttle = createLogThrottle({ log });
   const probeIntervalMs = options.probeIntervalMs ?? PROBE_INTERVAL_MS;
   const file = store.file;
   let current: StoreOutage | null = null;
@@ -145,7 +149,7 @@ function createGuard(store: Store, options: StoreGuardOptions): Guard {
     if (current !== null) return current;
     current = { kind: 'failing', message: ERROR_MESSAGES.STORE_UNAVAILABLE, retryAfterSeconds: RETRY_AFTER_FAILING_S, since: Date.now() };
     refusedCount = 0;
-    logFailure(log, { level: 'error', msg: 'store unavailable: validations are refused (503) until a probe write succeeds' }, describeError(error, []));
+    logFailure(throttle, { level: 'error', msg: 'store unavailable: validations are refused (503) until a probe write succeeds' }, describeError(error, []));
     scheduleProbe();
     return current;
   }
@@ -170,12 +174,12 @@ function createGuard(store: Store, options: StoreGuardOptions): Guard {
       const outage = current;
       if (outage?.kind === 'failing') {
         current = null;
-        logThrottleFor(log).write('store available again', () =>
+        throttle.write('store available again', () =>
           JSON.stringify({ level: 'info', msg: 'store available again', unavailableMs: Date.now() - outage.since, refused: refusedCount }),
         );
       }
     } catch (error) {
-      logFailure(log, { level: 'warn', msg: 'store probe failed' }, describeError(error, []));
+      logFailure(throttle, { level: 'warn', msg: 'store probe failed' }, describeError(error, []));
     } finally {
       clearTimeout(timer);
       probeTimer = null;

@@ -2,10 +2,12 @@
  * Log throttling (src/server/answers/log-throttle.ts) on a fake clock: one line per distinct error per
  * 10 s, then one line that counts the repeats not written; distinct errors apart; a burst of the
  * issue's size (97,749 failures in 15 s) comes down to a handful of lines. Over HTTP, a store that
- * fails every count gives one log line for many failed requests.
+ * fails every count gives one log line for many failed requests; two services over one log sink
+ * each throttle their own.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogThrottle, logFailure, logThrottleFor, MAX_KINDS } from '../../../src/server/answers/log-throttle.js';
+import { createLogThrottle, logFailure, MAX_KINDS } from '../../../src/server/answers/log-throttle.js';
+import { createApp } from '../../../src/server/http/app.js';
 import { startServer } from '../../../src/server/http/start.js';
 import { instrumentStore } from '../../support/fakes/store.js';
 import { accountWithKey } from '../../support/server.js';
@@ -121,7 +123,7 @@ describe('createLogThrottle', () => {
 describe('logFailure', () => {
   it('writes the entry and the error as one JSON line, and throttles by what failed and the error', () => {
     const lines: string[] = [];
-    const log = (line: string): void => void lines.push(line);
+    const log = createLogThrottle({ log: (line) => lines.push(line) });
     const failure = 'Error: connection to the database lost | at count (meter.ts:1:1)';
     for (let i = 0; i < 3; i++) logFailure(log, { level: 'error', msg: 'validation request failed', requestId: `r${i}` }, failure);
     logFailure(log, { level: 'error', msg: 'validation request failed', requestId: 'r9' }, 'Error: disk full | at x');
@@ -134,18 +136,39 @@ describe('logFailure', () => {
   });
 });
 
-describe('logThrottleFor', () => {
-  it('gives every caller of one sink the same throttle, and another sink its own', () => {
-    const first: string[] = [];
-    const second: string[] = [];
-    const sinkA = (line: string): void => void first.push(line);
-    const sinkB = (line: string): void => void second.push(line);
-    logThrottleFor(sinkA).write('e', () => 'from A');
-    logThrottleFor(sinkA).write('e', () => 'from A again');
-    logThrottleFor(sinkB).write('e', () => 'from B');
-    expect(first).toEqual(['from A']);
-    expect(second).toEqual(['from B']);
-    expect(logThrottleFor(sinkA)).toBe(logThrottleFor(sinkA));
+describe('the throttle of a service', () => {
+  it('is one for every place that logs failures, and another service over the same sink has its own', async () => {
+    const places: string[] = [];
+    const throttle = createLogThrottle({ log: (line) => places.push(line) });
+    logFailure(throttle, { level: 'error', msg: 'request failed', path: '/a' }, 'Error: e | at a');
+    logFailure(throttle, { level: 'error', msg: 'request failed', path: '/b' }, 'Error: e | at b');
+    expect(places).toHaveLength(1);
+
+    vi.useRealTimers();
+    const logs: string[] = [];
+    const log = (line: string): void => void logs.push(line);
+    const stores = [instrumentStore(await openTestStore()), instrumentStore(await openTestStore())];
+    const services = stores.map((store) => ({ store, app: createApp({ store, jobs: false, workers: false, log }) }));
+    try {
+      for (const { store, app } of services) {
+        const { key } = await accountWithKey(store, 'PRO');
+        store.failCounts(1);
+        const response = await app.fetch(
+          new Request('http://localhost/api/v1/validate/iban', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-API-KEY': key },
+            body: JSON.stringify({ value: germanIban('370400440532013000') }),
+          }),
+        );
+        expect(response.status).toBeGreaterThanOrEqual(500);
+      }
+      expect(logs.filter((line) => line.includes('validation request failed'))).toHaveLength(2);
+    } finally {
+      for (const { store, app } of services) {
+        await app.close();
+        await store.close();
+      }
+    }
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { concurrencyMessage, ERROR_MESSAGES } from '../../../src/server/answers/errors.js';
+import { createLogThrottle } from '../../../src/server/answers/log-throttle.js';
 import { Refusal } from '../../../src/server/pipeline/context.js';
 import { acquireLease, releaseLease } from '../../../src/server/pipeline/lease.js';
 import type { Lease } from '../../../src/server/storage/limiter.js';
@@ -18,7 +19,7 @@ describe('the lease stage', () => {
     const lease = await acquireLease(request, 'DE89');
     expect(lease).not.toBeInstanceOf(Refusal);
     expect([limiter.inFlight(fixture.account.id), limiter.sharedInUse]).toEqual([1, 1]);
-    await releaseLease(lease as Lease, request.requestId, (line) => fixture.logs.push(line));
+    await releaseLease(lease as Lease, request.requestId, createLogThrottle({ log: (line) => fixture.logs.push(line) }));
     expect([limiter.inFlight(fixture.account.id), limiter.sharedInUse]).toEqual([0, 0]);
     expect(fixture.logs).toEqual([]);
   });
@@ -55,7 +56,7 @@ describe('the lease stage', () => {
   it('logs a lease that fails to go back, and never rejects: the lease expires by itself', async () => {
     const logs: string[] = [];
     const failing: Lease = { release: () => Promise.reject(new Error('redis gone')) };
-    await expect(releaseLease(failing, 'r-7', (line) => logs.push(line))).resolves.toBeUndefined();
+    await expect(releaseLease(failing, 'r-7', createLogThrottle({ log: (line) => logs.push(line) }))).resolves.toBeUndefined();
     expect(logs).toHaveLength(1);
     expect(JSON.parse(logs[0] as string)).toMatchObject({ level: 'warn', msg: 'lease release failed', requestId: 'r-7' });
     expect(logs[0]).toContain('redis gone');

@@ -11,7 +11,7 @@ import { typedValues, formText } from '../forms.js';
 import { renderAccountPage } from '../views/index.js';
 import type { AccountPageModel, ChartDays } from '../views/models.js';
 import { accountPath } from '../views/paths.js';
-import { htmlPage, inputError, page, PageRefusal, postedForm, seeOther, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
+import { accountPage, htmlPage, inputError, page, PageRefusal, postedForm, seeOther, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
 
 /** What the overview says after a form, by the form: from the account as it is now. */
 export type Done = 'plan' | 'suspension' | 'vat-number';
@@ -68,7 +68,7 @@ export async function accountForm(request: PageRequest, done: Done, changeOf: (f
 export function mountAccountPages(app: Hono, deps: DashboardDeps): void {
   app.get(
     '/dashboard/accounts/:id',
-    page(deps, 'signed-in', async (request) => accountOverviewPage(request, visibleAccountId(request), 200)),
+    accountPage(deps, async (request, accountId) => accountOverviewPage(request, accountId, 200)),
   );
 
   app.post(

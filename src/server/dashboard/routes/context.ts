@@ -9,7 +9,7 @@ import type { Context, Handler } from 'hono';
 import { createAccountAdmin, type AccountAdmin } from '../../admin/service.js';
 import { UnknownAccountError } from '../../admin/key-admin.js';
 import { describeError } from '../../answers/errors.js';
-import { logFailure } from '../../answers/log-throttle.js';
+import { logFailure, type LogThrottle } from '../../answers/log-throttle.js';
 import type { PlanLimits } from '../../policy/plans.js';
 import type { Services } from '../../services.js';
 import { isStoreUnavailableError } from '../../storage/errors.js';
@@ -32,8 +32,8 @@ export interface DashboardDeps {
   plans: Readonly<Record<Plan, PlanLimits>>;
   /** Days the usage log keeps its rows (the service's `usageLogDays`), which the log page tells. */
   usageLogDays: number;
-  /** Where operational log lines go (never a token, a key or a cookie). */
-  log: (line: string) => void;
+  /** The service's throttle of failure lines (answers/log-throttle.ts): never a token, a key or a cookie in them. */
+  failureLog: LogThrottle;
 }
 
 /** A request to a page that needs a session, with what its handler works with. */
@@ -109,10 +109,10 @@ export function failurePage(error: unknown, frame: Frame, deps: DashboardDeps, p
   if (error instanceof PageRefusal) refusal = error;
   else if (error instanceof UnknownAccountError) refusal = notFound();
   else if (error instanceof StoreUnavailableError || isStoreUnavailableError(error)) {
-    logFailure(deps.log, { level: 'warn', msg: 'dashboard: store unavailable', path: loggablePath(path) }, describeError(error instanceof StoreUnavailableError ? error.cause : error, []));
+    logFailure(deps.failureLog, { level: 'warn', msg: 'dashboard: store unavailable', path: loggablePath(path) }, describeError(error instanceof StoreUnavailableError ? error.cause : error, []));
     refusal = unavailable();
   } else {
-    logFailure(deps.log, { level: 'error', msg: 'dashboard request failed', path: loggablePath(path) }, describeError(error, []));
+    logFailure(deps.failureLog, { level: 'error', msg: 'dashboard request failed', path: loggablePath(path) }, describeError(error, []));
     refusal = new PageRefusal(500, 'Internal error', ['Something went wrong on the server; nothing was changed. The operator finds the details in its log.']);
   }
   return messagePage(frame, refusal.status, refusal.title, refusal.paragraphs, refusal.headers);
@@ -123,7 +123,7 @@ export async function readyServices(deps: DashboardDeps): Promise<Services> {
   try {
     return await deps.services();
   } catch (error) {
-    logFailure(deps.log, { level: 'error', msg: 'dashboard: the service is not ready' }, describeError(error, []));
+    logFailure(deps.failureLog, { level: 'error', msg: 'dashboard: the service is not ready' }, describeError(error, []));
     throw unavailable();
   }
 }
@@ -167,6 +167,16 @@ export function visibleAccountId(request: PageRequest): string {
   const { viewer } = request.signedIn;
   if (!couldBeStoredId(id) || (viewer.kind === 'account' && viewer.accountId !== id)) throw notFound();
   return id;
+}
+
+/** A {@link page} of the account the URL names, for the sessions that may see it ({@link visibleAccountId}: anyone else gets the 404 page). */
+export function accountPage(deps: DashboardDeps, handler: (request: PageRequest, accountId: string) => Promise<Response>): Handler {
+  return page(deps, 'signed-in', async (request) => handler(request, visibleAccountId(request)));
+}
+
+/** An {@link accountPage} that takes a form: `handler` runs once the form's CSRF token is the session's ({@link postedForm}). */
+export function accountPost(deps: DashboardDeps, handler: (request: PageRequest, accountId: string, form: URLSearchParams) => Promise<Response>): Handler {
+  return accountPage(deps, async (request, accountId) => handler(request, accountId, await postedForm(request)));
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Hono } from 'hono';
 import { renderJobsPage } from '../views/index.js';
 import { jobsPath } from '../views/paths.js';
-import { htmlPage, notFound, page, PageRefusal, postedForm, seeOther, visibleAccountId, type DashboardDeps } from './context.js';
+import { accountPage, accountPost, htmlPage, notFound, PageRefusal, seeOther, type DashboardDeps } from './context.js';
 
 /** The jobs the page lists: the same number as GET /api/v1/jobs. */
 const LISTED_JOBS = 100;
@@ -15,8 +15,7 @@ const LISTED_JOBS = 100;
 export function mountJobPages(app: Hono, deps: DashboardDeps): void {
   app.get(
     '/dashboard/accounts/:id/jobs',
-    page(deps, 'signed-in', async (request) => {
-      const accountId = visibleAccountId(request);
+    accountPage(deps, async (request, accountId) => {
       const [overview, jobs] = await Promise.all([request.admin.accountOverview(accountId), request.services.store.batchJobs.list(accountId, LISTED_JOBS)]);
       return htmlPage(200, renderJobsPage(request.frame, { overview, jobs }));
     }),
@@ -24,9 +23,7 @@ export function mountJobPages(app: Hono, deps: DashboardDeps): void {
 
   app.post(
     '/dashboard/accounts/:id/jobs/:jobId/cancel',
-    page(deps, 'signed-in', async (request) => {
-      const accountId = visibleAccountId(request);
-      await postedForm(request);
+    accountPost(deps, async (request, accountId) => {
       const { store } = request.services;
       const job = await store.batchJobs.get(accountId, request.c.req.param('jobId') ?? '');
       if (job === null) throw notFound();

@@ -13,7 +13,7 @@ import { formText, typedValues } from '../forms.js';
 import { renderKeysPage, renderRevokePage } from '../views/index.js';
 import type { FormState, KeysPageModel } from '../views/models.js';
 import { keysPath } from '../views/paths.js';
-import { htmlPage, inputError, notFound, page, postedForm, seeOther, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
+import { accountPage, accountPost, htmlPage, inputError, notFound, seeOther, type DashboardDeps, type PageRequest } from './context.js';
 
 /** What refuses a key without any field to validate. */
 const NO_SCOPE_MESSAGE = 'Choose at least one field the key may validate.';
@@ -54,14 +54,12 @@ async function createFromForm(request: PageRequest, accountId: string, form: URL
 export function mountKeyPages(app: Hono, deps: DashboardDeps): void {
   app.get(
     '/dashboard/accounts/:id/keys',
-    page(deps, 'signed-in', async (request) => keysPage(request, visibleAccountId(request), 200)),
+    accountPage(deps, async (request, accountId) => keysPage(request, accountId, 200)),
   );
 
   app.post(
     '/dashboard/accounts/:id/keys',
-    page(deps, 'signed-in', async (request) => {
-      const accountId = visibleAccountId(request);
-      const form = await postedForm(request);
+    accountPost(deps, async (request, accountId, form) => {
       const outcome = await createFromForm(request, accountId, form);
       // The key is in this answer only: the dashboard's Cache-Control: no-store keeps it out of every cache.
       if ('key' in outcome) return keysPage(request, accountId, 200, { created: outcome });
@@ -71,8 +69,7 @@ export function mountKeyPages(app: Hono, deps: DashboardDeps): void {
 
   app.get(
     '/dashboard/accounts/:id/keys/:keyId/revoke',
-    page(deps, 'signed-in', async (request) => {
-      const accountId = visibleAccountId(request);
+    accountPage(deps, async (request, accountId) => {
       const [overview, key] = await Promise.all([request.admin.accountOverview(accountId), keyOfAccount(request, accountId)]);
       return htmlPage(200, renderRevokePage(request.frame, { overview, key }));
     }),
@@ -80,9 +77,7 @@ export function mountKeyPages(app: Hono, deps: DashboardDeps): void {
 
   app.post(
     '/dashboard/accounts/:id/keys/:keyId/revoke',
-    page(deps, 'signed-in', async (request) => {
-      const accountId = visibleAccountId(request);
-      await postedForm(request);
+    accountPost(deps, async (request, accountId) => {
       const key = await keyOfAccount(request, accountId);
       await request.admin.revokeKey(key.id);
       return seeOther(keysPath(accountId));

@@ -9,7 +9,7 @@ import { DEFAULT_LOG_PAGE, logPosition, readLogPosition, type LogSearch } from '
 import type { UsageEntry } from '../../storage/types.js';
 import { renderUsageLogPage } from '../views/index.js';
 import type { LogFilter, UsageLogPageModel } from '../views/models.js';
-import { htmlPage, inputError, page, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
+import { accountPage, htmlPage, inputError, type DashboardDeps, type PageRequest } from './context.js';
 
 /** Entries a page shows: the administration's default page, as the admin API's. */
 const PAGE_SIZE = DEFAULT_LOG_PAGE;
@@ -61,8 +61,7 @@ async function logPage(request: PageRequest, accountId: string): Promise<{ statu
 export function mountUsageLog(app: Hono, deps: DashboardDeps): void {
   app.get(
     '/dashboard/accounts/:id/usage',
-    page(deps, 'signed-in', async (request) => {
-      const accountId = visibleAccountId(request);
+    accountPage(deps, async (request, accountId) => {
       const [overview, keys] = await Promise.all([request.admin.accountOverview(accountId), request.admin.listKeys(accountId)]);
       const { status, model } = await logPage(request, accountId);
       return htmlPage(status, renderUsageLogPage(request.frame, { overview, keys, keptDays: deps.usageLogDays, ...model }));

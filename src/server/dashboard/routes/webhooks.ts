@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { formText, typedValues } from '../forms.js';
 import { renderWebhooksPage } from '../views/index.js';
 import type { WebhooksPageModel } from '../views/models.js';
-import { htmlPage, inputError, page, PageRefusal, postedForm, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
+import { accountPage, accountPost, htmlPage, inputError, PageRefusal, type DashboardDeps, type PageRequest } from './context.js';
 
 /** The deliveries the page lists, newest first. */
 const LISTED_DELIVERIES = 20;
@@ -26,14 +26,12 @@ async function webhooksPage(request: PageRequest, accountId: string, status: num
 export function mountWebhookPages(app: Hono, deps: DashboardDeps): void {
   app.get(
     '/dashboard/accounts/:id/webhooks',
-    page(deps, 'signed-in', async (request) => webhooksPage(request, visibleAccountId(request), 200)),
+    accountPage(deps, async (request, accountId) => webhooksPage(request, accountId, 200)),
   );
 
   app.post(
     '/dashboard/accounts/:id/webhooks',
-    page(deps, 'signed-in', async (request) => {
-      const accountId = visibleAccountId(request);
-      const form = await postedForm(request);
+    accountPost(deps, async (request, accountId, form) => {
       let secret: string;
       try {
         ({ secret } = await request.admin.setWebhook(accountId, formText(form, 'url')));
@@ -46,9 +44,7 @@ export function mountWebhookPages(app: Hono, deps: DashboardDeps): void {
 
   app.post(
     '/dashboard/accounts/:id/webhooks/rotate',
-    page(deps, 'signed-in', async (request) => {
-      const accountId = visibleAccountId(request);
-      await postedForm(request);
+    accountPost(deps, async (request, accountId) => {
       let secret: string;
       try {
         ({ secret } = await request.admin.rotateWebhookSecret(accountId));

@@ -1,7 +1,7 @@
 /**
  * The form controls and messages the pages share: every control with its visible label, a form's
- * error announced to screen readers, a notice of what the last form did, and tables that scroll
- * sideways inside their own box on a narrow screen.
+ * error announced to screen readers, a notice of what the last form did, tables that scroll
+ * sideways inside their own box on a narrow screen, and a secret shown once with its copy button.
  */
 import { html, type HtmlValue, type Markup } from './html.js';
 
@@ -66,4 +66,35 @@ export function notice(message: string | undefined): Markup {
 /** A table inside a box that scrolls sideways on a narrow screen, named for keyboard and screen-reader users. */
 export function scrollingTable(label: string, table: HtmlValue): Markup {
   return html`<div class="table-wrap" role="region" aria-label="${label}" tabindex="0">${table}</div>`;
+}
+
+/** What {@link shownOnce} shows. */
+export interface ShownOnce {
+  /** The prefix of the box's ids, unique in the page: `<id>-heading` and `<id>-value` (the copy button's target). */
+  id: string;
+  heading: Markup;
+  /** What the secret is for, after "Copy it now". */
+  about: Markup;
+  /** The label of the secret's box, for screen readers. */
+  label: string;
+  value: string;
+  /** The copy button's text. */
+  copy: string;
+}
+
+/**
+ * A secret the service keeps no copy of, shown this once, with a copy button (../assets/dashboard.js;
+ * without script the text is selectable).
+ */
+export function shownOnce(shown: ShownOnce): Markup {
+  return html`<section class="created-key" aria-labelledby="${shown.id}-heading">
+<h2 id="${shown.id}-heading">${shown.heading}</h2>
+<p><strong>Copy it now: it will not be shown again.</strong> ${shown.about}</p>
+<div class="copy-row">
+<label for="${shown.id}-value" class="visually-hidden">${shown.label}</label>
+<input id="${shown.id}-value" class="key-value" type="text" readonly value="${shown.value}" spellcheck="false" autocomplete="off">
+<button type="button" class="copy" data-copy-target="${shown.id}-value" hidden>${shown.copy}</button>
+</div>
+<p class="copy-status" role="status" data-copy-status></p>
+</section>`;
 }

@@ -7,7 +7,7 @@ import { FIELD_NAMES } from '../../../fields/catalog.js';
 import { ALL_FIELDS } from '../../admin/key-admin.js';
 import type { ListedKey } from '../../admin/service.js';
 import { accountHeading } from './account-heading.js';
-import { formError, inputField, scrollingTable, selectField, type Choice } from './controls.js';
+import { formError, inputField, scrollingTable, selectField, shownOnce, type Choice } from './controls.js';
 import { FIELD_LABELS } from './fields.js';
 import { formatCount, timeTag } from './format.js';
 import { html, type Markup } from './html.js';
@@ -56,16 +56,14 @@ function keysTable(accountId: string, keys: readonly ListedKey[]): Markup {
 }
 
 function createdKey(created: { key: string; name: string }): Markup {
-  return html`<section class="created-key" aria-labelledby="created-key-heading">
-<h2 id="created-key-heading">Your new key “${created.name}”</h2>
-<p><strong>Copy it now: it will not be shown again.</strong> The service keeps only its hash, so nobody can show it to you later; if you lose it, revoke it and create another.</p>
-<div class="copy-row">
-<label for="created-key-value" class="visually-hidden">The new key</label>
-<input id="created-key-value" class="key-value" type="text" readonly value="${created.key}" spellcheck="false" autocomplete="off">
-<button type="button" class="copy" data-copy-target="created-key-value" hidden>Copy key</button>
-</div>
-<p class="copy-status" role="status" data-copy-status></p>
-</section>`;
+  return shownOnce({
+    id: 'created-key',
+    heading: html`Your new key “${created.name}”`,
+    about: html`The service keeps only its hash, so nobody can show it to you later; if you lose it, revoke it and create another.`,
+    label: 'The new key',
+    value: created.key,
+    copy: 'Copy key',
+  });
 }
 
 function createForm(frame: Frame, model: KeysPageModel): Markup {

@@ -7,7 +7,7 @@
 import type { WebhookSummary } from '../../admin/service.js';
 import type { WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
 import { accountHeading } from './account-heading.js';
-import { formError, inputField, scrollingTable } from './controls.js';
+import { formError, inputField, scrollingTable, shownOnce } from './controls.js';
 import { formatCount, timeTag } from './format.js';
 import { html, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
@@ -19,16 +19,14 @@ type Delivery = WebhookDelivery & { log: readonly WebhookAttempt[] };
 const DELIVERY_CLASS: Record<WebhookDelivery['status'], string> = { pending: 'status-wait', delivered: 'status-ok', failed: 'status-bad' };
 
 function shownSecret(secret: string): Markup {
-  return html`<section class="created-key" aria-labelledby="secret-heading">
-<h2 id="secret-heading">Your new signing secret</h2>
-<p><strong>Copy it now: it will not be shown again.</strong> Receivers check each event's <code>Verifield-Signature</code> with it; the previous secret no longer signs anything.</p>
-<div class="copy-row">
-<label for="secret-value" class="visually-hidden">The signing secret</label>
-<input id="secret-value" class="key-value" type="text" readonly value="${secret}" spellcheck="false" autocomplete="off">
-<button type="button" class="copy" data-copy-target="secret-value" hidden>Copy secret</button>
-</div>
-<p class="copy-status" role="status" data-copy-status></p>
-</section>`;
+  return shownOnce({
+    id: 'secret',
+    heading: html`Your new signing secret`,
+    about: html`Receivers check each event's <code>Verifield-Signature</code> with it; the previous secret no longer signs anything.`,
+    label: 'The signing secret',
+    value: secret,
+    copy: 'Copy secret',
+  });
 }
 
 /** Paused or failing, with the last error, so the account sees why its events wait (docs/service.md#webhooks). */

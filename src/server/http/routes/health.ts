@@ -12,7 +12,7 @@
 import type { Hono } from 'hono';
 import { describeError, jsonResponse } from '../../answers/errors.js';
 import { lastRatesRun, STATUS_INTERVAL_MS } from '../../jobs/calendar.js';
-import { logFailure } from '../../answers/log-throttle.js';
+import { logFailure, type LogThrottle } from '../../answers/log-throttle.js';
 import type { Services } from '../../services.js';
 import { StoreUnavailableError, type StoreAvailability } from '../../storage/guard.js';
 import type { Store } from '../../storage/types.js';
@@ -30,7 +30,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 export interface HealthDeps {
   /** The ready services; rejects when the service cannot start or is closed. */
   services(): Services | Promise<Services>;
-  log: (line: string) => void;
+  /** The service's throttle of failure lines (answers/log-throttle.ts), shared by every place that logs per-request failures. */
+  failureLog: LogThrottle;
 }
 
 /** A step of the check that did not finish in time. */
@@ -65,7 +66,7 @@ function feedState(services: Services, now: Date): ReadinessReport['viesStatusFe
 }
 
 /** Whether the store takes writes: not when it is known to be unavailable, else by its probe. */
-async function storeState(store: Store, availability: StoreAvailability | undefined, log: (line: string) => void): Promise<ReadinessReport['store']> {
+async function storeState(store: Store, availability: StoreAvailability | undefined, failureLog: LogThrottle): Promise<ReadinessReport['store']> {
   // Already known (store-guard.ts, which probes it meanwhile): the reason, without another write.
   const outage = availability?.outage() ?? null;
   if (outage !== null) return { writable: false, latencyMs: null, message: outage.message };
@@ -82,7 +83,7 @@ async function storeState(store: Store, availability: StoreAvailability | undefi
         : error instanceof StoreUnavailableError
           ? error.outage.message
           : 'The store refused a write';
-    logFailure(log, { level: 'warn', msg: 'readiness: store probe failed' }, error instanceof TimedOut ? message : describeError(error instanceof StoreUnavailableError ? error.cause : error, []));
+    logFailure(failureLog, { level: 'warn', msg: 'readiness: store probe failed' }, error instanceof TimedOut ? message : describeError(error instanceof StoreUnavailableError ? error.cause : error, []));
     return { writable: false, latencyMs: null, message };
   }
 }
@@ -101,11 +102,11 @@ async function checkReadiness(deps: HealthDeps): Promise<ReadinessReport> {
     services = await withTimeout(Promise.resolve().then(() => deps.services()), READY_TIMEOUT_MS);
   } catch (error) {
     if (error instanceof TimedOut) return notReady('The service is still starting');
-    logFailure(deps.log, { level: 'warn', msg: 'readiness: the service is not started' }, describeError(error, []));
+    logFailure(deps.failureLog, { level: 'warn', msg: 'readiness: the service is not started' }, describeError(error, []));
     return notReady('The service is not started: its store could not be opened, or it is shutting down');
   }
   const now = services.now();
-  const store = await storeState(services.store, services.availability, deps.log);
+  const store = await storeState(services.store, services.availability, deps.failureLog);
   return {
     status: store.writable ? 'ready' : 'not-ready',
     checkedAt: now.toISOString(),
