@@ -6,17 +6,7 @@
 import type { StandardSchemaV1 as Spec } from '@standard-schema/spec';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { IbanReason, PhoneReason } from '../../src/reasons.js';
-import {
-  emailSchema,
-  ibanSchema,
-  nasSchema,
-  nifSchema,
-  phoneSchema,
-  ssnSchema,
-  vatSchema,
-  type FieldIssue,
-  type StandardSchemaV1 as Ours,
-} from '../../src/standard-schema/index.js';
+import { emailSchema, ibanSchema, nasSchema, nifSchema, phoneSchema, ssnSchema, vatSchema, type FieldIssue, type StandardSchemaV1 as Ours } from '../../src/standard-schema/index.js';
 
 const SCHEMAS = { ibanSchema, vatSchema, nifSchema, nasSchema, ssnSchema, emailSchema, phoneSchema };
 
