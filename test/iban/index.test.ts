@@ -10,6 +10,7 @@ import {
   randomBban,
   seededPicker,
 } from '../support/generators/iban.js';
+import { itRefusesEveryReason } from '../support/reason-codes.js';
 
 /** IBAN lengths of SWIFT IBAN Registry release 101, typed here from the release (docs/fields/iban.md#registry). */
 const REGISTRY_LENGTHS = `
@@ -351,16 +352,7 @@ describe('validateIban: reason codes (docs/fields/iban.md#reasons)', () => {
     ['DE89 3704 0044 0532 0130 01', 'IBAN_BAD_CHECKSUM', 'IBAN check digits do not match, please check the number'],
   ];
 
-  it.each(REASONS)('%j is refused with %s', (input, reason, message) => {
-    const result = validateIban(input);
-    expect(result.valid).toBe(false);
-    expect(result.reason).toBe(reason);
-    expect(result.message).toBe(message);
-  });
-
-  it('names every code of the field at least once', () => {
-    expect(new Set(REASONS.map(([, reason]) => reason))).toEqual(new Set(IBAN_REASONS));
-  });
+  itRefusesEveryReason(validateIban, REASONS, IBAN_REASONS);
 
   it.each(OFFICIAL_EXAMPLES)('%s is valid with reason null', (printed) => {
     expect(validateIban(printed).reason).toBeNull();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validateNas } from '../../src/nas/index.js';
 import { NAS_REASONS } from '../../src/reasons.js';
 import { sinCheckDigit } from '../support/generators/nas.js';
+import { itAcceptsWithReasonNull, itRefusesEveryReason } from '../support/reason-codes.js';
 
 // Messages of docs/fields/nas.md#messages, verbatim.
 const SERIES_0 = 'Valid SIN format, but numbers starting with 0 are not issued to individuals';
@@ -137,22 +138,9 @@ describe('validateNas: verdicts and messages', () => {
     ['123 456 789', 'NAS_BAD_CHECK_DIGIT', WRONG_CHECK_DIGIT],
   ];
 
-  it.each(REASONS)('reason codes (docs/fields/nas.md#reasons): %j is refused with %s', (input, reason, message) => {
-    const result = validateNas(input);
-    expect(result.valid).toBe(false);
-    expect(result.reason).toBe(reason);
-    expect(result.message).toBe(message);
-  });
+  itRefusesEveryReason(validateNas, REASONS, NAS_REASONS, 'reason codes (docs/fields/nas.md#reasons): %j is refused with %s');
 
-  it('names every code of the field at least once', () => {
-    expect(new Set(REASONS.map(([, reason]) => reason))).toEqual(new Set(NAS_REASONS));
-  });
-
-  it.each(['046 454 286', '123-456-782', '946 454 287', '800 000 002'])('%j is valid with reason null', (input) => {
-    const result = validateNas(input);
-    expect(result.valid).toBe(true);
-    expect(result.reason).toBeNull();
-  });
+  itAcceptsWithReasonNull(validateNas, ['046 454 286', '123-456-782', '946 454 287', '800 000 002']);
 
   it.each(['046454286', '046 454 286', '046-454-286', ' 046 454 286 ', '046\u00a0454\u00a0286', '046\u2013454\u2013286', '0-4-6 4-5-4 2-8-6', '046454286\n'])(
     'reads %j as the nine digits 046454286',

@@ -13,6 +13,7 @@ import {
   makeKlm,
   makeNie,
 } from '../support/generators/nif.js';
+import { itAcceptsWithReasonNull, itRefusesEveryReason } from '../support/reason-codes.js';
 
 const WRONG_LETTER = 'NIF control letter does not match, please check the number';
 const WRONG_CHARACTER = 'NIF control character does not match, please check the number';
@@ -288,25 +289,9 @@ describe('validateNif: reason codes (docs/fields/nif.md#reasons)', () => {
     ['Q28180150', 'NIF_WRONG_CONTROL_FORM', 'A NIF starting with Q ends with a letter'],
   ];
 
-  it.each(REASONS)('%j is refused with %s', (input, reason, message) => {
-    const result = validateNif(input);
-    expect(result.valid).toBe(false);
-    expect(result.reason).toBe(reason);
-    expect(result.message).toBe(message);
-  });
+  itRefusesEveryReason(validateNif, REASONS, NIF_REASONS);
 
-  it('names every code of the field at least once', () => {
-    expect(new Set(REASONS.map(([, reason]) => reason))).toEqual(new Set(NIF_REASONS));
-  });
-
-  it.each(['12345678Z', 'X1234567L', 'ES B-64717838', 'K1234567L', makeEntity('P', '2818015', 'letter')])(
-    '%j is valid with reason null',
-    (input) => {
-      const result = validateNif(input);
-      expect(result.valid).toBe(true);
-      expect(result.reason).toBeNull();
-    },
-  );
+  itAcceptsWithReasonNull(validateNif, ['12345678Z', 'X1234567L', 'ES B-64717838', 'K1234567L', makeEntity('P', '2818015', 'letter')]);
 });
 
 describe('checkNifBody (shared with the VAT module)', () => {

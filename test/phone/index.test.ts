@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { validatePhone, type PhoneOptions } from '../../src/phone/index.js';
 import { PHONE_REASONS, type PhoneReason } from '../../src/reasons.js';
 import type { PhoneLineType } from '../../src/result.js';
+import { itAcceptsWithReasonNull, itRefusesEveryReason } from '../support/reason-codes.js';
 
 /** E.164 of a number written with separators: `+` and its digits. */
 function e164(written: string): string {
@@ -474,22 +475,9 @@ describe('validatePhone: reason codes (docs/fields/phone.md#reasons)', () => {
     ['+44 20 7946 0123 ext. 12', 'PHONE_HAS_EXTENSION', 'Enter the phone number without its extension (for example +44 20 7946 0958)'],
   ];
 
-  it.each(REASONS)('%j is refused with %s', (input, reason, message) => {
-    const result = validatePhone(input);
-    expect(result.valid).toBe(false);
-    expect(result.reason).toBe(reason);
-    expect(result.message).toBe(message);
-  });
+  itRefusesEveryReason(validatePhone, REASONS, PHONE_REASONS);
 
-  it('names every code of the field at least once', () => {
-    expect(new Set(REASONS.map(([, reason]) => reason))).toEqual(new Set(PHONE_REASONS));
-  });
-
-  it.each(PLAN_NUMBERS.map(({ written }) => written))('%s is valid with reason null', (written) => {
-    const result = validatePhone(written);
-    expect(result.valid).toBe(true);
-    expect(result.reason).toBeNull();
-  });
+  itAcceptsWithReasonNull(validatePhone, PLAN_NUMBERS.map(({ written }) => written), '%s is valid with reason null');
 });
 
 describe('libphonenumber-js, as validatePhone relies on it', () => {

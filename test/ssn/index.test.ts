@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SSN_REASONS, type SsnReason } from '../../src/reasons.js';
 import { validateSsn } from '../../src/ssn/index.js';
+import { itAcceptsWithReasonNull, itRefusesEveryReason } from '../support/reason-codes.js';
 
 const NOT_NINE_DIGITS = 'An SSN is exactly 9 digits';
 const ITIN = 'This is an ITIN (Individual Taxpayer Identification Number), not an SSN';
@@ -203,22 +204,9 @@ describe('validateSsn: reason codes (docs/fields/ssn.md#reasons)', () => {
     ['536-90-0000', 'SSN_SERIAL_NOT_ISSUED', SERIAL_0000],
   ];
 
-  it.each(REASONS)('%j is refused with %s', (input, reason, message) => {
-    const result = validateSsn(input);
-    expect(result.valid).toBe(false);
-    expect(result.reason).toBe(reason);
-    expect(result.message).toBe(message);
-  });
+  itRefusesEveryReason(validateSsn, REASONS, SSN_REASONS);
 
-  it('names every code of the field at least once', () => {
-    expect(new Set(REASONS.map(([, reason]) => reason))).toEqual(new Set(SSN_REASONS));
-  });
-
-  it.each(['536-90-4399', '001-01-0001', '899-99-9999', '812-70-3456'])('%j is valid with reason null', (input) => {
-    const result = validateSsn(input);
-    expect(result.valid).toBe(true);
-    expect(result.reason).toBeNull();
-  });
+  itAcceptsWithReasonNull(validateSsn, ['536-90-4399', '001-01-0001', '899-99-9999', '812-70-3456']);
 });
 
 describe('validateSsn: properties', () => {
