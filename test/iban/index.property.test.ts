@@ -4,6 +4,7 @@ import { mod97, mod97Range } from '../../src/checksum.js';
 import { validateIban } from '../../src/iban/index.js';
 import type { IbanValidationResult } from '../../src/result.js';
 import { inGroupsOfFour, validIbanArbitrary } from '../support/generators/iban.js';
+import { expectSameAnswerAgain } from '../support/validates-again.js';
 
 const CONTROL_CHARACTERS =
   '\u0000\u0001\u0007\b\t\n\u000b\f\r\u001b\u007f\u0085\u00a0\u200b\u200e\u2028\u2029\ufeff\ufffd\ud800\udfff';
@@ -59,13 +60,8 @@ describe('validateIban properties', () => {
   it('normalizedValue validates again to the same verdict', () => {
     fc.assert(
       fc.property(fc.oneof(anyString, validIbanArbitrary().map(inGroupsOfFour)), (input) => {
-        const first = validateIban(input);
-        expect(first.normalizedValue).not.toBeNull();
-        const again = validateIban(first.normalizedValue as string);
-        expect(again.valid).toBe(first.valid);
-        expect(again.message).toBe(first.message);
-        expect(again.normalizedValue).toBe(first.normalizedValue);
-        expect(again.ibanDetails).toEqual(first.ibanDetails);
+        expect(validateIban(input).normalizedValue).not.toBeNull();
+        expectSameAnswerAgain(validateIban, input, (answer) => answer.ibanDetails);
       }),
       { numRuns: 2000 },
     );

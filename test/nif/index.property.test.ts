@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { validateNif } from '../../src/nif/index.js';
 import { arbDni, arbEntity, arbKlm, arbNie, arbTypedNif, arbValidNif } from '../support/generators/nif.js';
+import { expectSameAnswerAgain } from '../support/validates-again.js';
 
 /** Every string, including lone surrogates and control characters. */
 const anyString = fc.oneof(
@@ -37,13 +38,7 @@ describe('validateNif properties', () => {
   it('the normalised value validates again to the same verdict, message and details', () => {
     fc.assert(
       fc.property(fc.oneof(anyString, arbTypedNif.map((t) => t.typed), arbValidNif), (value) => {
-        const first = validateNif(value);
-        if (first.normalizedValue === null) return;
-        const again = validateNif(first.normalizedValue);
-        expect(again.valid).toBe(first.valid);
-        expect(again.message).toBe(first.message);
-        expect(again.normalizedValue).toBe(first.normalizedValue);
-        expect(again.nifDetails).toEqual(first.nifDetails);
+        expectSameAnswerAgain(validateNif, value, (answer) => answer.nifDetails);
       }),
     );
   });

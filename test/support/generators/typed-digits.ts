@@ -1,0 +1,31 @@
+/** Nine-digit numbers as people type them, and the odd strings a validator of them must survive (test/nas, test/ssn). */
+import fc from 'fast-check';
+
+/** Separators as people type or paste them: none, spaces, dashes, no-break spaces, en dashes, tabs. */
+const separator = fc.constantFrom('', '', '', ' ', '-', '  ', ' - ', '\u00a0', '\u2013', '\t');
+
+/** `digits` with a separator (possibly none) before, between and after every digit. */
+export const typedWithSeparators = (digits: string): fc.Arbitrary<string> =>
+  fc
+    .array(separator, { minLength: digits.length + 1, maxLength: digits.length + 1 })
+    .map((gaps) => gaps.map((gap, i) => gap + (digits[i] ?? '')).join(''));
+
+/** Binary strings, graphemes, lone surrogates and control characters, digits among separators, then `more`. */
+export const oddDigitStrings = (...more: fc.Arbitrary<string>[]): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+    // Lone surrogates and control characters, which 'binary' leaves out or rarely draws.
+    fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 30 }),
+    fc.stringMatching(/^[0-9 \-\t\u0000-\u001f]{0,20}$/),
+    ...more,
+  );
+
+/** A million-character input of each kind a nine-digit validator must answer without throwing; only the third, `valid` padded with spaces and dashes, is valid. */
+export const hugeInputs = (valid: string, loneSurrogate: string): string[] => [
+  '1'.repeat(1_000_000),
+  ' '.repeat(1_000_000),
+  `${' '.repeat(500_000)}${valid}${'-'.repeat(500_000)}`,
+  '\u0000'.repeat(1_000_000),
+  loneSurrogate.repeat(100_000),
+];
