@@ -10,3 +10,8 @@ import type { ErrorCode, ValidationResult } from '../../src/result.js';
 export function refusedBeforeValue(errorCode: ErrorCode, message: string): ValidationResult {
   return { valid: false, message, reason: null, normalizedValue: null, originalValue: '', validationLevel: 'STANDARD', errorCode };
 }
+
+/** The answer of an offline validator that refused `input` without reading a value in it (no details): STANDARD, normalizedValue null. */
+export function refusedWithoutValue<Reason extends string>(input: string, message: string, reason: Reason) {
+  return { valid: false, message, reason, normalizedValue: null, originalValue: input, validationLevel: 'STANDARD' } as const;
+}

@@ -1,4 +1,5 @@
 /** The round trip the field property tests check: a value's normalized value validates again to the same answer. */
+import fc from 'fast-check';
 import { expect } from 'vitest';
 
 interface Answer {
@@ -20,4 +21,14 @@ export function expectSameAnswerAgain<R extends Answer>(validate: (value: string
   expect(again.normalizedValue).toBe(first.normalizedValue);
   expect(details(again)).toEqual(details(first));
   return { first, again };
+}
+
+/** {@link expectSameAnswerAgain} on every value `values` draws, `numRuns` of them (fast-check's default when not given). */
+export function assertSameAnswerAgain<R extends Answer>(values: fc.Arbitrary<string>, validate: (value: string) => R, details: (answer: R) => unknown, numRuns?: number): void {
+  fc.assert(
+    fc.property(values, (input) => {
+      expectSameAnswerAgain(validate, input, details);
+    }),
+    numRuns === undefined ? {} : { numRuns },
+  );
 }

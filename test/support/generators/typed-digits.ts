@@ -10,6 +10,10 @@ export const typedWithSeparators = (digits: string): fc.Arbitrary<string> =>
     .array(separator, { minLength: digits.length + 1, maxLength: digits.length + 1 })
     .map((gaps) => gaps.map((gap, i) => gap + (digits[i] ?? '')).join(''));
 
+/** A value of `digits` beside the way a person typed it. */
+export const withTypedForm = (digits: fc.Arbitrary<string>): fc.Arbitrary<readonly [digits: string, typed: string]> =>
+  digits.chain((value) => typedWithSeparators(value).map((typed) => [value, typed] as const));
+
 /** Binary strings, graphemes, lone surrogates and control characters, digits among separators, then `more`. */
 export const oddDigitStrings = (...more: fc.Arbitrary<string>[]): fc.Arbitrary<string> =>
   fc.oneof(
