@@ -3,36 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { validateBic } from '../../src/bic/index.js';
 import { BIC_REASONS } from '../../src/bic/reasons.js';
 
-// The English messages of docs/fields/bic.md#reasons, verbatim.
-const EMPTY = 'BIC cannot be empty';
-const WRONG_LENGTH = 'A BIC is 8 or 11 characters long (counting without spaces)';
-const INSTITUTION = 'Characters 1 to 4 of a BIC are the institution code and must be letters';
-const COUNTRY = 'Characters 5 and 6 of a BIC are the country code and must be letters';
-const LOCATION = 'Characters 7 and 8 of a BIC are the location code and must be letters or digits';
-const BRANCH = 'Characters 9 to 11 of a BIC are the branch code and must be letters or digits';
 const VALID = 'Valid BIC';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** Input, reason, message and normalized value of a rejection of every reason, in the order the checks run. */
-const REJECTIONS: readonly (readonly [string, string, string, string | null])[] = [
-  ['', 'BIC_EMPTY', EMPTY, null],
-  [' \t\u00a0 ', 'BIC_EMPTY', EMPTY, null],
-  ['DEUTDEF', 'BIC_WRONG_LENGTH', WRONG_LENGTH, 'DEUTDEF'],
-  ['DEUTDEFF5', 'BIC_WRONG_LENGTH', WRONG_LENGTH, 'DEUTDEFF5'],
-  ['DEUTDEFF50', 'BIC_WRONG_LENGTH', WRONG_LENGTH, 'DEUTDEFF50'],
-  ['DEUTDEFF5000', 'BIC_WRONG_LENGTH', WRONG_LENGTH, 'DEUTDEFF5000'],
-  ['DE89 3704 0044 0532 0130 00', 'BIC_WRONG_LENGTH', WRONG_LENGTH, 'DE89370400440532013000'],
-  ['DEU1DEFF', 'BIC_INSTITUTION_NOT_LETTERS', INSTITUTION, 'DEU1DEFF'],
-  ['D-UTDEFF', 'BIC_INSTITUTION_NOT_LETTERS', INSTITUTION, 'D-UTDEFF'],
-  ['DEUT1EFF', 'BIC_COUNTRY_NOT_LETTERS', COUNTRY, 'DEUT1EFF'],
-  ['DEUTD5FF500', 'BIC_COUNTRY_NOT_LETTERS', COUNTRY, 'DEUTD5FF500'],
-  ['DEUTDE.F', 'BIC_LOCATION_NOT_ALPHANUMERIC', LOCATION, 'DEUTDE.F'],
-  ['DEUTDEF_500', 'BIC_LOCATION_NOT_ALPHANUMERIC', LOCATION, 'DEUTDEF_500'],
-  ['DEUTDEFF5.0', 'BIC_BRANCH_NOT_ALPHANUMERIC', BRANCH, 'DEUTDEFF5.0'],
-  ['DEUTDEFF50/', 'BIC_BRANCH_NOT_ALPHANUMERIC', BRANCH, 'DEUTDEFF50/'],
-  ['DEUTXXFF', 'BIC_UNKNOWN_COUNTRY', 'XX is not a country code (characters 5 and 6 of a BIC name the country)', 'DEUTXXFF'],
-  ['DEUTUKFF', 'BIC_UNKNOWN_COUNTRY', 'UK is not a country code (characters 5 and 6 of a BIC name the country)', 'DEUTUKFF'],
+type Rejection = readonly [input: string, reason: string, message: string, normalized: string | null];
+
+/** Rejections of `inputs` with `reason` and `message`; an input is normalized to itself unless given as [input, normalized value]. */
+const rejected = (reason: string, message: string, ...inputs: (string | readonly [string, string | null])[]): Rejection[] =>
+  inputs.map((input) => (typeof input === 'string' ? [input, reason, message, input] : [input[0], reason, message, input[1]]));
+
+/**
+ * Input, reason, message and normalized value of a rejection of every reason, in the order the checks
+ * run, with the English messages of docs/fields/bic.md#reasons, verbatim.
+ */
+const REJECTIONS: readonly Rejection[] = [
+  ...rejected('BIC_EMPTY', 'BIC cannot be empty', ['', null], [' \t\u00a0 ', null]),
+  ...rejected('BIC_WRONG_LENGTH', 'A BIC is 8 or 11 characters long (counting without spaces)', 'DEUTDEF', 'DEUTDEFF5', 'DEUTDEFF50', 'DEUTDEFF5000', ['DE89 3704 0044 0532 0130 00', 'DE89370400440532013000']),
+  ...rejected('BIC_INSTITUTION_NOT_LETTERS', 'Characters 1 to 4 of a BIC are the institution code and must be letters', 'DEU1DEFF', 'D-UTDEFF'),
+  ...rejected('BIC_COUNTRY_NOT_LETTERS', 'Characters 5 and 6 of a BIC are the country code and must be letters', 'DEUT1EFF', 'DEUTD5FF500'),
+  ...rejected('BIC_LOCATION_NOT_ALPHANUMERIC', 'Characters 7 and 8 of a BIC are the location code and must be letters or digits', 'DEUTDE.F', 'DEUTDEF_500'),
+  ...rejected('BIC_BRANCH_NOT_ALPHANUMERIC', 'Characters 9 to 11 of a BIC are the branch code and must be letters or digits', 'DEUTDEFF5.0', 'DEUTDEFF50/'),
+  ...rejected('BIC_UNKNOWN_COUNTRY', 'XX is not a country code (characters 5 and 6 of a BIC name the country)', 'DEUTXXFF'),
+  ...rejected('BIC_UNKNOWN_COUNTRY', 'UK is not a country code (characters 5 and 6 of a BIC name the country)', 'DEUTUKFF'),
 ];
 
 describe('validateBic: verdicts, reasons and messages', () => {
