@@ -17,7 +17,8 @@ import type { Account } from '../../src/server/storage/types.js';
 import type { Job } from '../../src/account-api.js';
 import { startCli, type CliProcess } from '../support/cli.js';
 import { startViesFake, type ViesFake } from '../support/fakes/vies.js';
-import { luxembourgVat, seededRng, VALID_VAT_BUILDERS } from '../support/generators/vat.js';
+import { firstBuilder, luxembourgVat, seededRng } from '../support/generators/vat.js';
+import { jobOf, submitJob } from '../support/jobs-http.js';
 import { accountWithKey } from '../support/server.js';
 
 const SLOW = 120_000;
@@ -81,12 +82,6 @@ function post(base: string, path: string, body: string, agent: Agent): Promise<R
   });
 }
 
-async function jobOf(base: string, id: string): Promise<Job> {
-  const response = await fetch(`${base}/api/v1/jobs/${id}`, { headers: { 'X-API-KEY': key } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Job;
-}
-
 const used = async (): Promise<number> => {
   const store = await openEmbeddedStore(dataDir);
   try {
@@ -143,7 +138,7 @@ describe('SIGTERM', () => {
 
   it('releases a running job: the next process resumes it at once, every line once', async () => {
     const rng = seededRng(29);
-    const build = Object.values(VALID_VAT_BUILDERS.LU as Record<string, (r: () => number) => string>)[0] as (r: () => number) => string;
+    const build = firstBuilder('LU');
     const values = [...new Set(Array.from({ length: 600 }, () => build(rng)))];
     values.forEach((value, index) => vies.register(value, { valid: index % 3 !== 0 }));
     // Two calls in flight at 25 ms: about 80 lines a second, so the job is still running when signalled.
@@ -151,16 +146,10 @@ describe('SIGTERM', () => {
     const usedBefore = await used();
     try {
       const first = await serve();
-      const submitted = await fetch(`${first.base}/api/v1/jobs`, {
-        method: 'POST',
-        headers: { 'X-API-KEY': key, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ field: 'vat', values }),
-      });
-      expect(submitted.status).toBe(202);
-      const { id } = (await submitted.json()) as { id: string };
+      const id = await submitJob(first.base, key, 'vat', values);
       let atStop: Job;
       for (;;) {
-        atStop = await jobOf(first.base, id);
+        atStop = await jobOf(first.base, key, id);
         if (atStop.done >= 60) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -180,7 +169,7 @@ describe('SIGTERM', () => {
       const restarted = performance.now();
       let ended: Job;
       for (;;) {
-        ended = await jobOf(second.base, id);
+        ended = await jobOf(second.base, key, id);
         if (ended.status === 'done') break;
         // A lease left behind would hold the job for JOB_LEASE_MS: it must not come to that.
         expect(performance.now() - restarted).toBeLessThan(JOB_LEASE_MS);

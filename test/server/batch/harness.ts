@@ -4,7 +4,6 @@
  */
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import type { BatchJobRecord, Field, Store } from '../../../src/server/storage/types.js';
-import { seededRng, VALID_VAT_BUILDERS } from '../../support/generators/vat.js';
 import { startViesFake, type ViesFake } from '../../support/fakes/vies.js';
 import { startTestServer, type TestServer } from '../../support/server.js';
 
@@ -57,13 +56,4 @@ export function queuedJob(accountId: string, keyId: string, field: Field, total:
     finishedAt: null,
     error: null,
   };
-}
-
-/** `count` distinct valid VAT numbers of the member state `prefix`, from `seed`. */
-export function vatNumbers(prefix: string, count: number, seed: number): string[] {
-  const rng = seededRng(seed);
-  const build = Object.values(VALID_VAT_BUILDERS[prefix] as Record<string, (r: () => number) => string>)[0] as (r: () => number) => string;
-  const seen = new Set<string>();
-  while (seen.size < count) seen.add(build(rng));
-  return [...seen];
 }

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../../../src/server/pipeline/period.js';
 import type { Store } from '../../../src/server/storage/types.js';
-import { seededRng, VALID_VAT_BUILDERS } from '../../support/generators/vat.js';
+import { vatNumbers } from '../../support/generators/vat.js';
+import { submitJob } from '../../support/jobs-http.js';
 import {
   accountWithKeyByCli,
   dropDatabase,
@@ -25,14 +26,6 @@ let databaseUrl: string;
 let store: Store;
 const running: Instance[] = [];
 
-function numbers(prefix: string, count: number, seed: number): string[] {
-  const rng = seededRng(seed);
-  const build = Object.values(VALID_VAT_BUILDERS[prefix] as Record<string, (r: () => number) => string>)[0] as (r: () => number) => string;
-  const seen = new Set<string>();
-  while (seen.size < count) seen.add(build(rng));
-  return [...seen];
-}
-
 beforeAll(async () => {
   databaseUrl = await freshDatabase('jobs');
 });
@@ -49,17 +42,11 @@ describe('a VAT job on PostgreSQL through a SIGKILL', () => {
     running.push(first as Instance);
     const { accountId, key } = await accountWithKeyByCli(databaseUrl, 'GROWTH', 'jobs');
     fakes.vies.latencyMs = 2;
-    const values = [...numbers('LU', 1_500, 21), ...numbers('DE', 1_500, 22)];
+    const values = [...vatNumbers('LU', 1_500, 21), ...vatNumbers('DE', 1_500, 22)];
     values.forEach((vat, i) => fakes.vies.register(vat, { valid: i % 2 === 0 }));
     fakes.vies.scheduleFaults('LU', (call) => (call % 10 === 0 ? 'MS_MAX_CONCURRENT_REQ' : null));
 
-    const submitted = await fetch(`${first?.url}/api/v1/jobs`, {
-      method: 'POST',
-      headers: { 'X-API-KEY': key, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ field: 'vat', values }),
-    });
-    expect(submitted.status).toBe(202);
-    const { id } = (await submitted.json()) as { id: string };
+    const id = await submitJob(first?.url as string, key, 'vat', values);
     const view = async (base: string): Promise<{ status: string; done: number; total: number }> =>
       (await (await fetch(`${base}/api/v1/jobs/${id}`, { headers: { 'X-API-KEY': key } })).json()) as { status: string; done: number; total: number };
     while ((await view(first?.url as string)).done < 1_000) await sleep(100);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../../../src/server/pipeline/period.js';
 import { accountWithKey } from '../../support/server.js';
-import { seededRng, VALID_VAT_BUILDERS } from '../../support/generators/vat.js';
+import { vatNumbers } from '../../support/generators/vat.js';
 import { startJobHarness, type JobHarness } from './harness.js';
 import type { Job } from '../../../src/account-api.js';
 
@@ -41,20 +41,12 @@ async function ndjsonResults(key: string, id: string): Promise<Array<{ line: num
   return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
 }
 
-function numbers(prefix: string, count: number, seed: number): string[] {
-  const rng = seededRng(seed);
-  const build = Object.values(VALID_VAT_BUILDERS[prefix] as Record<string, (r: () => number) => string>)[0] as (r: () => number) => string;
-  const seen = new Set<string>();
-  while (seen.size < count) seen.add(build(rng));
-  return [...seen];
-}
-
 describe('a VAT job against a busy VIES with one member state down', () => {
   it('answers every line once, counts each once, and never has more than 2 calls of a state in flight', async () => {
     const { account, key } = await accountWithKey(h.store, 'GROWTH');
-    const lu = numbers('LU', 400, 1);
-    const de = numbers('DE', 400, 2);
-    const at = numbers('AT', 200, 3);
+    const lu = vatNumbers('LU', 400, 1);
+    const de = vatNumbers('DE', 400, 2);
+    const at = vatNumbers('AT', 200, 3);
     lu.forEach((vat, i) => h.vies.register(vat, { valid: i % 2 === 0, name: `Trader ${i}` }));
     de.forEach((vat, i) => h.vies.register(vat, { valid: i % 3 !== 0 }));
     const values = [...lu, ...de, ...at].sort();
@@ -187,7 +179,7 @@ describe('quota, scope, cancel and isolation', () => {
     const a = await accountWithKey(h.store, 'GROWTH');
     const b = await accountWithKey(h.store, 'GROWTH');
     h.vies.latencyMs = 50;
-    const values = numbers('DE', 2_000, 9);
+    const values = vatNumbers('DE', 2_000, 9);
     const submitted = (await (await h.request('/api/v1/jobs', { key: a.key, ...json({ field: 'vat', values }) })).json()) as { id: string };
     for (const path of [`/api/v1/jobs/${submitted.id}`, `/api/v1/jobs/${submitted.id}/results`]) {
       expect((await h.request(path, { key: b.key })).status).toBe(404);

@@ -16,7 +16,8 @@ import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import type { Account } from '../../../src/server/storage/types.js';
 import { startCli, type CliProcess } from '../../support/cli.js';
 import { startViesFake, type ViesFake } from '../../support/fakes/vies.js';
-import { seededRng, VALID_VAT_BUILDERS } from '../../support/generators/vat.js';
+import { seededRng, vatNumbers } from '../../support/generators/vat.js';
+import { jobOf, submitJob } from '../../support/jobs-http.js';
 import { accountWithKey } from '../../support/server.js';
 import type { Job } from '../../../src/account-api.js';
 
@@ -31,14 +32,6 @@ const children: CliProcess[] = [];
 let busyFaults = 0;
 
 
-function numbers(prefix: string, count: number, seed: number): string[] {
-  const rng = seededRng(seed);
-  const build = Object.values(VALID_VAT_BUILDERS[prefix] as Record<string, (r: () => number) => string>)[0] as (r: () => number) => string;
-  const seen = new Set<string>();
-  while (seen.size < count) seen.add(build(rng));
-  return [...seen];
-}
-
 async function serve(): Promise<{ child: CliProcess; base: string }> {
   const child = startCli(
     ['serve', '--port', '0', '--data-dir', dataDir, '--no-jobs', '--vies-url', vies.url, '--job-concurrency-per-state', String(PER_STATE)],
@@ -49,11 +42,7 @@ async function serve(): Promise<{ child: CliProcess; base: string }> {
   return { child, base };
 }
 
-async function job(base: string, id: string): Promise<Job> {
-  const response = await fetch(`${base}/api/v1/jobs/${id}`, { headers: { 'X-API-KEY': key } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Job;
-}
+const job = (base: string, id: string): Promise<Job> => jobOf(base, key, id);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'verifield-job-kill-'));
@@ -77,10 +66,10 @@ describe('a 3,000-value VAT job through a SIGKILL and a restart', () => {
   it('answers every line once and counts each once, paced per member state', async () => {
     // Close to 200 busy faults, and two thirds of the lines resumed after the kill: a larger job (10,000
     // lines took over a minute on a loaded 2-core machine) would show nothing more.
-    const lu = numbers('LU', 900, 11);
-    const de = numbers('DE', 900, 12);
-    const fr = numbers('FR', 600, 13);
-    const at = numbers('AT', 600, 14);
+    const lu = vatNumbers('LU', 900, 11);
+    const de = vatNumbers('DE', 900, 12);
+    const fr = vatNumbers('FR', 600, 13);
+    const at = vatNumbers('AT', 600, 14);
     lu.forEach((vat, i) => vies.register(vat, { valid: i % 2 === 0, name: `LU trader ${i}` }));
     de.forEach((vat, i) => vies.register(vat, { valid: i % 5 !== 0 }));
     fr.forEach((vat, i) => vies.register(vat, { valid: i % 4 !== 0 }));
@@ -101,13 +90,7 @@ describe('a 3,000-value VAT job through a SIGKILL and a restart', () => {
 
     const first = await serve();
     const started = performance.now();
-    const submitted = await fetch(`${first.base}/api/v1/jobs`, {
-      method: 'POST',
-      headers: { 'X-API-KEY': key, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ field: 'vat', values }),
-    });
-    expect(submitted.status).toBe(202);
-    const { id } = (await submitted.json()) as { id: string };
+    const id = await submitJob(first.base, key, 'vat', values);
 
     // Killed once about a third is done, without any chance to tidy up.
     let atKill: Job;

@@ -15,6 +15,7 @@ import type { Job } from '../../../src/account-api.js';
 import { JOB_LEASE_MS } from '../../../src/server/batch/runner.js';
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import { germanIban as ibanOf } from '../../support/generators/iban.js';
+import { jobOf } from '../../support/jobs-http.js';
 import { accountWithKey, startTestServer } from '../../support/server.js';
 import { startJobHarness, type JobHarness } from './harness.js';
 
@@ -44,12 +45,6 @@ afterAll(async () => {
 const germanIban = (n: number): string => ibanOf(`37040044${String(n).padStart(10, '0')}`);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function jobOf(base: string, key: string, id: string): Promise<Job> {
-  const response = await fetch(`${base}/api/v1/jobs/${id}`, { headers: { 'X-API-KEY': key } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Job;
-}
 
 async function waitFor(base: string, key: string, id: string, done: (job: Job) => boolean, timeoutMs: number): Promise<Job> {
   const until = Date.now() + timeoutMs;

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithKey } from '../../support/server.js';
-import { startJobHarness, vatNumbers, type JobHarness } from '../batch/harness.js';
+import { vatNumbers } from '../../support/generators/vat.js';
+import { startJobHarness, type JobHarness } from '../batch/harness.js';
 import type { Job } from '../../../src/account-api.js';
 
 let h: JobHarness;

@@ -509,6 +509,20 @@ export const VALID_VAT_BUILDERS: Readonly<Record<string, Readonly<Record<string,
   NO: { standard: norway },
 };
 
+/** `count` distinct valid VAT numbers of the member state `prefix` (its first variant), from `seed`. */
+export function vatNumbers(prefix: string, count: number, seed: number): string[] {
+  const rng = seededRng(seed);
+  const build = firstBuilder(prefix);
+  const seen = new Set<string>();
+  while (seen.size < count) seen.add(build(rng));
+  return [...seen];
+}
+
+/** The builder of the first variant of the member state `prefix`. */
+export function firstBuilder(prefix: string): Builder {
+  return Object.values(VALID_VAT_BUILDERS[prefix] as Record<string, Builder>)[0] as Builder;
+}
+
 /** A valid number of any prefix and variant. */
 export function anyValidVat(rng: Rng): string {
   const variants = VALID_VAT_BUILDERS[pick(rng, Object.keys(VALID_VAT_BUILDERS))] as Record<string, Builder>;
