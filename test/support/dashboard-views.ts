@@ -2,6 +2,7 @@
  * Page models for the view tests, made of the admin service's types with fixed times, and readers
  * of a rendered page: its text as a person reads it, its tags, and what a strict CSP would refuse.
  */
+import { expect } from 'vitest';
 import type { AccountOverview, ListedKey } from '../../src/server/admin/service.js';
 import { billingPeriod, PLANS } from '../../src/server/policy/plans.js';
 import type { Account, UsageEntry } from '../../src/server/storage/types.js';
@@ -135,4 +136,9 @@ export function inlineCode(page: string): string[] {
 /** The forms of `page` that post, each as its opening tag and content. */
 export function postForms(page: string): string[] {
   return [...page.matchAll(/<form\b[^>]*method="post"[^>]*>[\s\S]*?<\/form>/g)].map((match) => match[0]);
+}
+
+/** Expects `page` to contain every one of `parts`; a failure names the part missing. */
+export function expectContainsAll(page: string, parts: readonly string[]): void {
+  for (const part of parts) expect(page, part).toContain(part);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UsageByDay } from '../../../../src/server/admin/service.js';
 import { renderAccountPage } from '../../../../src/server/dashboard/views/index.js';
 import type { AccountPageModel } from '../../../../src/server/dashboard/views/models.js';
-import { accountFrame, anAccount, anOverview, OPERATOR, postForms, textOf } from '../../../support/dashboard-views.js';
+import { accountFrame, anAccount, anOverview, expectContainsAll, OPERATOR, postForms, textOf } from '../../../support/dashboard-views.js';
 
 const usage: UsageByDay = {
   from: '2026-10-28',
@@ -21,15 +21,17 @@ function model(change: Partial<AccountPageModel> = {}): AccountPageModel {
 describe('the account overview', () => {
   it('shows the plan with its limits, the billing period with its reset day, and used, remaining and overage on a paid plan', () => {
     const text = textOf(renderAccountPage(accountFrame(), model()));
-    expect(text).toContain('Plan GROWTH');
-    expect(text).toContain('Validations per billing period 50,000');
-    expect(text).toContain('Requests at once 10');
-    expect(text).toContain('Live keys at most 5');
-    expect(text).toContain('Billing period 2026-11-15 to 2026-12-14 (UTC)');
-    expect(text).toContain('Count resets on 2026-12-15');
-    expect(text).toContain('Used 61,234 of 50,000');
-    expect(text).toContain('Remaining 0');
-    expect(text).toContain('Overage 11,234 validations beyond the quota, billed as overage');
+    expectContainsAll(text, [
+      'Plan GROWTH',
+      'Validations per billing period 50,000',
+      'Requests at once 10',
+      'Live keys at most 5',
+      'Billing period 2026-11-15 to 2026-12-14 (UTC)',
+      'Count resets on 2026-12-15',
+      'Used 61,234 of 50,000',
+      'Remaining 0',
+      'Overage 11,234 validations beyond the quota, billed as overage',
+    ]);
   });
 
   it('says that FREE refuses what is beyond its quota instead of an overage', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderUsageLogPage } from '../../../../src/server/dashboard/views/index.js';
 import type { UsageLogPageModel } from '../../../../src/server/dashboard/views/models.js';
-import { accountFrame, aKey, anAccount, anEntry, anOverview, textOf } from '../../../support/dashboard-views.js';
+import { accountFrame, aKey, anAccount, anEntry, anOverview, expectContainsAll, textOf } from '../../../support/dashboard-views.js';
 
 const id = anAccount().id;
 
@@ -33,13 +33,15 @@ describe('the usage log page', () => {
 
   it('filters by field, verdict and day with a GET form that shows the filter in use', () => {
     const page = renderUsageLogPage(accountFrame(), model({ filter: { field: 'vat', verdict: 'invalid', day: '2026-11-20' } }));
-    expect(page).toContain(`<form method="get" action="/dashboard/accounts/${id}/usage"`);
-    expect(page).toContain('<option value="vat" selected>VAT</option>');
-    expect(page).toContain('<option value="invalid" selected>Invalid</option>');
-    expect(page).toContain('name="day" type="date" value="2026-11-20"');
-    expect(page).toContain('<label for="filter-field">Field</label>');
-    expect(page).toContain('<label for="filter-verdict">Verdict</label>');
-    expect(page).toContain('<label for="filter-day">Day (UTC)</label>');
+    expectContainsAll(page, [
+      `<form method="get" action="/dashboard/accounts/${id}/usage"`,
+      '<option value="vat" selected>VAT</option>',
+      '<option value="invalid" selected>Invalid</option>',
+      'name="day" type="date" value="2026-11-20"',
+      '<label for="filter-field">Field</label>',
+      '<label for="filter-verdict">Verdict</label>',
+      '<label for="filter-day">Day (UTC)</label>',
+    ]);
   });
 
   it('links to the older entries with the same filter, and not on the last page', () => {
