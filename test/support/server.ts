@@ -5,7 +5,7 @@
  * send are built in generators/ (dni, sin, germanIban, luxembourgVat).
  */
 import { startServer, type RunningServer } from '../../src/server/http/start.js';
-import type { AppConfig } from '../../src/server/http/app.js';
+import { createApp, type AppConfig, type VerifieldApp } from '../../src/server/http/app.js';
 import { expiryFrom, generateApiKey } from '../../src/server/admin/api-keys.js';
 import { PLANS } from '../../src/server/policy/plans.js';
 import type { Account, Field, Plan, Store } from '../../src/server/storage/types.js';
@@ -17,6 +17,7 @@ import { startFakeRdap, type FakeRdap } from './fakes/rdap.js';
 import { startStatusFake, type StatusFake } from './fakes/vies-status.js';
 import { startTedbFake, type TedbFake } from './fakes/tedb.js';
 import { startViesFake, type ViesFake } from './fakes/vies.js';
+import { openTestStore } from './store/test-store.js';
 import { FIELD_NAMES } from '../../src/fields/catalog.js';
 
 /** Every field of the registry, in the service's order. */
@@ -92,6 +93,29 @@ export async function startTestServer(store: Store, config: AppConfig): Promise<
   const full: AppConfig = { ...config, store, log: (line) => logs.push(line) };
   const server = await startServer(full);
   return { server, url: server.url, store, logs, close: () => server.close() };
+}
+
+/** Both ways into the validation endpoints over one test store: the service over HTTP (its fast path) and the app for app.fetch (the Hono route). */
+export interface ServiceAndApp {
+  fakes: Fakes;
+  store: Store;
+  service: TestServer;
+  app: VerifieldApp;
+}
+
+/** Starts the fakes, a test store, the service on it and the app on it, as {@link ServiceAndApp}. */
+export async function startServiceAndApp(): Promise<ServiceAndApp> {
+  const fakes = await startFakes();
+  const store = await openTestStore();
+  const service = await startTestServer(store, fakeConfig(fakes));
+  const app = createApp({ ...fakeConfig(fakes), store, log: () => undefined });
+  await app.ready();
+  return { fakes, store, service, app };
+}
+
+/** Closes each of `parts` in order, passing over those a failed setup never made. */
+export async function closeInOrder(...parts: readonly ({ close(): Promise<unknown> } | undefined)[]): Promise<void> {
+  for (const part of parts) await part?.close();
 }
 
 /** The service twice over one instrumented embedded store. */

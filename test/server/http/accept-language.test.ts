@@ -8,11 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateIban } from '../../../src/iban/index.js';
 import { es } from '../../../src/messages/es.js';
-import { createApp, type VerifieldApp } from '../../../src/server/http/app.js';
+import type { VerifieldApp } from '../../../src/server/http/app.js';
 import { billingPeriod } from '../../../src/server/policy/plans.js';
 import type { Account, Store } from '../../../src/server/storage/types.js';
-import { accountWithKey, fakeConfig, startFakes, startTestServer, type Fakes, type TestServer } from '../../support/server.js';
-import { openTestStore } from '../../support/store/test-store.js';
+import { accountWithKey, closeInOrder, startServiceAndApp, type Fakes, type TestServer } from '../../support/server.js';
 
 let fakes: Fakes;
 let store: Store;
@@ -26,20 +25,11 @@ const BAD_CHECKSUM = 'DE89370400440532013001';
 const english = validateIban(BAD_CHECKSUM);
 
 beforeAll(async () => {
-  fakes = await startFakes();
-  store = await openTestStore();
-  service = await startTestServer(store, fakeConfig(fakes));
-  app = createApp({ ...fakeConfig(fakes), store, log: () => undefined });
-  await app.ready();
+  ({ fakes, store, service, app } = await startServiceAndApp());
   ({ account, key } = await accountWithKey(store, 'PRO'));
 }, 30_000);
 
-afterAll(async () => {
-  await app?.close();
-  await service?.close();
-  await store?.close();
-  await fakes?.close();
-});
+afterAll(() => closeInOrder(app, service, store, fakes));
 
 interface Seen {
   status: number;

@@ -14,7 +14,7 @@ import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import type { Account, Store } from '../../../src/server/storage/types.js';
 import { adminCall, OPERATOR_TOKEN } from '../../support/admin-api.js';
 import { createOpenApiValidator } from '../../support/openapi-validator.js';
-import { accountWithKey, ALL_FIELDS, fakeConfig, post, startFakes, startTestServer, type Fakes, type TestServer } from '../../support/server.js';
+import { accountWithKey, ALL_FIELDS, closeInOrder, fakeConfig, post, startFakes, startTestServer, type Fakes, type TestServer } from '../../support/server.js';
 import { luxembourgVat } from '../../support/generators/vat.js';
 
 let fakes: Fakes;
@@ -35,11 +35,7 @@ beforeAll(async () => {
   ({ account, key } = await accountWithKey(store, 'STARTER'));
 });
 
-afterAll(async () => {
-  await service?.close();
-  await store?.close();
-  await fakes?.close();
-});
+afterAll(() => closeInOrder(service, store, fakes));
 
 interface Answer {
   status: number;

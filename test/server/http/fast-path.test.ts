@@ -9,12 +9,11 @@
  * closed after a body too large to read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VerifieldApp } from '../../../src/server/http/app.js';
+import type { VerifieldApp } from '../../../src/server/http/app.js';
 import { billingPeriod } from '../../../src/server/policy/plans.js';
 import type { Store } from '../../../src/server/storage/types.js';
 import { exchange } from '../../support/raw-http.js';
-import { accountWithKey, createKey, fakeConfig, startFakes, startTestServer, type Fakes, type TestServer } from '../../support/server.js';
-import { openTestStore } from '../../support/store/test-store.js';
+import { accountWithKey, createKey, closeInOrder, startServiceAndApp, type Fakes, type TestServer } from '../../support/server.js';
 import { germanIban } from '../../support/generators/iban.js';
 import { luxembourgVat } from '../../support/generators/vat.js';
 
@@ -32,12 +31,8 @@ interface SideKeys {
 const REGISTERED_VAT = luxembourgVat('975310');
 
 beforeAll(async () => {
-  fakes = await startFakes();
+  ({ fakes, store, service, app } = await startServiceAndApp());
   fakes.vies.register(REGISTERED_VAT, { valid: true, name: 'FAST PATH SARL' });
-  store = await openTestStore();
-  service = await startTestServer(store, fakeConfig(fakes));
-  app = createApp({ ...fakeConfig(fakes), store, log: () => undefined });
-  await app.ready();
   ({ key } = await accountWithKey(store, 'PRO'));
   const side = async (): Promise<SideKeys> => {
     const holder = await accountWithKey(store, 'PRO');
@@ -46,12 +41,7 @@ beforeAll(async () => {
   sides = { http: await side(), route: await side() };
 }, 30_000);
 
-afterAll(async () => {
-  await app?.close();
-  await service?.close();
-  await store?.close();
-  await fakes?.close();
-});
+afterAll(() => closeInOrder(app, service, store, fakes));
 
 interface Case {
   name: string;
