@@ -13,6 +13,7 @@ import {
 import * as adapters from '../../src/adapters/index.js';
 import { VatRegistryError } from '../../src/ports.js';
 import { FAULT_CODES, faultXml, readViesRequest, responseXml, startViesFake, type FakeStyle, type ViesFake } from '../support/fakes/vies.js';
+import { rejectionOf } from '../support/rejection.js';
 import { repoRoot } from '../support/repo-root.js';
 
 let fake: ViesFake;
@@ -53,14 +54,7 @@ afterEach(() => {
 
 const client = (timeoutMs = 2000) => viesSoapClient({ url: fake.url, timeoutMs });
 
-async function failure(promise: Promise<unknown>): Promise<VatRegistryError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(VatRegistryError);
-  return error as VatRegistryError;
-}
+const failure = (promise: Promise<unknown>): Promise<VatRegistryError> => rejectionOf(promise, VatRegistryError);
 
 describe('viesSoapClient', () => {
   it('is what verifield/adapters exports, aimed at the Commission by default', () => {

@@ -3,6 +3,7 @@ import { readViesStatus, VIES_STATUS_URL, viesStatusFeed, ViesStatusError } from
 import * as adapters from '../../src/adapters/index.js';
 import { createAvailabilityTracker } from '../../src/vat/reference/availability.js';
 import { startStatusFake, STATUS_COUNTRIES, type StatusFake } from '../support/fakes/vies-status.js';
+import { rejectionOf } from '../support/rejection.js';
 
 let fake: StatusFake;
 
@@ -21,14 +22,7 @@ afterEach(() => {
 
 const feed = (timeoutMs = 2000) => viesStatusFeed({ url: fake.url, timeoutMs });
 
-async function failure(promise: Promise<unknown>): Promise<ViesStatusError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ViesStatusError);
-  return error as ViesStatusError;
-}
+const failure = (promise: Promise<unknown>): Promise<ViesStatusError> => rejectionOf(promise, ViesStatusError);
 
 describe('viesStatusFeed', () => {
   it('is what verifield/adapters exports, aimed at the Commission by default', () => {

@@ -29,6 +29,7 @@ import { dni } from '../support/generators/nif.js';
 import { germanIban } from '../support/generators/iban.js';
 import { luxembourgVat } from '../support/generators/vat.js';
 import { sin } from '../support/generators/nas.js';
+import { rejectionOf } from '../support/rejection.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -43,14 +44,7 @@ let client: VerifieldClient;
 const REGISTERED = luxembourgVat('246813');
 
 /** The rejection of `promise`, which must be a VerifieldApiError. */
-async function apiError(promise: Promise<unknown>): Promise<VerifieldApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(VerifieldApiError);
-  return error as VerifieldApiError;
-}
+const apiError = (promise: Promise<unknown>): Promise<VerifieldApiError> => rejectionOf(promise, VerifieldApiError);
 
 beforeAll(async () => {
   fakes = await startFakes();

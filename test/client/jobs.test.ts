@@ -12,6 +12,7 @@ import type { Store } from '../../src/server/storage/types.js';
 import { germanIban } from '../support/generators/iban.js';
 import { luxembourgVat } from '../support/generators/vat.js';
 import { accountWithKey, fakeConfig, startFakes, startTestServer, until, type Fakes, type TestServer } from '../support/server.js';
+import { rejectionOf } from '../support/rejection.js';
 
 let fakes: Fakes;
 let store: Store;
@@ -23,14 +24,7 @@ const VALUES = [germanIban('370400440532013000'), 'DE00370400440532013000', '', 
 const WATCHED = luxembourgVat('271828');
 
 /** The rejection of `promise`, which must be a VerifieldApiError. */
-async function apiError(promise: Promise<unknown>): Promise<VerifieldApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(VerifieldApiError);
-  return error as VerifieldApiError;
-}
+const apiError = (promise: Promise<unknown>): Promise<VerifieldApiError> => rejectionOf(promise, VerifieldApiError);
 
 async function collect(lines: AsyncIterable<JobResultLine>): Promise<JobResultLine[]> {
   const all: JobResultLine[] = [];
