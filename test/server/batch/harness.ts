@@ -3,9 +3,12 @@
  * over a real embedded store (SQLite in memory) and the loopback VIES fake: what the job tests use.
  */
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
-import type { BatchJobRecord, Field, Store } from '../../../src/server/storage/types.js';
+import type { Store } from '../../../src/server/storage/types.js';
 import { startViesFake, type ViesFake } from '../../support/fakes/vies.js';
 import { startTestServer, type TestServer } from '../../support/server.js';
+
+// bench/server/job-cost.ts and the batch tests take it from here.
+export { queuedJob } from '../../support/job-records.js';
 
 export interface JobHarness {
   vies: ViesFake;
@@ -38,22 +41,3 @@ export async function startJobHarness(options: { perState?: number } = {}): Prom
   };
 }
 
-/** A job of `total` lines as submitted: queued, nothing done yet. */
-export function queuedJob(accountId: string, keyId: string, field: Field, total: number, createdAt = new Date()): BatchJobRecord {
-  return {
-    id: crypto.randomUUID(),
-    accountId,
-    keyId,
-    field,
-    status: 'queued',
-    total,
-    done: 0,
-    valid: 0,
-    invalid: 0,
-    webhookUrl: null,
-    createdAt,
-    startedAt: null,
-    finishedAt: null,
-    error: null,
-  };
-}

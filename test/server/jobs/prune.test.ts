@@ -18,7 +18,7 @@ import { LOGIN_LINK_TTL_MS, SESSION_IDLE_MS } from '../../../src/server/policy/s
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import type { BatchJobRecord, Store, UsageEntry } from '../../../src/server/storage/types.js';
 import { usageEntry } from '../../support/store/usage-entry.js';
-import { queuedJob } from '../batch/harness.js';
+import { queuedJob } from '../../support/job-records.js';
 import { virtualTime } from '../../support/virtual-time.js';
 
 const DAY = 86_400_000;

@@ -20,7 +20,7 @@ import { checkDueWatches } from '../../../src/server/watch/scheduler.js';
 import { germanIban } from '../../support/generators/iban.js';
 import { startViesFake, type ViesFake } from '../../support/fakes/vies.js';
 import { createAccount, createKey } from '../../support/server.js';
-import { queuedJob } from '../batch/harness.js';
+import { queuedJob } from '../../support/job-records.js';
 
 const LU = 'LU26375245';
 

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ValidationResult } from '../../../src/result.js';
 import type { SqlClient } from '../../../src/server/storage/sql/client.js';
 import type { Account, BatchJobRecord, Store, VatEvidenceRecord, VatWatchRecord, WebhookDelivery } from '../../../src/server/storage/types.js';
+import { queuedJob } from '../../support/job-records.js';
 
 /** A fresh database: `sql` and `store` on one connection, `other` a store on a second connection. */
 export interface BackgroundDatabase {
@@ -26,23 +27,7 @@ const SECRET_NAME = 'Lucía Fernández Ortega';
 const SECRET_ADDRESS = 'Calle del Pez 7, Madrid';
 
 function job(accountId: string, change: Partial<BatchJobRecord> = {}): BatchJobRecord {
-  return {
-    id: randomUUID(),
-    accountId,
-    keyId: 'key-1',
-    field: 'vat',
-    status: 'queued',
-    total: 3,
-    done: 0,
-    valid: 0,
-    invalid: 0,
-    webhookUrl: null,
-    createdAt: T0,
-    startedAt: null,
-    finishedAt: null,
-    error: null,
-    ...change,
-  };
+  return { ...queuedJob(accountId, 'key-1', 'vat', 3, T0), ...change };
 }
 
 function result(value: string, valid: boolean): ValidationResult {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchJobRecord } from '../../../../src/server/storage/types.js';
 import { getPage, postForm, useSignedInAccount } from '../../../support/dashboard.js';
+import { queuedJob } from '../../../support/job-records.js';
 import { createAccount } from '../../../support/server.js';
 
 const fixture = useSignedInAccount('STARTER');
@@ -13,23 +14,7 @@ const fixture = useSignedInAccount('STARTER');
 const jobsPath = (): string => `/dashboard/accounts/${fixture.account.id}/jobs`;
 
 function aJob(accountId: string, id: string, overrides: Partial<BatchJobRecord> = {}): BatchJobRecord {
-  return {
-    id,
-    accountId,
-    keyId: 'key_test',
-    field: 'vat',
-    status: 'queued',
-    total: 3,
-    done: 0,
-    valid: 0,
-    invalid: 0,
-    webhookUrl: null,
-    createdAt: fixture.server.clock.now(),
-    startedAt: null,
-    finishedAt: null,
-    error: null,
-    ...overrides,
-  };
+  return { ...queuedJob(accountId, 'key_test', 'vat', 3, fixture.server.clock.now()), id, ...overrides };
 }
 
 describe('the jobs page', () => {
