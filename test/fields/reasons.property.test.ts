@@ -15,18 +15,7 @@ import { REASONS } from '../../src/reasons.js';
 import type { ValidationResult } from '../../src/result.js';
 import { validateSsn } from '../../src/ssn/index.js';
 import { validateVat, verifyVat } from '../../src/vat/index.js';
-import {
-  EMAIL_INPUTS,
-  examplesInputs,
-  IBAN_INPUTS,
-  NAS_INPUTS,
-  NIF_INPUTS,
-  PHONE_INPUTS,
-  SSN_INPUTS,
-  VAT_INPUTS,
-  nearValid,
-  type FieldInputs,
-} from '../support/fuzz/inputs.js';
+import { EMAIL_INPUTS, examplesInputs, IBAN_INPUTS, NAS_INPUTS, NIF_INPUTS, PHONE_INPUTS, SSN_INPUTS, VAT_INPUTS, nearValid, type FieldInputs } from '../support/fuzz/inputs.js';
 import { FIELD_CATALOG, FIELD_NAMES } from '../../src/fields/catalog.js';
 import { FIELD_EXAMPLES } from '../../src/fields/generated/examples.js';
 import { VALIDATORS } from '../../src/fields/validators.js';
