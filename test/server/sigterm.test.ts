@@ -15,7 +15,7 @@ import { periodOf } from '../../src/server/pipeline/period.js';
 import { openEmbeddedStore } from '../../src/server/storage/index.js';
 import type { Account } from '../../src/server/storage/types.js';
 import type { Job } from '../../src/account-api.js';
-import { startCli, type CliProcess } from '../support/cli.js';
+import { endAll, serveListening, type CliProcess, type ListeningCli } from '../support/cli.js';
 import { startViesFake, type ViesFake } from '../support/fakes/vies.js';
 import { firstBuilder, luxembourgVat, seededRng } from '../support/generators/vat.js';
 import { jobOf, submitJob } from '../support/jobs-http.js';
@@ -38,20 +38,12 @@ beforeAll(async () => {
 }, SLOW);
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
-    await child.exited;
-  }
+  await endAll(children, 'SIGKILL');
   await vies?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function serve(): Promise<{ child: CliProcess; base: string }> {
-  const child = startCli(['serve', '--port', '0', '--data-dir', dataDir, '--no-jobs', '--vies-url', vies.url, '--job-concurrency-per-state', '2']);
-  children.push(child);
-  const [, base = ''] = await child.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 60_000);
-  return { child, base };
-}
+const serve = (): Promise<ListeningCli> => serveListening(['serve', '--port', '0', '--data-dir', dataDir, '--no-jobs', '--vies-url', vies.url, '--job-concurrency-per-state', '2'], children);
 
 interface Reply {
   status: number;

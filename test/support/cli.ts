@@ -223,3 +223,25 @@ export async function runCliInProcess(args: readonly string[], env: Record<strin
   const status = await (await load()).run(rest, output.io);
   return { status, stdout: output.stdout, stderr: output.stderr };
 }
+
+/** A `verifield serve` started by {@link serveListening}, with the base URL it listens on. */
+export interface ListeningCli {
+  child: CliProcess;
+  base: string;
+}
+
+/** Starts `verifield ARGS` as {@link startCli} does, adds it to `children` for the clean-up, and waits until it listens on the loopback. */
+export async function serveListening(args: readonly string[], children: CliProcess[], options: { built?: boolean } = {}): Promise<ListeningCli> {
+  const child = startCli(args, options);
+  children.push(child);
+  const [, base = ''] = await child.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 60_000);
+  return { child, base };
+}
+
+/** Sends `signal` to each of `children` still running and waits for every one to end. */
+export async function endAll(children: readonly CliProcess[], signal: NodeJS.Signals): Promise<void> {
+  for (const child of children) {
+    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill(signal);
+    await child.exited;
+  }
+}

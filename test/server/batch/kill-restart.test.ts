@@ -14,7 +14,7 @@ import { JOB_LEASE_MS } from '../../../src/server/batch/runner.js';
 import { periodOf } from '../../../src/server/pipeline/period.js';
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import type { Account } from '../../../src/server/storage/types.js';
-import { startCli, type CliProcess } from '../../support/cli.js';
+import { endAll, serveListening, type CliProcess, type ListeningCli } from '../../support/cli.js';
 import { startViesFake, type ViesFake } from '../../support/fakes/vies.js';
 import { seededRng, vatNumbers } from '../../support/generators/vat.js';
 import { jobOf, submitJob } from '../../support/jobs-http.js';
@@ -32,15 +32,8 @@ const children: CliProcess[] = [];
 let busyFaults = 0;
 
 
-async function serve(): Promise<{ child: CliProcess; base: string }> {
-  const child = startCli(
-    ['serve', '--port', '0', '--data-dir', dataDir, '--no-jobs', '--vies-url', vies.url, '--job-concurrency-per-state', String(PER_STATE)],
-    { built: true },
-  );
-  children.push(child);
-  const [, base = ''] = await child.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 60_000);
-  return { child, base };
-}
+const serve = (): Promise<ListeningCli> =>
+  serveListening(['serve', '--port', '0', '--data-dir', dataDir, '--no-jobs', '--vies-url', vies.url, '--job-concurrency-per-state', String(PER_STATE)], children, { built: true });
 
 const job = (base: string, id: string): Promise<Job> => jobOf(base, key, id);
 
@@ -54,10 +47,7 @@ beforeAll(async () => {
 }, SLOW);
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGTERM');
-    await child.exited;
-  }
+  await endAll(children, 'SIGTERM');
   await vies?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
