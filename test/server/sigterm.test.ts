@@ -14,11 +14,10 @@ import { JOB_LEASE_MS } from '../../src/server/batch/runner.js';
 import { periodOf } from '../../src/server/pipeline/period.js';
 import { openEmbeddedStore } from '../../src/server/storage/index.js';
 import type { Account } from '../../src/server/storage/types.js';
-import type { Job } from '../../src/account-api.js';
 import { endAll, serveListening, type CliProcess, type ListeningCli } from '../support/cli.js';
 import { startViesFake, type ViesFake } from '../support/fakes/vies.js';
 import { firstBuilder, luxembourgVat, seededRng } from '../support/generators/vat.js';
-import { jobOf, submitJob } from '../support/jobs-http.js';
+import { jobResults, pollJob, submitJob } from '../support/jobs-http.js';
 import { accountWithKey } from '../support/server.js';
 
 const SLOW = 120_000;
@@ -139,12 +138,7 @@ describe('SIGTERM', () => {
     try {
       const first = await serve();
       const id = await submitJob(first.base, key, 'vat', values);
-      let atStop: Job;
-      for (;;) {
-        atStop = await jobOf(first.base, key, id);
-        if (atStop.done >= 60) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const atStop = await pollJob(first.base, key, id, (job) => job.done >= 60, 50);
       first.child.child.kill('SIGTERM');
       expect(await first.child.exited).toBe(0);
       // No lease left behind: the job can be claimed now (and is given back at once).
@@ -159,21 +153,11 @@ describe('SIGTERM', () => {
 
       const second = await serve();
       const restarted = performance.now();
-      let ended: Job;
-      for (;;) {
-        ended = await jobOf(second.base, key, id);
-        if (ended.status === 'done') break;
-        // A lease left behind would hold the job for JOB_LEASE_MS: it must not come to that.
-        expect(performance.now() - restarted).toBeLessThan(JOB_LEASE_MS);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      // A lease left behind would hold the job for JOB_LEASE_MS: it must not come to that.
+      const ended = await pollJob(second.base, key, id, (job) => job.status === 'done', 100, () => expect(performance.now() - restarted).toBeLessThan(JOB_LEASE_MS));
       expect(ended).toMatchObject({ total: values.length, done: values.length });
       expect(atStop.done).toBeLessThan(values.length);
-      const results = await fetch(`${second.base}/api/v1/jobs/${id}/results`, { headers: { 'X-API-KEY': key } });
-      const lines = (await results.text())
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as { line: number; result: { originalValue: string } });
+      const lines = await jobResults<{ originalValue: string }>(second.base, key, id);
       expect(lines.map((line) => line.line)).toEqual(values.map((_, index) => index + 1));
       expect(lines.map((line) => line.result.originalValue)).toEqual(values);
       second.child.child.kill('SIGTERM');

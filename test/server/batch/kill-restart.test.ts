@@ -17,9 +17,8 @@ import type { Account } from '../../../src/server/storage/types.js';
 import { endAll, serveListening, type CliProcess, type ListeningCli } from '../../support/cli.js';
 import { startViesFake, type ViesFake } from '../../support/fakes/vies.js';
 import { seededRng, vatNumbers } from '../../support/generators/vat.js';
-import { jobOf, submitJob } from '../../support/jobs-http.js';
+import { jobResults, pollJob, submitJob } from '../../support/jobs-http.js';
 import { accountWithKey } from '../../support/server.js';
-import type { Job } from '../../../src/account-api.js';
 
 const SLOW = 400_000;
 const PER_STATE = 2;
@@ -34,8 +33,6 @@ let busyFaults = 0;
 
 const serve = (): Promise<ListeningCli> =>
   serveListening(['serve', '--port', '0', '--data-dir', dataDir, '--no-jobs', '--vies-url', vies.url, '--job-concurrency-per-state', String(PER_STATE)], children, { built: true });
-
-const job = (base: string, id: string): Promise<Job> => jobOf(base, key, id);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'verifield-job-kill-'));
@@ -83,13 +80,7 @@ describe('a 3,000-value VAT job through a SIGKILL and a restart', () => {
     const id = await submitJob(first.base, key, 'vat', values);
 
     // Killed once about a third is done, without any chance to tidy up.
-    let atKill: Job;
-    for (;;) {
-      atKill = await job(first.base, id);
-      if (atKill.done >= 1_000) break;
-      expect(atKill.status).not.toBe('done');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const atKill = await pollJob(first.base, key, id, (job) => job.done >= 1_000, 100, (job) => expect(job.status).not.toBe('done'));
     const beforeKillSeconds = (performance.now() - started) / 1000;
     first.child.child.kill('SIGKILL');
     expect(await first.child.exited).toBe('SIGKILL');
@@ -108,22 +99,14 @@ describe('a 3,000-value VAT job through a SIGKILL and a restart', () => {
 
     const second = await serve();
     const restarted = performance.now();
-    let ended: Job;
-    for (;;) {
-      ended = await job(second.base, id);
-      if (ended.status !== 'queued' && ended.status !== 'running') break;
-      if (performance.now() - restarted > 300_000) throw new Error(`still ${ended.status}, ${ended.done} done`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const ended = await pollJob(second.base, key, id, (job) => job.status !== 'queued' && job.status !== 'running', 200, (job) => {
+      if (performance.now() - restarted > 300_000) throw new Error(`still ${job.status}, ${job.done} done`);
+    });
     const afterRestartSeconds = (performance.now() - restarted) / 1000;
     expect(ended).toMatchObject({ status: 'done', total: 3_000, done: 3_000 });
     expect(ended.valid + ended.invalid).toBe(3_000);
 
-    const results = await fetch(`${second.base}/api/v1/jobs/${id}/results`, { headers: { 'X-API-KEY': key } });
-    const lines = (await results.text())
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as { line: number; result: { originalValue: string; valid: boolean; vatDetails: { source: string } } });
+    const lines = await jobResults<{ originalValue: string; valid: boolean; vatDetails: { source: string } }>(second.base, key, id);
     expect(lines.map((l) => l.line)).toEqual(values.map((_, i) => i + 1));
     expect(lines.map((l) => l.result.originalValue)).toEqual(values);
     const bySource = new Map<string, number>();
