@@ -4,29 +4,19 @@
  * referrer, no framing; the dashboard is never cached, a successful /status for a minute. The
  * pages themselves hold no inline script, style or event handler, which that policy would block.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from '../../../src/server/storage/types.js';
-import { getPage, postForm, signIn, startDashboardServer, type Browser, type DashboardServer, type PageAnswer } from '../../support/dashboard.js';
-import { createAccount, createKey } from '../../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getPage, postForm, signIn, useSignedInAccount, type Browser, type PageAnswer } from '../../support/dashboard.js';
+import { createKey } from '../../support/server.js';
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-let server: DashboardServer;
-let account: Account;
+const fixture = useSignedInAccount('STARTER');
 let keyId: string;
-let owner: Browser;
 let operator: Browser;
 
 beforeAll(async () => {
-  server = await startDashboardServer();
-  account = await createAccount(server.store, 'STARTER');
-  keyId = (await createKey(server.store, account)).id;
-  owner = await signIn(server, account.id);
-  operator = await signIn(server, null);
-});
-
-afterAll(async () => {
-  await server.close();
+  keyId = (await createKey(fixture.server.store, fixture.account)).id;
+  operator = await signIn(fixture.server, null);
 });
 
 function expectSecurityHeaders(answer: PageAnswer, what: string): void {
@@ -49,20 +39,20 @@ describe('every dashboard answer', () => {
   it('pages: the security headers, Cache-Control: no-store, HTML without inline code', async () => {
     const pages: [Browser | null, string, number][] = [
       [null, '/dashboard', 200],
-      [owner, `/dashboard/accounts/${account.id}`, 200],
-      [owner, `/dashboard/accounts/${account.id}?days=90`, 200],
-      [owner, `/dashboard/accounts/${account.id}/keys`, 200],
-      [owner, `/dashboard/accounts/${account.id}/keys/${keyId}/revoke`, 200],
-      [owner, `/dashboard/accounts/${account.id}/usage`, 200],
+      [fixture.browser, `/dashboard/accounts/${fixture.account.id}`, 200],
+      [fixture.browser, `/dashboard/accounts/${fixture.account.id}?days=90`, 200],
+      [fixture.browser, `/dashboard/accounts/${fixture.account.id}/keys`, 200],
+      [fixture.browser, `/dashboard/accounts/${fixture.account.id}/keys/${keyId}/revoke`, 200],
+      [fixture.browser, `/dashboard/accounts/${fixture.account.id}/usage`, 200],
       [operator, '/dashboard/accounts', 200],
-      [operator, `/dashboard/accounts/${account.id}`, 200],
-      [owner, '/dashboard/accounts', 404],
-      [owner, '/dashboard/nothing-here', 404],
-      [owner, `/dashboard/accounts/${account.id}?days=7`, 400],
+      [operator, `/dashboard/accounts/${fixture.account.id}`, 200],
+      [fixture.browser, '/dashboard/accounts', 404],
+      [fixture.browser, '/dashboard/nothing-here', 404],
+      [fixture.browser, `/dashboard/accounts/${fixture.account.id}?days=7`, 400],
       [null, '/dashboard/login/not-a-token', 400],
     ];
     for (const [browser, path, status] of pages) {
-      const answer = await getPage(server.url, path, browser);
+      const answer = await getPage(fixture.server.url, path, browser);
       expect(answer.status, path).toBe(status);
       expectSecurityHeaders(answer, path);
       expect(answer.headers.get('cache-control'), path).toBe('no-store');
@@ -74,10 +64,10 @@ describe('every dashboard answer', () => {
 
   it('redirects and refusals of forms carry them too', async () => {
     const answers: [string, PageAnswer][] = [
-      ['signed out', await getPage(server.url, `/dashboard/accounts/${account.id}`)],
-      ['entry', await getPage(server.url, '/dashboard', owner)],
-      ['csrf', await postForm(server.url, `/dashboard/accounts/${account.id}/vat-number`, owner, { _csrf: 'wrong', vatNumber: '' })],
-      ['form', await postForm(server.url, `/dashboard/accounts/${account.id}/vat-number`, owner, { vatNumber: '' })],
+      ['signed out', await getPage(fixture.server.url, `/dashboard/accounts/${fixture.account.id}`)],
+      ['entry', await getPage(fixture.server.url, '/dashboard', fixture.browser)],
+      ['csrf', await postForm(fixture.server.url, `/dashboard/accounts/${fixture.account.id}/vat-number`, fixture.browser, { _csrf: 'wrong', vatNumber: '' })],
+      ['form', await postForm(fixture.server.url, `/dashboard/accounts/${fixture.account.id}/vat-number`, fixture.browser, { vatNumber: '' })],
     ];
     expect(answers.map(([, answer]) => answer.status)).toEqual([303, 303, 403, 303]);
     for (const [what, answer] of answers) {
@@ -87,20 +77,20 @@ describe('every dashboard answer', () => {
   });
 
   it('the assets: the stylesheet and the script, served by the service itself', async () => {
-    const css = await getPage(server.url, '/dashboard/assets/dashboard.css');
+    const css = await getPage(fixture.server.url, '/dashboard/assets/dashboard.css');
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
     expectSecurityHeaders(css, 'css');
-    const js = await getPage(server.url, '/dashboard/assets/dashboard.js');
+    const js = await getPage(fixture.server.url, '/dashboard/assets/dashboard.js');
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
-    expect((await getPage(server.url, '/dashboard/assets/nothing.js')).status).toBe(404);
+    expect((await getPage(fixture.server.url, '/dashboard/assets/nothing.js')).status).toBe(404);
   });
 });
 
 describe('/status', () => {
   it('is public and cacheable for a minute, with the same security headers and no inline code', async () => {
-    const answer = await getPage(server.url, '/status');
+    const answer = await getPage(fixture.server.url, '/status');
     expect(answer.status).toBe(200);
     expectSecurityHeaders(answer, '/status');
     expect(answer.headers.get('cache-control')).toBe('public, max-age=60');
