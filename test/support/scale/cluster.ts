@@ -59,6 +59,19 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
+/** Makes a {@link freshDatabase} at each call; every one is dropped once the file's tests are over. */
+export function useFreshDatabases(): (label: string) => Promise<string> {
+  const databases: string[] = [];
+  afterAll(async () => {
+    await Promise.all(databases.map((url) => dropDatabase(url)));
+  });
+  return async (label) => {
+    const url = await freshDatabase(label);
+    databases.push(url);
+    return url;
+  };
+}
+
 /** Redis database `index` of the run's server, emptied; resolves with its URL. */
 export async function freshRedis(index: number): Promise<string> {
   const url = `${scaleServers().redisUrl.replace(/\/\d*$/, '')}/${index}`;

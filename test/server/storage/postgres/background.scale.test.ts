@@ -2,21 +2,16 @@
  * The background tables (test/server/storage/background-contract.ts) on a real PostgreSQL: two pools on one
  * fresh database per case, so that claims race across connections as they do across instances.
  */
-import { afterAll } from 'vitest';
 import { openPostgres } from '../../../../src/server/storage/postgres/client.js';
 import { ephemeralSealer } from '../../../../src/server/storage/sealing.js';
 import { createSqlStore } from '../../../../src/server/storage/sql/store.js';
-import { dropDatabase, freshDatabase } from '../../../support/scale/cluster.js';
+import { useFreshDatabases } from '../../../support/scale/cluster.js';
 import { describeBackgroundTables } from '../background-contract.js';
 
-const databases: string[] = [];
-afterAll(async () => {
-  await Promise.all(databases.map((url) => dropDatabase(url)));
-});
+const freshDatabase = useFreshDatabases();
 
 describeBackgroundTables('PostgreSQL', async () => {
   const url = await freshDatabase('background');
-  databases.push(url);
   const sealer = ephemeralSealer();
   const sql = await openPostgres(url, { maxConnections: 4 });
   const store = await createSqlStore(sql, { sealer });
