@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateNas } from '../../src/nas/index.js';
+import { claimOr, itAgreesSaveTheDifferences } from '../support/fixture-verdicts.js';
 import { readFixtureRows, runConformance } from '../support/shared-fixtures.js';
 
 const FIXTURE = 'vectors/ca-sin.tsv';
@@ -19,31 +20,11 @@ const DELIBERATE_DIFFERENCES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Columns: input, source claim, python-stdnum 2.2+, python3-stdnum 1.18, stdnum npm, validator.js, source. */
-function referenceValid(row: readonly string[]): boolean {
-  const claim = row[1] ?? '';
-  return claim !== '' ? claim === 'valid' : row[2] === 'valid';
-}
+const referenceValid = claimOr(2);
+const nasValid = (input: string) => validateNas(input).valid;
 
 describe.runIf(runConformance)(`validateNas conformance: ${FIXTURE}`, () => {
-  it('agrees with every row except the deliberate differences', () => {
-    const rows = readFixtureRows(FIXTURE);
-    expect(rows.length).toBeGreaterThan(0);
-    const disagreements = rows
-      .filter((row) => !DELIBERATE_DIFFERENCES.has(row[0] ?? ''))
-      .filter((row) => validateNas(row[0] ?? '').valid !== referenceValid(row))
-      .map((row) => row.join(' | '));
-    expect(disagreements).toEqual([]);
-  });
-
-  it('still differs on every listed row (the list cannot go stale)', () => {
-    const rowsByInput = new Map(readFixtureRows(FIXTURE).map((row) => [row[0] ?? '', row]));
-    for (const [input, reason] of DELIBERATE_DIFFERENCES) {
-      const row = rowsByInput.get(input);
-      expect(row, `${input} is no longer in ${FIXTURE}`).toBeDefined();
-      if (row === undefined) continue;
-      expect(validateNas(input).valid, `${input}: ${reason}`).not.toBe(referenceValid(row));
-    }
-  });
+  itAgreesSaveTheDifferences(FIXTURE, DELIBERATE_DIFFERENCES, nasValid, referenceValid);
 
   it('answers every row with a verdict whose message matches it', () => {
     for (const [input = ''] of readFixtureRows(FIXTURE)) {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateSsn } from '../../src/ssn/index.js';
+import { claimOr, itAgreesSaveTheDifferences, unexpectedDisagreements } from '../support/fixture-verdicts.js';
 import { readFixtureRows, runConformance } from '../support/shared-fixtures.js';
 
 const SSN_FIXTURE = 'vectors/us-ssn.tsv';
@@ -30,62 +31,19 @@ const ITIN_DIFFERENCES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** us-ssn.tsv columns: input, source claim, python-stdnum 2.2+, python3-stdnum 1.18, stdnum npm, source. */
-function ssnReference(row: readonly string[]): boolean {
-  const claim = row[1] ?? '';
-  return claim !== '' ? claim === 'valid' : row[2] === 'valid';
-}
+const ssnReference = claimOr(2);
 
 /**
  * us-itin.tsv columns: input, source claim, IRS-range rule, python-stdnum 2.2+ itin, python3-stdnum
  * 1.18, stdnum npm US.ssn, source.
  */
-function itinReference(row: readonly string[]): boolean {
-  const claim = row[1] ?? '';
-  return claim !== '' ? claim === 'valid' : row[3] === 'valid';
-}
-
-/** Rows whose verdict differs from the reference, outside the listed differences. */
-function unexpectedDisagreements(
-  rows: readonly string[][],
-  differences: ReadonlyMap<string, string>,
-  ours: (input: string) => boolean,
-  reference: (row: readonly string[]) => boolean,
-): string[] {
-  return rows
-    .filter((row) => !differences.has(row[0] ?? ''))
-    .filter((row) => ours(row[0] ?? '') !== reference(row))
-    .map((row) => row.join(' | '));
-}
-
-/** Asserts every listed difference is still a row of the fixture on which we still differ. */
-function expectStillDiffering(
-  fixture: string,
-  differences: ReadonlyMap<string, string>,
-  ours: (input: string) => boolean,
-  reference: (row: readonly string[]) => boolean,
-): void {
-  const rowsByInput = new Map(readFixtureRows(fixture).map((row) => [row[0] ?? '', row]));
-  for (const [input, reason] of differences) {
-    const row = rowsByInput.get(input);
-    expect(row, `${input} is no longer in ${fixture}`).toBeDefined();
-    if (row === undefined) continue;
-    expect(ours(input), `${input}: ${reason}`).not.toBe(reference(row));
-  }
-}
+const itinReference = claimOr(3);
 
 const ssnValid = (input: string) => validateSsn(input).valid;
 const isItin = (input: string) => validateSsn(input).ssnDetails?.itin === true;
 
 describe.runIf(runConformance)(`validateSsn conformance: ${SSN_FIXTURE}`, () => {
-  it('agrees with every row except the deliberate differences', () => {
-    const rows = readFixtureRows(SSN_FIXTURE);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(unexpectedDisagreements(rows, SSN_DIFFERENCES, ssnValid, ssnReference)).toEqual([]);
-  });
-
-  it('still differs on every listed row (the list cannot go stale)', () => {
-    expectStillDiffering(SSN_FIXTURE, SSN_DIFFERENCES, ssnValid, ssnReference);
-  });
+  itAgreesSaveTheDifferences(SSN_FIXTURE, SSN_DIFFERENCES, ssnValid, ssnReference);
 
   it('flags no row of the SSN corpus as an ITIN unless it starts with 9', () => {
     for (const [input = ''] of readFixtureRows(SSN_FIXTURE)) {
@@ -95,15 +53,7 @@ describe.runIf(runConformance)(`validateSsn conformance: ${SSN_FIXTURE}`, () => 
 });
 
 describe.runIf(runConformance)(`validateSsn conformance: ${ITIN_FIXTURE}`, () => {
-  it('flags ITINs as the row reference says, except the deliberate differences', () => {
-    const rows = readFixtureRows(ITIN_FIXTURE);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(unexpectedDisagreements(rows, ITIN_DIFFERENCES, isItin, itinReference)).toEqual([]);
-  });
-
-  it('still differs on every listed row (the list cannot go stale)', () => {
-    expectStillDiffering(ITIN_FIXTURE, ITIN_DIFFERENCES, isItin, itinReference);
-  });
+  itAgreesSaveTheDifferences(ITIN_FIXTURE, ITIN_DIFFERENCES, isItin, itinReference, 'flags ITINs as the row reference says, except the deliberate differences');
 
   it('agrees on every row with the IRS-range column, with no exception', () => {
     const rows = readFixtureRows(ITIN_FIXTURE);
