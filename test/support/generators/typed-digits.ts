@@ -1,5 +1,9 @@
-/** Nine-digit numbers as people type them, and the odd strings a validator of them must survive (test/nas, test/ssn). */
+/**
+ * Nine-digit numbers as people type them, the odd strings a validator of them must survive, and the
+ * envelope it must keep whatever the input (test/nas, test/ssn).
+ */
 import fc from 'fast-check';
+import { expect } from 'vitest';
 
 /** Separators as people type or paste them: none, spaces, dashes, no-break spaces, en dashes, tabs. */
 const separator = fc.constantFrom('', '', '', ' ', '-', '  ', ' - ', '\u00a0', '\u2013', '\t');
@@ -33,3 +37,15 @@ export const hugeInputs = (valid: string, loneSurrogate: string): string[] => [
   '\u0000'.repeat(1_000_000),
   loneSurrogate.repeat(100_000),
 ];
+
+/**
+ * Expects the envelope a nine-digit validator answers `input` with: the input as originalValue,
+ * STANDARD, a message, and `details` exactly when there is a normalized value, which is nine digits.
+ */
+export function expectNineDigitEnvelope(result: { originalValue: string; validationLevel: string; message: string; normalizedValue: string | null }, input: string, details: unknown): void {
+  expect(result.originalValue).toBe(input);
+  expect(result.validationLevel).toBe('STANDARD');
+  expect(result.message.length).toBeGreaterThan(0);
+  expect(details !== undefined).toBe(result.normalizedValue !== null);
+  if (result.normalizedValue !== null) expect(result.normalizedValue).toMatch(/^\d{9}$/);
+}
