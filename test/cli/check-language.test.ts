@@ -3,28 +3,20 @@
  * the same reasons, for one value and for a file; English with one note on stderr for a language
  * verifield has no catalog for.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateIban } from '../../src/iban/index.js';
 import { de } from '../../src/messages/de.js';
 import { es } from '../../src/messages/es.js';
 import { runCli } from '../support/cli.js';
+import { useTempDir } from '../support/temp-dir.js';
 
 const SLOW = 120_000;
 const BAD_CHECKSUM = 'DE89370400440532013001';
 const VALID = 'DE89 3704 0044 0532 0130 00';
 
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'verifield-check-lang-'));
-});
-
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('verifield-check-lang-');
 
 describe('verifield check --lang', () => {
   it('writes the message of one value in the language, es-MX read as es, the reason and exit status unchanged', () => {
@@ -39,7 +31,7 @@ describe('verifield check --lang', () => {
   }, SLOW);
 
   it('writes every line of a file in the language', () => {
-    const path = join(dir, 'ibans.txt');
+    const path = join(dir(), 'ibans.txt');
     writeFileSync(path, `${VALID}\n${BAD_CHECKSUM}\n`);
     const run = runCli(['check', 'iban', '--file', path, '--lang=de']);
     expect(run.status).toBe(1);

@@ -3,30 +3,22 @@
  * answers input line N whatever the line ends, blank lines or size of the input; a summary and
  * progress on stderr; exit 1 when a value is invalid unless --no-fail.
  */
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { until } from '../support/server.js';
 import { runCli, startCli, type CliRun } from '../support/cli.js';
+import { useTempDir } from '../support/temp-dir.js';
 
 const SLOW = 120_000;
 const VALID_NIF = '12345678Z';
 const INVALID_NIF = '12345678A';
 const VALID_IBAN = 'DE89 3704 0044 0532 0130 00';
 
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'verifield-check-'));
-});
-
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('verifield-check-');
 
 function file(name: string, content: string | Buffer): string {
-  const path = join(dir, name);
+  const path = join(dir(), name);
   writeFileSync(path, content);
   return path;
 }
@@ -132,7 +124,7 @@ describe('verifield check FIELD --file PATH', () => {
   }, SLOW);
 
   it('streams: a 128 MB line without a break runs in a 40 MB heap, cut, answered invalid', () => {
-    const path = join(dir, 'one-long-line.txt');
+    const path = join(dir(), 'one-long-line.txt');
     const fd = openSync(path, 'w');
     writeFileSync(fd, `${VALID_NIF}\n`);
     const block = Buffer.alloc(1 << 20, 'x');
@@ -232,10 +224,10 @@ describe('wrong calls of verifield check exit 2 with a message and the usage', (
   }, SLOW);
 
   it('says which file it cannot read', () => {
-    const missing = runCli(['check', 'nif', '--file', join(dir, 'missing.txt')]);
+    const missing = runCli(['check', 'nif', '--file', join(dir(), 'missing.txt')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/^verifield: cannot read .*missing\.txt: ENOENT/);
-    const directory = runCli(['check', 'nif', '--file', dir]);
+    const directory = runCli(['check', 'nif', '--file', dir()]);
     expect(directory.status).toBe(2);
     expect(directory.stderr).toContain('it is a directory');
   }, SLOW);
