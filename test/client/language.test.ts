@@ -9,7 +9,7 @@ import { validateIban } from '../../src/iban/index.js';
 import { es } from '../../src/messages/es.js';
 import { fr } from '../../src/messages/fr.js';
 import type { Store } from '../../src/server/storage/types.js';
-import { accountWithKey, fakeConfig, startFakes, startTestServer, type Fakes, type TestServer } from '../support/server.js';
+import { accountWithKey, closeInOrder, fakeConfig, startFakes, startTestServer, type Fakes, type TestServer } from '../support/server.js';
 import { openTestStore } from '../support/store/test-store.js';
 
 const BAD_CHECKSUM = 'DE89370400440532013001';
@@ -53,11 +53,7 @@ describe('the language option against the service', () => {
     ({ key } = await accountWithKey(store, 'PRO'));
   }, 30_000);
 
-  afterAll(async () => {
-    await service?.close();
-    await store?.close();
-    await fakes?.close();
-  });
+  afterAll(() => closeInOrder(service, store, fakes));
 
   it('answers in the language asked for, the reason unchanged; English for a language without a catalog', async () => {
     const english = validateIban(BAD_CHECKSUM);

@@ -9,7 +9,7 @@ import { tokenHash } from '../../../src/server/dashboard/session.js';
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import type { Store } from '../../../src/server/storage/types.js';
 import { adminCall, OPERATOR_TOKEN, signIn, type As, type Session } from '../../support/admin-api.js';
-import { accountWithKey, createKey, fakeConfig, startFakes, startTestServer, type Fakes, type TestServer } from '../../support/server.js';
+import { accountWithKey, closeInOrder, createKey, fakeConfig, startFakes, startTestServer, type Fakes, type TestServer } from '../../support/server.js';
 
 let fakes: Fakes;
 let store: Store;
@@ -25,12 +25,7 @@ beforeAll(async () => {
   tokenless = await startTestServer(store, fakeConfig(fakes));
 });
 
-afterAll(async () => {
-  await service?.close();
-  await tokenless?.close();
-  await store?.close();
-  await fakes?.close();
-});
+afterAll(() => closeInOrder(service, tokenless, store, fakes));
 
 const operator: As = { token: OPERATOR_TOKEN };
 
