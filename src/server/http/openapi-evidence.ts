@@ -9,7 +9,8 @@ import type { ErrorCode } from '../../result.js';
 import type { ServiceErrorCode } from '../answers/errors.js';
 import { EVIDENCE_MESSAGES } from './routes/evidence.js';
 import {
-  ACCOUNT_ERRORS,
+  accountOperation,
+  KEY_SCOPED_ERRORS,
   always,
   errorBody,
   flag,
@@ -74,13 +75,8 @@ const notFound: ResponseObject = {
   content: json('EvidenceNotFound', { notFound: { value: { errorCode: 'NOT_FOUND', message: EVIDENCE_MESSAGES.NOT_FOUND } } }),
 };
 
-const common = {
-  tags: ['VAT evidence'],
-  // Either scheme: the key in X-API-KEY or as Authorization: Bearer.
-  security: [{ ApiKey: [] }, { BearerKey: [] }],
-} as const satisfies Pick<OperationObject, 'tags' | 'security'>;
-
-const errors = { ...ACCOUNT_ERRORS, '403': responseRef('KeyForbidden') };
+const common = accountOperation('VAT evidence');
+const errors = KEY_SCOPED_ERRORS;
 
 /** The evidence paths. */
 export const EVIDENCE_PATHS: Readonly<Record<string, PathItemObject>> = {

@@ -7,7 +7,7 @@
 import { FIELD_NAMES } from '../../fields/catalog.js';
 import type { Job } from '../../account-api.js';
 import { MAX_JOB_VALUES } from '../batch/input.js';
-import { ACCOUNT_ERRORS, always, enumOf, errorBody, json, objectOf, orNull, ref, responseRef, text, type OperationObject, type ParameterObject, type PathItemObject, type ResponseObject, type SchemaObject } from './openapi-schema.js';
+import { ACCOUNT_ERRORS, accountOperation, always, enumOf, errorBody, json, objectOf, orNull, ref, responseRef, text, type OperationObject, type ParameterObject, type PathItemObject, type ResponseObject, type SchemaObject } from './openapi-schema.js';
 import { JOBS_PATH, type JobErrorCode } from './routes/jobs.js';
 
 /** The tag of the job operations. */
@@ -80,11 +80,10 @@ export const schemas: Readonly<Record<string, SchemaObject>> = {
 
 const jobError = (description: string): ResponseObject => ({ description, content: json('JobError') });
 const KEY_ERRORS = ACCOUNT_ERRORS;
+const COMMON = accountOperation(JOBS_TAG.name);
 const JOB_ID: ParameterObject = { name: 'id', in: 'path', required: true, description: 'The job id.', schema: { type: 'string' } };
-const SECURITY: OperationObject['security'] = [{ ApiKey: [] }, { BearerKey: [] }];
-
 function operation(op: Omit<OperationObject, 'tags' | 'security'>): OperationObject {
-  return { ...op, tags: [JOBS_TAG.name], security: SECURITY };
+  return { ...op, ...COMMON };
 }
 
 /** The paths of the job operations. */

@@ -133,3 +133,9 @@ export const ACCOUNT_ERRORS = {
   '500': responseRef('ServerError'),
   '503': responseRef('KeyStoreUnavailable'),
 } as const;
+
+/** {@link ACCOUNT_ERRORS} and the 403 of a key that may not use the endpoint (the watch and evidence operations). */
+export const KEY_SCOPED_ERRORS = { ...ACCOUNT_ERRORS, '403': responseRef('KeyForbidden') } as const;
+
+/** The tag and the security of an account endpoint's operation: either scheme, the key in X-API-KEY or as Authorization: Bearer. */
+export const accountOperation = (tag: string): Pick<OperationObject, 'tags' | 'security'> => ({ tags: [tag], security: [{ ApiKey: [] }, { BearerKey: [] }] });

@@ -6,7 +6,8 @@
 import type { VatWatch, VatWatchList } from '../../account-api.js';
 import { BODY_ERROR_CODES, WATCH_MESSAGES, WATCH_PATH, type WatchErrorCode } from './routes/watch.js';
 import {
-  ACCOUNT_ERRORS,
+  accountOperation,
+  KEY_SCOPED_ERRORS,
   always,
   enumOf,
   flag,
@@ -74,12 +75,8 @@ const notFound: ResponseObject = {
   content: json('VatWatchError', { notFound: { value: { errorCode: 'WATCH_NOT_FOUND', message: WATCH_MESSAGES.WATCH_NOT_FOUND } } }),
 };
 
-const common = {
-  tags: ['VAT monitoring'],
-  security: [{ ApiKey: [] }, { BearerKey: [] }],
-} as const satisfies Pick<OperationObject, 'tags' | 'security'>;
-
-const errors = { ...ACCOUNT_ERRORS, '403': responseRef('KeyForbidden') };
+const common = accountOperation('VAT monitoring');
+const errors = KEY_SCOPED_ERRORS;
 
 const idParameter: ParameterObject = { name: 'id', in: 'path', required: true, description: 'The watch id.', schema: text('A watch id.') };
 
