@@ -1,13 +1,13 @@
 /**
  * The batch jobs' part of the OpenAPI document (./openapi.ts): the paths of routes/jobs.ts and
- * their schemas, the job status tied to src/server/batch/json.ts by objectOf. Every error is
+ * their schemas, each tied to its type in src/account-api.ts by objectOf. Every error is
  * `{ errorCode, message }`: the 401, 403 and 503 with the validation endpoints' codes (the same key
  * rules: routes/api-key.ts), the 500 the app's (ServerError), the others with the codes of routes/jobs.ts.
  */
 import { FIELD_NAMES } from '../../fields/catalog.js';
-import type { Job } from '../../account-api.js';
+import type { Job, JobList, JobResultLine, JobSubmission, SubmittedJob } from '../../account-api.js';
 import { MAX_JOB_VALUES } from '../batch/input.js';
-import { ACCOUNT_ERRORS, accountOperation, always, enumOf, errorBody, json, objectOf, orNull, ref, responseRef, text, type OperationObject, type ParameterObject, type PathItemObject, type ResponseObject, type SchemaObject } from './openapi-schema.js';
+import { ACCOUNT_ERRORS, accountOperation, always, enumOf, errorBody, json, objectOf, orNull, ref, responseRef, sometimes, text, type OperationObject, type ParameterObject, type PathItemObject, type ResponseObject, type SchemaObject } from './openapi-schema.js';
 import { JOBS_PATH, type JobErrorCode } from './routes/jobs.js';
 
 /** The tag of the job operations. */
@@ -40,38 +40,21 @@ const job = objectOf<Job>('A batch job and its progress.', {
 /** The schemas of the job operations. */
 export const schemas: Readonly<Record<string, SchemaObject>> = {
   Job: job,
-  JobList: {
-    type: 'object',
-    description: "The account's newest 100 jobs, newest first.",
-    properties: { jobs: { type: 'array', items: ref('Job') } },
-    required: ['jobs'],
-    additionalProperties: false,
-  },
-  JobRequest: {
-    type: 'object',
-    description: 'A job as JSON. CSV and NDJSON bodies name the field in the query instead.',
-    properties: {
-      field: enumOf(FIELDS, 'The field to validate the values as; the key needs its scope.'),
-      values: { type: 'array', items: { type: 'string', maxLength: 1024 }, minItems: 1, maxItems: MAX_JOB_VALUES, description: 'The values, one line each, in order.' },
-      webhookUrl: text("Where job.completed is sent besides the account's webhook (http or https).", { format: 'uri' }),
-    },
-    required: ['field', 'values'],
-    additionalProperties: false,
-  },
-  JobAccepted: {
-    type: 'object',
-    description: 'The job, queued.',
-    properties: { id: text('The job id.'), status: enumOf(['queued'], 'Always queued.'), total: count('Values in the job.') },
-    required: ['id', 'status', 'total'],
-    additionalProperties: false,
-  },
-  JobResultLine: {
-    type: 'object',
-    description: 'One answered line of the NDJSON results.',
-    properties: { line: { type: 'integer', minimum: 1, description: '1-based line of the input.' }, result: ref('ValidationResult') },
-    required: ['line', 'result'],
-    additionalProperties: false,
-  },
+  JobList: objectOf<JobList>("The account's newest 100 jobs, newest first.", { jobs: always({ type: 'array', items: ref('Job') }) }),
+  JobRequest: objectOf<JobSubmission>('A job as JSON. CSV and NDJSON bodies name the field in the query instead.', {
+    field: always(enumOf(FIELDS, 'The field to validate the values as; the key needs its scope.')),
+    values: always({ type: 'array', items: { type: 'string', maxLength: 1024 }, minItems: 1, maxItems: MAX_JOB_VALUES, description: 'The values, one line each, in order.' }),
+    webhookUrl: sometimes(text("Where job.completed is sent besides the account's webhook (http or https).", { format: 'uri' })),
+  }),
+  JobAccepted: objectOf<SubmittedJob>('The job, queued.', {
+    id: always(text('The job id.')),
+    status: always(enumOf(['queued'], 'Always queued.')),
+    total: always(count('Values in the job.')),
+  }),
+  JobResultLine: objectOf<JobResultLine>('One answered line of the NDJSON results.', {
+    line: always({ type: 'integer', minimum: 1, description: '1-based line of the input.' }),
+    result: always(ref('ValidationResult')),
+  }),
   JobError: errorBody(
     ['INVALID_JOB', 'UNKNOWN_MEMBER', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'QUOTA_EXCEEDED', 'TOO_MANY_JOBS', 'JOB_NOT_FOUND', 'JOB_ENDED'] satisfies JobErrorCode[],
     'A refused job request.',
