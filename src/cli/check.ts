@@ -5,9 +5,9 @@
  */
 import { fstatSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { FIELD_CATALOG, FIELDS_IN_CHECK_ORDER, isFieldName, type FieldName } from '../fields/catalog.js';
+import { FIELD_CATALOG, FIELDS_IN_CHECK_ORDER, isFieldName, type FieldEntry, type FieldName } from '../fields/catalog.js';
 import type { RequestOptions } from '../fields/manifest.js';
-import { VALIDATORS } from '../fields/validators.js';
+import { VALIDATORS, type FieldValidators } from '../fields/validators.js';
 import { localize } from '../messages/localize.js';
 import type { ValidationResult } from '../result.js';
 import { parseArgs, UsageError, type ParsedArgs } from './args.js';
@@ -22,22 +22,18 @@ const DEFAULT_PROGRESS_INTERVAL_MS = 1000;
 /** `defaultCountry` → `default-country`: a request member as a flag. */
 const flagOf = (member: string): string => member.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-/** The request members each field's offline validator reads (src/<field>/field.ts), with their flags: `--iban` on bic. */
-const MEMBER_FLAGS = Object.fromEntries(
-  FIELDS_IN_CHECK_ORDER.map((field): [FieldName, readonly { member: string; flag: string }[]] => [
-    field,
-    Object.entries(FIELD_CATALOG[field].requestMembers as Readonly<Record<string, string>>)
-      .filter(([, reader]) => reader === 'offline')
-      .map(([member]) => ({ member, flag: flagOf(member) })),
-  ]),
-) as Readonly<Record<FieldName, readonly { member: string; flag: string }[]>>;
-
-const ALL_MEMBER_FLAGS = FIELDS_IN_CHECK_ORDER.flatMap((field) => MEMBER_FLAGS[field].map(({ flag }) => ({ field, flag })));
+/** The request members the fields' offline validators read (src/<field>/field.ts), with their flags: `--iban` of bic. */
+const MEMBER_FLAGS = FIELDS_IN_CHECK_ORDER.flatMap((field) => {
+  const members: FieldEntry['requestMembers'] = FIELD_CATALOG[field].requestMembers;
+  return Object.keys(members)
+    .filter((member) => members[member] === 'offline')
+    .map((member) => ({ field, member, flag: flagOf(member) }));
+});
 
 export const checkUsage = `usage: verifield check FIELD VALUE [--no-fail] [--lang LANG] [FIELD OPTIONS]
        verifield check FIELD --file PATH [--no-fail] [--lang LANG] [FIELD OPTIONS]     (one value per line; PATH - or no --file reads stdin)
 FIELD is one of: ${FIELDS_IN_CHECK_ORDER.join(', ')}
-FIELD OPTIONS (a request member of one field; with --file, for every line): ${ALL_MEMBER_FLAGS.map(({ field, flag }) => `--${flag} (${field})`).join(', ')}
+FIELD OPTIONS (a request member of one field; with --file, for every line): ${MEMBER_FLAGS.map(({ field, flag }) => `--${flag} (${field})`).join(', ')}
 --lang writes the messages in LANG (${LANGUAGES_NOTE}; es-MX reads as es); reason stays the same.
 A language without a catalog is answered in English, with a note on stderr.
 One value prints its envelope as JSON. A file prints one JSON line per input line, in order: a
@@ -114,12 +110,11 @@ async function checkSource(validate: Validator, source: string, options: { noFai
 /** The request members given as flags for `field`, none when none was given; the usage mistake when a flag is another field's. */
 function memberOptions(field: FieldName, args: ParsedArgs): RequestOptions | undefined | string {
   let options: Record<string, string> | undefined;
-  for (const { field: owner, flag } of ALL_MEMBER_FLAGS) {
+  for (const { field: owner, member, flag } of MEMBER_FLAGS) {
     const given = args.values.get(flag);
     if (given === undefined) continue;
-    const member = MEMBER_FLAGS[field].find((entry) => entry.flag === flag);
-    if (member === undefined) return `--${flag} is an option of check ${owner}, not of check ${field}`;
-    (options ??= {})[member.member] = given;
+    if (owner === field) (options ??= {})[member] = given;
+    else if (!MEMBER_FLAGS.some((entry) => entry.field === field && entry.flag === flag)) return `--${flag} is an option of check ${owner}, not of check ${field}`;
   }
   return options;
 }
@@ -130,7 +125,7 @@ export async function runCheck(argv: readonly string[], io: CliIo = processIo): 
   let source: string | null;
   let progressIntervalMs: number;
   try {
-    args = parseArgs(argv, { values: ['file', 'lang', ...ALL_MEMBER_FLAGS.map(({ flag }) => flag)], switches: ['no-fail', 'help'] });
+    args = parseArgs(argv, { values: ['file', 'lang', ...MEMBER_FLAGS.map(({ flag }) => flag)], switches: ['no-fail', 'help'] });
     if (args.switches.has('help')) {
       io.out(`${checkUsage}\n`);
       return EXIT_OK;
@@ -143,7 +138,7 @@ export async function runCheck(argv: readonly string[], io: CliIo = processIo): 
     return EXIT_USAGE;
   }
   const [field, value] = args.positionals;
-  const offline: Validator | undefined = field !== undefined && isFieldName(field) ? VALIDATORS[field].offline : undefined;
+  const offline: FieldValidators<FieldName>['offline'] | undefined = field !== undefined && isFieldName(field) ? VALIDATORS[field].offline : undefined;
   if (offline === undefined) {
     io.err(`verifield: ${field === undefined ? 'missing FIELD' : `unknown field: ${field}`}\n${checkUsage}\n`);
     return EXIT_USAGE;
@@ -153,7 +148,7 @@ export async function runCheck(argv: readonly string[], io: CliIo = processIo): 
     io.err(`verifield: ${options}\n${checkUsage}\n`);
     return EXIT_USAGE;
   }
-  const validate = inLanguage(options === undefined ? offline : (text) => VALIDATORS[field as FieldName].offline(text, options), args.values.get('lang'));
+  const validate = inLanguage(options === undefined ? offline : (text) => offline(text, options), args.values.get('lang'));
   const noFail = args.switches.has('no-fail');
   if (source !== null) return checkSource(validate, source, { noFail, progressIntervalMs });
   const result = validate(value as string);

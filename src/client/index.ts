@@ -65,7 +65,6 @@ export interface ClientOptions {
 export type { CallOptions } from './call-options.js';
 export type * from '../fields/generated/call-options.js';
 
-/** The options of the validation methods: those of the fields that take a member besides `value`, and the common ones. */
 /** The options of any field's method: the common ones and its request members (src/fields/generated/call-options.ts). */
 type FieldCallOptions = CallOptions & { readonly [member: string]: unknown };
 

@@ -5,7 +5,7 @@
  * case becomes an outcome with its status and `errorCode`; nothing here throws. It reads a {@link ValidationInput}, so the same checks serve
  * the Hono app (a Web-standard Request) and the Node listener's fast path (an IncomingMessage).
  */
-import { FIELD_NAMES, requestMembers, type FieldName } from '../../fields/catalog.js';
+import { FIELD_CATALOG, FIELD_NAMES, requestMembers, type FieldName } from '../../fields/catalog.js';
 import type { RequestOptions } from '../../fields/validators.js';
 import type { ErrorCode } from '../../result.js';
 import { ERROR_MESSAGES, errorAnswer, memberNotStringMessage, memberTooLongMessage, unknownMemberMessage, unknownMemberOf } from '../answers/errors.js';
@@ -46,8 +46,8 @@ function failure(code: ErrorCode, message: string, originalValue = ''): BodyOutc
 /** The members each field's body takes, computed once: the check of a request allocates nothing. */
 const MEMBERS = Object.fromEntries(FIELD_NAMES.map((field) => [field, requestMembers(field)])) as Readonly<Record<FieldName, readonly string[]>>;
 
-/** The members besides `value` of each field's body. */
-const OPTION_MEMBERS = Object.fromEntries(FIELD_NAMES.map((field): [FieldName, readonly string[]] => [field, requestMembers(field).slice(1)])) as Readonly<Record<FieldName, readonly string[]>>;
+/** The members besides `value` of each field's body (its `requestMembers`). */
+const OPTION_MEMBERS = Object.fromEntries(FIELD_NAMES.map((field): [FieldName, readonly string[]] => [field, Object.keys(FIELD_CATALOG[field].requestMembers)])) as Readonly<Record<FieldName, readonly string[]>>;
 
 /**
  * Whether a Content-Type header names JSON: `application/json`, any case, optionally with a
