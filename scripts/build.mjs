@@ -1,6 +1,7 @@
 /**
  * Builds dist/ from src/: the email data modules (scripts/generate-email-data.ts), the field
- * aggregates (scripts/generate-fields.ts), then tsup.
+ * aggregates (scripts/generate-fields.ts), the service's JSON Schemas (scripts/generate-schemas.ts),
+ * then tsup.
  *
  *   node scripts/build.mjs           `npm run build`: every subpath in ESM and CJS with its type
  *                                    declarations, as published; always rebuilds.
@@ -55,6 +56,8 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 runNode([require.resolve('tsx/cli'), 'scripts/generate-email-data.ts']);
 // The aggregates of the field folders (src/fields/generated/), which tsup's entries import.
 runNode([require.resolve('tsx/cli'), 'scripts/generate-fields.ts']);
+// The JSON Schemas of the service's shapes (src/server/http/generated/), derived from their types.
+runNode([require.resolve('tsx/cli'), 'scripts/generate-schemas.ts']);
 // Taken after the generator, whose data modules are inputs too: they must not look newer than the build.
 const inputsReadAt = Date.now();
 const tsup = join(dirname(require.resolve('tsup/package.json')), require('tsup/package.json').bin.tsup);

@@ -30,6 +30,7 @@ export interface SchemaObject {
   required?: readonly string[];
   additionalProperties?: boolean | SchemaObject;
   items?: SchemaObject;
+  anyOf?: readonly SchemaObject[];
   examples?: readonly unknown[];
   default?: string | number | boolean | null;
 }
