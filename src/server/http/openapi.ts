@@ -19,6 +19,7 @@ import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
 import { ERROR_MESSAGES, SERVICE_ERROR_STATUS, type ServiceErrorCode } from '../answers/errors.js';
 import { ANSWER_LANGUAGES, DEFAULT_LANGUAGE } from '../answers/answer-language.js';
 import { CATALOG_LANGUAGES } from '../../messages/catalogs.js';
+import { SHAPE_SCHEMAS } from './generated/schemas.js';
 import { ADMIN_PARAMETERS, ADMIN_PATHS, ADMIN_RESPONSES, ADMIN_SCHEMAS, ADMIN_SECURITY_SCHEMES, ADMIN_TAG } from './openapi-admin.js';
 import { EVIDENCE_PATHS, EVIDENCE_SCHEMAS, EVIDENCE_TAG } from './openapi-evidence.js';
 import { JOBS_TAG, paths as JOB_PATHS, schemas as JOB_SCHEMAS } from './openapi-jobs.js';
@@ -127,13 +128,8 @@ function fieldResult(field: FieldName): SchemaObject {
   };
 }
 
-/** Each field's result schema, its details schema and the schemas that one refers to, in the service's order. */
-const fieldSchemas: Record<string, SchemaObject> = Object.fromEntries(
-  FIELD_NAMES.flatMap((field) => {
-    const operation = FIELD_OPERATIONS[field];
-    return [[operation.resultSchema, fieldResult(field)], ...Object.entries(operation.componentSchemas ?? {}), [operation.detailsSchemaName, operation.detailsSchema]];
-  }),
-);
+/** Each field's result schema (its details schema is generated from src/<field>/details.ts, with the shapes). */
+const fieldSchemas: Record<string, SchemaObject> = Object.fromEntries(FIELD_NAMES.map((field) => [FIELD_OPERATIONS[field].resultSchema, fieldResult(field)]));
 
 /** The body of an error status of a validation endpoint: the envelope with `valid` false and its errorCode. */
 function errorResult(status: ErrorStatus, description: string): SchemaObject {
@@ -653,7 +649,7 @@ export const openApiDocument: OpenApiDocument = {
   ],
   paths: { ...paths, ...JOB_PATHS, ...WATCH_PATHS, ...EVIDENCE_PATHS, ...ADMIN_PATHS },
   components: {
-    schemas: { ...schemas, ...JOB_SCHEMAS, ...WATCH_SCHEMAS, ...EVIDENCE_SCHEMAS, ...ADMIN_SCHEMAS },
+    schemas: { ...SHAPE_SCHEMAS, ...schemas, ...JOB_SCHEMAS, ...WATCH_SCHEMAS, ...EVIDENCE_SCHEMAS, ...ADMIN_SCHEMAS },
     responses: { ...responses, ...ADMIN_RESPONSES },
     parameters: { ...parameters, ...ADMIN_PARAMETERS },
     headers,
