@@ -5,10 +5,37 @@
  * out, so a fake is a few lines.
  */
 
+/**
+ * A VAT rate in percent: above 0, at most 100.
+ * @exclusiveMinimum 0
+ * @maximum 100
+ */
+type Percent = number;
+
+/**
+ * A VIES prefix or member state code: two capital letters.
+ * @pattern ^[A-Z]{2}$
+ */
+type CountryCode = string;
+
+/**
+ * An ISO 8601 date-time.
+ * @format date-time
+ */
+type DateTime = string;
+
+/**
+ * A whole number of zero or more.
+ * @asType integer
+ * @format int32
+ * @minimum 0
+ */
+type Count = number;
+
 /** A rate that applies to part of a member state's territory only (an island, a region). */
 export interface RegionalVatRate {
   /** Rate in percent, e.g. 7 or 0.9. */
-  rate: number;
+  rate: Percent;
   /** The source's own text saying where the rate applies, e.g. "Jungholz, Mittelberg". */
   note: string;
 }
@@ -16,22 +43,31 @@ export interface RegionalVatRate {
 /** VAT rates of one member state (docs/fields/vat.md#vat-rates). */
 export interface CountryVatRates {
   /** Member state code as the EU registry writes it: Greece is `EL`. */
-  countryCode: string;
+  countryCode: CountryCode;
   /** National standard rate in percent. */
-  standardRate: number;
-  /** Every reduced, super-reduced and parking rate of the mainland: ascending, no duplicates, no 0. */
-  reducedRates: number[];
+  standardRate: Percent;
+  /**
+   * Every reduced, super-reduced and parking rate of the mainland: ascending, no duplicates, no 0.
+   * @uniqueItems
+   */
+  reducedRates: Percent[];
   /** Rates for part of the territory only. */
   regionalRates: RegionalVatRate[];
-  /** Date (YYYY-MM-DD) from which the source says these rates apply; varies by member state. */
+  /**
+   * Date (YYYY-MM-DD) from which the source says these rates apply; varies by member state.
+   * @format date
+   */
   situationOn: string;
   /** When the service last retrieved these rates (ISO 8601 date-time). */
-  fetchedAt: string;
+  fetchedAt: DateTime;
 }
 
 /** VAT rates of every member state (docs/fields/vat.md#vat-rates). */
 export interface VatRates {
-  /** One entry per member state, ordered by country code. */
+  /**
+   * One entry per member state, ordered by country code.
+   * @maxItems 27
+   */
   rates: CountryVatRates[];
   /** Where the rates come from: the Commission's Taxes in Europe Database. */
   source: 'TEDB';
@@ -238,27 +274,36 @@ export type ViesStatusDecider = 'COMMISSION_FEED' | 'SERVICE_LOOKUPS';
 /** A country of the availability report (docs/fields/vat.md#vies-availability). */
 export interface ViesCountryStatus {
   /** VIES prefix of the member state (Greece is EL, Northern Ireland XI). */
-  countryCode: string;
-  /** Share of the counted samples of the window in which the country was reachable, in percent (2 decimals); null with no counted sample. */
+  countryCode: CountryCode;
+  /**
+   * Share of the counted samples of the window in which the country was reachable, in percent (2 decimals); null with no counted sample.
+   * @minimum 0
+   * @maximum 100
+   */
   availabilityPercent: number | null;
   /** Samples counted (`Monitoring Disabled` ones are not). */
-  sampleCount: number;
+  sampleCount: Count;
   /** Reachable now: the latest sample does not say otherwise, and the service's own lookups are not failing. */
   availableNow: boolean;
-  /** `SERVICE_LOOKUPS` when the circuit breaker overrides the feed, else `COMMISSION_FEED`. */
+  /** `SERVICE_LOOKUPS` when three failed lookups in a row made the circuit breaker override the Commission's feed, else `COMMISSION_FEED`. */
   decidedBy: ViesStatusDecider;
 }
 
 /** The VIES availability report (docs/fields/vat.md#vies-availability, GET /api/v1/status/vies). */
 export interface ViesStatusResponse {
   /** When the report was made (ISO 8601). */
-  generatedAt: string;
-  /** Reporting window in days. */
+  generatedAt: DateTime;
+  /**
+   * Reporting window in days (30).
+   * @asType integer
+   * @format int32
+   * @minimum 1
+   */
   windowDays: number;
   /** Number of countries in the report. */
-  countriesTracked: number;
+  countriesTracked: Count;
   /** Number of countries whose `availableNow` is false. */
-  countriesUnavailableNow: number;
+  countriesUnavailableNow: Count;
   /** Ordered by country code. */
   countries: ViesCountryStatus[];
 }
@@ -269,18 +314,21 @@ export interface ViesStatusResponse {
 /** Whether something the service keeps up to date is: `none` yet, `current`, or `stale` (older than it should be). */
 export type Freshness = 'current' | 'stale' | 'none';
 
-/** The body of GET /readyz: 200 when `status` is `ready`, 503 when it is `not-ready`. */
+/**
+ * The body of GET /readyz: 200 when `status` is `ready`, 503 when it is `not-ready`. The store must
+ * take writes; the VAT rates and the VIES status feed are reported, not required.
+ */
 export interface ReadinessReport {
   /** `ready` (status 200) when the store took the probe's write in time; `not-ready` (503) otherwise. */
   status: 'ready' | 'not-ready';
-  /** When the check ran. */
-  checkedAt: string;
-  /** The check of the store (and of Redis, on a scaled-out deployment). */
+  /** When the check ran (a check is reused for a second). */
+  checkedAt: DateTime;
+  /** The check of the store: a write read back (and a key of Redis, on a scaled-out deployment), within 2 seconds. */
   store: {
     /** The probe's write was taken and read back in time. */
     writable: boolean;
-    /** How long the probe took; null when it did not finish. */
-    latencyMs: number | null;
+    /** How long the probe took, in milliseconds; null when it did not finish. */
+    latencyMs: Count | null;
     /** Why the store is not ready, in words; null when it is. */
     message: string | null;
   };
@@ -289,18 +337,18 @@ export interface ReadinessReport {
     /** `current`: today's daily refresh is in; `stale`: older rates are served; `none`: the rates endpoints answer 503. */
     state: Freshness;
     /** When the newest rates served were fetched. */
-    fetchedAt: string | null;
+    fetchedAt: DateTime | null;
     /** When the last refresh failed, if one failed after the last success. */
-    lastFailureAt: string | null;
+    lastFailureAt: DateTime | null;
   } | null;
   /** The samples of the Commission's VIES status feed; null until the service has started. */
   viesStatusFeed: {
-    /** `current`: a sample of the last 15 minutes; `stale`: older ones only; `none`: no sample yet. */
+    /** `current`: a sample of the last 15 minutes (one is taken every 5); `stale`: older ones only; `none`: no sample yet. */
     state: Freshness;
     /** When the newest sample was taken. */
-    lastSampleAt: string | null;
+    lastSampleAt: DateTime | null;
     /** Samples held for the 30-day availability window. */
-    samples: number;
+    samples: Count;
   } | null;
 }
 

@@ -19,12 +19,20 @@ export const SERVICE_ERROR_STATUS = { NOT_FOUND: 404, RATES_UNAVAILABLE: 503 } a
 /** A code of {@link SERVICE_ERROR_STATUS}. */
 export type ServiceErrorCode = keyof typeof SERVICE_ERROR_STATUS;
 
-/** The body of every error answer of the JSON API outside the validation endpoints. */
-export interface ApiErrorBody<Code extends string = ErrorCode | ServiceErrorCode> {
+/**
+ * The body of every error answer of the JSON API outside the validation endpoints, whatever its
+ * code: the OpenAPI document narrows `errorCode` to the codes of each endpoint.
+ */
+export interface ErrorBody {
   /** Machine-readable reason. */
-  errorCode: Code;
+  errorCode: string;
   /** What went wrong, written for the developer reading it, in English. */
   message: string;
+}
+
+/** {@link ErrorBody} with the codes it may carry. */
+export interface ApiErrorBody<Code extends string = ErrorCode | ServiceErrorCode> extends ErrorBody {
+  errorCode: Code;
 }
 
 /** The fixed messages of the error codes whose text does not depend on the request. */
@@ -96,8 +104,34 @@ export function unknownMemberOf(body: object, accepted: readonly string[]): stri
   return undefined;
 }
 
+/**
+ * The body of an error status of a validation endpoint (docs/envelope.md#error-answers): the
+ * envelope with `valid` false and the errorCode; the OpenAPI document narrows errorCode to the
+ * codes of each status.
+ */
+export interface ValidationErrorBody {
+  /** Always false on an error answer. */
+  valid: false;
+  /** What went wrong, in English whatever Accept-Language asks for. */
+  message: string;
+  /** Always null on an error answer: errorCode says what went wrong. */
+  reason: null;
+  /** Always null on an error answer. */
+  normalizedValue: null;
+  /**
+   * The value sent, when a string value arrived (its first 1,024 characters when it is longer);
+   * otherwise the empty string.
+   * @maxLength 1024
+   */
+  originalValue: string;
+  /** Always STANDARD on an error answer. */
+  validationLevel: 'STANDARD';
+  /** Machine-readable reason. */
+  errorCode: ErrorCode;
+}
+
 /** The error envelope of a validation endpoint. */
-export function errorEnvelope(code: ErrorCode, message: string, originalValue: string): ValidationResult {
+export function errorEnvelope(code: ErrorCode, message: string, originalValue: string): ValidationErrorBody {
   return { valid: false, message, reason: null, normalizedValue: null, originalValue, validationLevel: 'STANDARD', errorCode: code };
 }
 

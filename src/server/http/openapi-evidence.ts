@@ -1,7 +1,7 @@
 /**
  * The evidence endpoints' part of the OpenAPI document (./openapi.ts merges it): the paths of
- * src/server/http/routes/evidence.ts and their schemas, tied to the JSON types of
- * src/server/evidence/json.ts by objectOf so that a field added to the answer must be documented.
+ * src/server/http/routes/evidence.ts and their refusals' schemas (VatEvidence and VatEvidenceList
+ * are generated from src/account-api.ts; ./shapes.ts names them).
  */
 import type { VatEvidence, VatEvidenceList } from '../../account-api.js';
 import { EVIDENCE_CSV_COLUMNS } from '../evidence/json.js';
@@ -11,16 +11,10 @@ import { EVIDENCE_MESSAGES } from './routes/evidence.js';
 import {
   accountOperation,
   KEY_SCOPED_ERRORS,
-  always,
   errorBody,
-  flag,
   json,
-  objectOf,
-  orNull,
   ref,
-  responseRef,
   text,
-  type OperationObject,
   type PathItemObject,
   type ResponseObject,
   type SchemaObject,
@@ -39,31 +33,6 @@ const EXAMPLE: VatEvidence = {
   checkedAt: '2026-11-22T09:30:00.000Z',
   replySha256: '9f2c7a0b3e1d4c5b6a7980f1e2d3c4b5a69788f9e0d1c2b3a4958677e6d5c4b3',
 };
-
-const evidence = objectOf<VatEvidence>(
-  'One answer VIES gave a validation of the account (a live one: a cached verdict adds no record), kept for the tax audit.',
-  {
-    id: always(text('Identifier of the record.')),
-    value: always(text('The normalized VAT number asked about, prefix included (Greece is EL).')),
-    countryCode: always(text('Member state code of the number as VIES takes it.')),
-    registered: always(flag('What VIES answered: registered (valid for intra-EU transactions) or not.')),
-    name: always(orNull(text('The registered name as VIES returned it; null when the member state does not disclose it.'))),
-    address: always(orNull(text('The registered address as VIES returned it (may hold line breaks); null when not disclosed.'))),
-    requestDate: always(text('The day VIES wrote in its answer (requestDate).', { format: 'date' })),
-    consultationNumber: always(orNull(text("VIES's consultation number (requestIdentifier); only when the account's own VAT number was sent as requester."))),
-    requester: always(orNull(text('The requester VAT number sent with the question, prefix included; null when none was.'))),
-    checkedAt: always(text('When the answer arrived.', { format: 'date-time' })),
-    replySha256: always(
-      text("Hex SHA-256 of VIES's reply body, byte for byte as received: whoever kept the reply can show it is the one behind this record. Empty only for a registry that does not report it (not VIES).", {
-        pattern: '^([0-9a-f]{64})?$',
-      }),
-    ),
-  },
-);
-
-const list = objectOf<VatEvidenceList>("The account's records for one number, newest first.", {
-  evidence: always({ type: 'array', items: ref('VatEvidence'), description: 'The records; empty when there are none.' }),
-});
 
 const csv: SchemaObject = text(
   `RFC 4180 CSV with a header row, one row per record, CRLF line ends; columns ${EVIDENCE_CSV_COLUMNS.join(', ')} (the JSON names). ` +
@@ -120,8 +89,6 @@ export const EVIDENCE_PATHS: Readonly<Record<string, PathItemObject>> = {
 
 /** The evidence schemas. */
 export const EVIDENCE_SCHEMAS: Readonly<Record<string, SchemaObject>> = {
-  VatEvidence: evidence,
-  VatEvidenceList: list,
   EvidenceNotFound: errorBody(['NOT_FOUND'] satisfies ServiceErrorCode[], 'Why nothing was found.'),
   EvidenceMissingValue: errorBody(['MISSING_VALUE'] satisfies ErrorCode[], 'The query names no VAT number.', { const: EVIDENCE_MESSAGES.MISSING_VALUE }),
 };

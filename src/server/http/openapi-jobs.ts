@@ -1,13 +1,10 @@
 /**
  * The batch jobs' part of the OpenAPI document (./openapi.ts): the paths of routes/jobs.ts and
- * their schemas, each tied to its type in src/account-api.ts by objectOf. Every error is
+ * their refusal's schema (the job shapes are generated from src/account-api.ts). Every error is
  * `{ errorCode, message }`: the 401, 403 and 503 with the validation endpoints' codes (the same key
  * rules: routes/api-key.ts), the 500 the app's (ServerError), the others with the codes of routes/jobs.ts.
  */
-import { FIELD_NAMES } from '../../fields/catalog.js';
-import type { Job, JobList, JobResultLine, JobSubmission, SubmittedJob } from '../../account-api.js';
-import { MAX_JOB_VALUES } from '../batch/input.js';
-import { ACCOUNT_ERRORS, accountOperation, always, enumOf, errorBody, json, objectOf, orNull, ref, responseRef, sometimes, text, type OperationObject, type ParameterObject, type PathItemObject, type ResponseObject, type SchemaObject } from './openapi-schema.js';
+import { ACCOUNT_ERRORS, accountOperation, errorBody, json, ref, responseRef, type OperationObject, type ParameterObject, type PathItemObject, type ResponseObject, type SchemaObject } from './openapi-schema.js';
 import { JOBS_PATH, type JobErrorCode } from './routes/jobs.js';
 
 /** The tag of the job operations. */
@@ -18,43 +15,12 @@ export const JOBS_TAG = {
     "Each line counts as one validation when it is performed; a FREE account's job must fit in the quota left. Another account's job answers 404.",
 } as const;
 
-const time = (description: string): SchemaObject => text(description, { format: 'date-time' });
-const count = (description: string): SchemaObject => ({ type: 'integer', minimum: 0, description });
-const STATUSES = ['queued', 'running', 'done', 'cancelled', 'failed'];
-const FIELDS = [...FIELD_NAMES];
-
-const job = objectOf<Job>('A batch job and its progress.', {
-  id: always(text('Stable identifier.')),
-  field: always(enumOf(FIELDS, 'The field every value is validated as.')),
-  status: always(enumOf(STATUSES, 'queued, running, then done; or cancelled (DELETE) or failed (error says why).')),
-  total: always(count('Values in the job.')),
-  done: always(count('Lines answered so far (valid + invalid).')),
-  valid: always(count('Lines answered valid.')),
-  invalid: always(count('Lines answered not valid.')),
-  createdAt: always(time('When the job was submitted.')),
-  startedAt: always(orNull(time('When a worker first took it; null while queued.'))),
-  finishedAt: always(orNull(time('When it ended; null while it runs.'))),
-  error: always(orNull(text('Why it failed; null otherwise.'))),
-});
-
-/** The schemas of the job operations. */
+/**
+ * The schemas of the job operations that are not generated from their types (Job, JobList,
+ * JobRequest, JobAccepted and JobResultLine are: src/account-api.ts, ./shapes.ts): the refusal,
+ * with the codes of routes/jobs.ts.
+ */
 export const schemas: Readonly<Record<string, SchemaObject>> = {
-  Job: job,
-  JobList: objectOf<JobList>("The account's newest 100 jobs, newest first.", { jobs: always({ type: 'array', items: ref('Job') }) }),
-  JobRequest: objectOf<JobSubmission>('A job as JSON. CSV and NDJSON bodies name the field in the query instead.', {
-    field: always(enumOf(FIELDS, 'The field to validate the values as; the key needs its scope.')),
-    values: always({ type: 'array', items: { type: 'string', maxLength: 1024 }, minItems: 1, maxItems: MAX_JOB_VALUES, description: 'The values, one line each, in order.' }),
-    webhookUrl: sometimes(text("Where job.completed is sent besides the account's webhook (http or https).", { format: 'uri' })),
-  }),
-  JobAccepted: objectOf<SubmittedJob>('The job, queued.', {
-    id: always(text('The job id.')),
-    status: always(enumOf(['queued'], 'Always queued.')),
-    total: always(count('Values in the job.')),
-  }),
-  JobResultLine: objectOf<JobResultLine>('One answered line of the NDJSON results.', {
-    line: always({ type: 'integer', minimum: 1, description: '1-based line of the input.' }),
-    result: always(ref('ValidationResult')),
-  }),
   JobError: errorBody(
     ['INVALID_JOB', 'UNKNOWN_MEMBER', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'QUOTA_EXCEEDED', 'TOO_MANY_JOBS', 'JOB_NOT_FOUND', 'JOB_ENDED'] satisfies JobErrorCode[],
     'A refused job request.',
@@ -78,7 +44,7 @@ export const paths: Readonly<Record<string, PathItemObject>> = {
       description:
         'JSON { field, values, webhookUrl? }; or text/csv (the first column of each record, RFC 4180 quotes) or application/x-ndjson (each line a JSON string or { "value": … }) with ?field= (and ?webhookUrl=). 1 to 100,000 values, bodies up to 16 MiB.',
       parameters: [
-        { name: 'field', in: 'query', required: false, description: 'The field, for CSV and NDJSON bodies.', schema: enumOf(FIELDS, 'A field.') },
+        { name: 'field', in: 'query', required: false, description: 'The field, for CSV and NDJSON bodies.', schema: ref('FieldName') },
         { name: 'webhookUrl', in: 'query', required: false, description: 'For CSV and NDJSON bodies: where job.completed is also sent.', schema: { type: 'string' } },
       ],
       requestBody: {

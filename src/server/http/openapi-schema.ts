@@ -5,7 +5,8 @@
  * cannot drift apart.
  */
 
-import { enumOf, ref, text, type SchemaObject } from '../../fields/json-schema.js';
+import { ref, type SchemaObject } from '../../fields/json-schema.js';
+import { SHAPE_SCHEMAS } from './generated/schemas.js';
 
 // The JSON Schema pieces, shared with the field folders' details schemas.
 export { always, enumOf, LEVELS, flag, int32, objectOf, orNull, ref, sometimes, text, type JsonType, type Property, type SchemaObject } from '../../fields/json-schema.js';
@@ -103,16 +104,21 @@ export interface OpenApiDocument {
 // Schema pieces
 
 /**
+ * A generated error shape (an `ErrorBody` or a `ValidationErrorBody`) with its `errorCode` narrowed
+ * to the codes one answer may carry, and its `message` to `message` when that says more.
+ */
+export function withCodes(shape: SchemaObject, codes: readonly string[], description: string, message: SchemaObject = {}): SchemaObject {
+  const properties = shape.properties ?? {};
+  const errorCode: SchemaObject = { type: 'string', enum: codes, description: properties.errorCode?.description ?? 'Machine-readable reason.' };
+  return { ...shape, description, properties: { ...properties, errorCode, message: { ...properties.message, ...message } } };
+}
+
+/**
  * The `{ errorCode, message }` body of an error answer outside the validation endpoints
  * (docs/envelope.md#other-error-answers), closed, with the codes it may carry.
  */
-export const errorBody = (codes: readonly string[], description: string, message: SchemaObject = {}): SchemaObject => ({
-  type: 'object',
-  description,
-  properties: { errorCode: enumOf(codes, 'Machine-readable reason.'), message: text('What went wrong, in English, for the developer reading it.', message) },
-  required: ['errorCode', 'message'],
-  additionalProperties: false,
-});
+export const errorBody = (codes: readonly string[], description: string, message: SchemaObject = {}): SchemaObject =>
+  withCodes(SHAPE_SCHEMAS.ErrorBody, codes, description, message);
 
 
 /** A JSON body of the named schema, with optional examples. */

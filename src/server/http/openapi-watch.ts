@@ -1,27 +1,18 @@
 /**
  * The watch endpoints' part of the OpenAPI document (./openapi.ts merges it): the paths of
- * src/server/http/routes/watch.ts and their schemas, tied to the JSON types of
- * src/server/watch/json.ts by objectOf so that a field added to the answer must be documented.
+ * src/server/http/routes/watch.ts. Their schemas are generated from the types (VatWatch and
+ * VatWatchList in src/account-api.ts, VatWatchError in routes/watch.ts; ./shapes.ts names them).
  */
 import type { VatWatch, VatWatchList } from '../../account-api.js';
-import { BODY_ERROR_CODES, WATCH_MESSAGES, WATCH_PATH, type WatchErrorCode } from './routes/watch.js';
+import { WATCH_MESSAGES, WATCH_PATH } from './routes/watch.js';
 import {
   accountOperation,
   KEY_SCOPED_ERRORS,
-  always,
-  enumOf,
-  flag,
   json,
-  objectOf,
-  orNull,
-  ref,
-  responseRef,
   text,
-  type OperationObject,
   type ParameterObject,
   type PathItemObject,
   type ResponseObject,
-  type SchemaObject,
 } from './openapi-schema.js';
 
 const EXAMPLE: VatWatch = {
@@ -35,39 +26,6 @@ const EXAMPLE: VatWatch = {
   lastAttemptAt: '2026-11-22T09:30:00.000Z',
   nextCheckAt: '2026-11-29T21:04:12.000Z',
   createdAt: '2026-11-01T08:00:00.000Z',
-};
-
-const time = (description: string): SchemaObject => text(description, { format: 'date-time' });
-
-const watch = objectOf<VatWatch>('A watched VAT number with its last known verdict.', {
-  id: always(text('Identifier of the watch.')),
-  value: always(text('The normalized VAT number, prefix included (Greece is EL).')),
-  traderName: always(orNull(text('The company name sent with each check (VIES compares it where the member state does); null when none.'))),
-  registered: always({ ...orNull(flag('')), description: 'The last known verdict; null until a check brought one. VIES down never replaces a known verdict.' }),
-  name: always(orNull(text('The registered name of the last known answer; null when not disclosed.'))),
-  address: always(orNull(text('The registered address of the last known answer (may hold line breaks); null when not disclosed.'))),
-  lastCheckedAt: always(orNull(time('The last check that brought a known answer; null before the first.'))),
-  lastAttemptAt: always(orNull(time('The last check attempted, known answer or not.'))),
-  nextCheckAt: always(time('When the number is next re-checked: every 7 days by default (serve --watch-interval, or the account’s own setting), spread by up to 10 %; within minutes after an attempt VIES did not answer.')),
-  createdAt: always(time('When the number was first watched.')),
-});
-
-const list = objectOf<VatWatchList>("The account's watched numbers.", {
-  watches: always({ type: 'array', items: ref('VatWatch'), description: 'The watches; empty when there are none.' }),
-});
-
-const CODES: readonly WatchErrorCode[] = ['INVALID_VAT_NUMBER', 'NOT_IN_VIES', 'WATCH_NOT_FOUND', 'QUOTA_EXCEEDED', ...BODY_ERROR_CODES];
-
-const watchError: SchemaObject = {
-  type: 'object',
-  description: 'Why the request was refused.',
-  properties: {
-    errorCode: enumOf(CODES, 'Machine-readable reason.'),
-    message: text('For the developer reading it (for INVALID_VAT_NUMBER: the validation’s own message).'),
-    reason: text('INVALID_VAT_NUMBER only: the reason code /validate/vat gives the number (VAT_…).'),
-  },
-  required: ['errorCode', 'message'],
-  additionalProperties: false,
 };
 
 const notFound: ResponseObject = {
@@ -155,17 +113,10 @@ export const WATCH_PATHS: Readonly<Record<string, PathItemObject>> = {
   },
 };
 
-/** The watch schemas. */
-export const WATCH_SCHEMAS: Readonly<Record<string, SchemaObject>> = {
-  VatWatch: watch,
-  VatWatchList: list,
-  VatWatchError: watchError,
-};
-
 /** The tag of the watch operations. */
 export const WATCH_TAG = {
   name: 'VAT monitoring',
   description: 'Watched VAT numbers, re-checked on a schedule; changes are told to the account’s webhook, signed (Verifield-Signature).',
 } as const;
 
-export { WATCH_PATHS as paths, WATCH_SCHEMAS as schemas };
+export { WATCH_PATHS as paths };

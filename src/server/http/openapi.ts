@@ -1,18 +1,20 @@
 /**
  * The OpenAPI 3.1 description of the service: one validation endpoint per field of the field
  * catalog (src/fields/catalog.ts, described by each field's src/<field>/openapi.ts through
- * src/fields/operations.ts: texts, request shape, example, details schema), the three public
- * reference endpoints, the two health endpoints and the admin API (./openapi-admin.ts), served at
- * GET /api/v1/openapi.json. It is
- * built from small schema pieces whose property lists are tied to the TypeScript types of
- * src/result.ts and src/ports.ts (a property added to a type and not to its schema does not
- * compile), and test/server/http/openapi.test.ts validates every response of a real server against it.
+ * src/fields/operations.ts: texts, request members, example), the three public reference
+ * endpoints, the two health endpoints, the jobs, watch and evidence endpoints and the admin API
+ * (./openapi-*.ts), served at GET /api/v1/openapi.json. Its schemas are not written here: each JSON
+ * shape is a TypeScript type with its TSDoc, and ./generated/schemas.ts holds the JSON Schema
+ * scripts/generate-schemas.ts derives from it (./shapes.ts names them). What this module adds is
+ * derived from the catalogs: each field's result (the envelope, the field's reason codes, its
+ * details), the request bodies of the field folders' members, and the error bodies narrowed to the
+ * codes of each status. test/server/http/openapi.test.ts validates every response of a real server
+ * against the document.
  */
 import type { Env, Hono, Schema } from 'hono';
 // The package's version, inlined from package.json at build time (the client sends it too).
 import { CLIENT_VERSION as PACKAGE_VERSION } from '../../client/version.js';
-import type { CountryVatRates, ReadinessReport, RegionalVatRate, VatRates, ViesCountryStatus, ViesStatusResponse } from '../../ports.js';
-import type { ErrorCode, ValidationResult } from '../../result.js';
+import type { ErrorCode } from '../../result.js';
 import { FIELD_CATALOG, FIELD_NAMES, validationPath, type FieldName } from '../../fields/catalog.js';
 import { FIELD_OPERATIONS } from '../../fields/operations.js';
 import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
@@ -23,28 +25,21 @@ import { SHAPE_SCHEMAS } from './generated/schemas.js';
 import { ADMIN_PARAMETERS, ADMIN_PATHS, ADMIN_RESPONSES, ADMIN_SCHEMAS, ADMIN_SECURITY_SCHEMES, ADMIN_TAG } from './openapi-admin.js';
 import { EVIDENCE_PATHS, EVIDENCE_SCHEMAS, EVIDENCE_TAG } from './openapi-evidence.js';
 import { JOBS_TAG, paths as JOB_PATHS, schemas as JOB_SCHEMAS } from './openapi-jobs.js';
-import { WATCH_PATHS, WATCH_SCHEMAS, WATCH_TAG } from './openapi-watch.js';
+import { WATCH_PATHS, WATCH_TAG } from './openapi-watch.js';
 import {
   always,
-  enumOf,
   errorBody,
-  flag,
+  withCodes,
   headerRef,
-  int32,
   json,
-  LEVELS,
-  objectOf,
-  orNull,
   ref,
   responseRef,
-  sometimes,
   text,
   type HeaderObject,
   type OpenApiDocument,
   type OperationObject,
   type ParameterObject,
   type PathItemObject,
-  type Property,
   type ReferenceObject,
   type ResponseObject,
   type SchemaObject,
@@ -52,20 +47,12 @@ import {
 
 export type { HeaderObject, OpenApiDocument, OperationObject, ReferenceObject, ResponseObject, SchemaObject } from './openapi-schema.js';
 
-const countryCode = (description: string): SchemaObject => text(description, { pattern: '^[A-Z]{2}$' });
-
-
-/** The envelope fields every validation answer shares (docs/envelope.md#the-envelope). */
-const envelopeFields = {
-  valid: flag('Whether the input passes the checks of that endpoint; a negative verdict is still a 200.'),
-  message: text(
-    "Human-readable summary, written to be shown to a user: in the language Content-Language names (Accept-Language picks it among the service's catalogs), English on error answers.",
-  ),
-  reason: orNull(text('Why the value was rejected: a stable code of the endpoint\'s list (docs/envelope.md#reason-codes); null when valid and on error answers.')),
-  normalizedValue: orNull(text('Canonical form of the input (the form to store); null when none could be derived.')),
-  originalValue: text('The exact input received.'),
-  validationLevel: enumOf(LEVELS, 'Depth applied.'),
-} as const;
+/**
+ * The generated shapes the document lists as components: all but the two error bodies, which it
+ * narrows to the codes of each status instead ({@link errorResult}, errorBody of ./openapi-schema.ts).
+ */
+const NARROWED_SHAPES: ReadonlySet<string> = new Set(['ErrorBody', 'ValidationErrorBody']);
+const shapeComponents: Record<string, SchemaObject> = Object.fromEntries(Object.entries(SHAPE_SCHEMAS).filter(([name]) => !NARROWED_SHAPES.has(name)));
 
 /** The error codes each error status of a validation path answers with. */
 export const ERROR_CODES_BY_STATUS = {
@@ -86,25 +73,12 @@ void everyErrorCodePlaced;
 
 type ErrorStatus = keyof typeof ERROR_CODES_BY_STATUS;
 
-const ALL_ERROR_CODES: readonly ErrorCode[] = Object.values(ERROR_CODES_BY_STATUS).flat();
-
-/** Every field's details member of the envelope, each a reference to its `<Field>Details` schema. */
-const detailsMembers = Object.fromEntries(
-  FIELD_NAMES.map((field) => [FIELD_OPERATIONS[field].detailsMember, sometimes(ref(FIELD_OPERATIONS[field].detailsSchemaName))]),
-) as { [F in FieldName as `${F}Details`]-?: Property<false> };
-
-const validationResult = objectOf<ValidationResult>(
-  'The envelope of every validation; each endpoint adds its own details object. Error answers add errorCode.',
-  {
-    valid: always(envelopeFields.valid),
-    message: always(envelopeFields.message),
-    reason: always(envelopeFields.reason),
-    normalizedValue: always(envelopeFields.normalizedValue),
-    originalValue: always(envelopeFields.originalValue),
-    validationLevel: always(envelopeFields.validationLevel),
-    ...detailsMembers,
-    errorCode: sometimes(enumOf(ALL_ERROR_CODES, 'Only on error answers of the service.')),
-  },
+/**
+ * The envelope's own members as the generated ValidationResult schema describes them: every
+ * property but the fields' details objects and the error answers' errorCode.
+ */
+const envelopeFields: Record<string, SchemaObject> = Object.fromEntries(
+  Object.entries(SHAPE_SCHEMAS.ValidationResult.properties ?? {}).filter(([name]) => name !== 'errorCode' && !FIELD_NAMES.some((field) => FIELD_OPERATIONS[field].detailsMember === name)),
 );
 
 /** The reason of one field's answers: a code of its list (src/reasons.ts), or null when valid. */
@@ -131,112 +105,8 @@ function fieldResult(field: FieldName): SchemaObject {
 /** Each field's result schema (its details schema is generated from src/<field>/details.ts, with the shapes). */
 const fieldSchemas: Record<string, SchemaObject> = Object.fromEntries(FIELD_NAMES.map((field) => [FIELD_OPERATIONS[field].resultSchema, fieldResult(field)]));
 
-/** The body of an error status of a validation endpoint: the envelope with `valid` false and its errorCode. */
-function errorResult(status: ErrorStatus, description: string): SchemaObject {
-  return {
-    type: 'object',
-    description,
-    properties: {
-      valid: { const: false, description: 'Always false on an error answer.' },
-      message: text('What went wrong, in English whatever Accept-Language asks for.'),
-      reason: { type: 'null', description: 'Always null on an error answer: errorCode says what went wrong.' },
-      normalizedValue: { type: 'null', description: 'Always null on an error answer.' },
-      originalValue: text('The value sent, when a string value arrived (its first 1,024 characters when it is longer); otherwise the empty string.', {
-        maxLength: MAX_VALUE_CHARACTERS,
-      }),
-      validationLevel: { const: 'STANDARD', description: 'Always STANDARD on an error answer.' },
-      errorCode: enumOf(ERROR_CODES_BY_STATUS[status], 'Machine-readable reason.'),
-    },
-    required: ['valid', 'message', 'reason', 'normalizedValue', 'originalValue', 'validationLevel', 'errorCode'],
-    additionalProperties: false,
-  };
-}
-
-const regionalVatRate = objectOf<RegionalVatRate>('A rate for part of the territory only.', {
-  rate: always({ type: 'number', exclusiveMinimum: 0, maximum: 100, description: 'Rate in percent.' }),
-  note: always(text("The source's own text saying where the rate applies.")),
-});
-
-const countryVatRates = objectOf<CountryVatRates>('VAT rates of one member state.', {
-  countryCode: always(countryCode('Member state code as used by the EU registry; Greece is EL.')),
-  standardRate: always({ type: 'number', exclusiveMinimum: 0, maximum: 100, description: 'National standard rate in percent.' }),
-  reducedRates: always({
-    type: 'array',
-    items: { type: 'number', exclusiveMinimum: 0, maximum: 100 },
-    uniqueItems: true,
-    description: 'Every reduced, super-reduced and parking rate of the mainland, ascending; a 0 rate is never listed.',
-  }),
-  regionalRates: always({ type: 'array', items: ref('RegionalVatRate'), description: 'Rates for part of the territory only.' }),
-  situationOn: always(text('Date from which the source says these rates apply; varies by member state.', { format: 'date' })),
-  fetchedAt: always(text('When the service last retrieved the rates.', { format: 'date-time' })),
-});
-
-const vatRates = objectOf<VatRates>('VAT rates of every member state.', {
-  rates: always({ type: 'array', items: ref('CountryVatRates'), maxItems: 27, description: 'One entry per member state, ordered by code.' }),
-  source: always({ const: 'TEDB', description: "The Commission's Taxes in Europe Database." }),
-});
-
-const viesCountryStatus = objectOf<ViesCountryStatus>('One country of the VIES availability report.', {
-  countryCode: always(countryCode('VIES prefix of the country (EL for Greece, XI for Northern Ireland).')),
-  availabilityPercent: always({
-    type: ['number', 'null'],
-    minimum: 0,
-    maximum: 100,
-    description: 'Share of the counted samples of the window in which the country was reachable; null with no counted sample.',
-  }),
-  sampleCount: always(int32('Samples counted (Monitoring Disabled samples are not).', { minimum: 0 })),
-  availableNow: always(flag("Reachable now: the latest sample does not say otherwise and the service's own lookups are not failing.")),
-  decidedBy: always(
-    enumOf(['COMMISSION_FEED', 'SERVICE_LOOKUPS'], "SERVICE_LOOKUPS when three failed lookups in a row override the Commission's feed."),
-  ),
-});
-
-const viesStatusResponse = objectOf<ViesStatusResponse>('The VIES availability report.', {
-  generatedAt: always(text('Time of the report.', { format: 'date-time' })),
-  windowDays: always(int32('Reporting window in days (30).', { minimum: 1 })),
-  countriesTracked: always(int32('Countries in the report.', { minimum: 0 })),
-  countriesUnavailableNow: always(int32('Countries currently unavailable.', { minimum: 0 })),
-  countries: always({ type: 'array', items: ref('ViesCountryStatus'), description: 'Ordered by country code.' }),
-});
-
-const FRESHNESS = ['current', 'stale', 'none'] as const;
-type Section<K extends 'store' | 'vatRates' | 'viesStatusFeed'> = NonNullable<ReadinessReport[K]>;
-
-const readinessReport = objectOf<ReadinessReport>('The readiness check: the store takes writes; the VAT rates and the VIES status feed are reported, not required.', {
-  status: always(enumOf(['ready', 'not-ready'], 'ready (status 200) when the store took the probe write in time; not-ready (503) otherwise.')),
-  checkedAt: always(text('When the check ran (a check is reused for a second).', { format: 'date-time' })),
-  store: always(
-    objectOf<Section<'store'>>('A write read back from the store (and from Redis on a scaled-out deployment), within 2 seconds.', {
-      writable: always(flag('The write was taken and read back in time.')),
-      latencyMs: always({ type: ['integer', 'null'], minimum: 0, description: 'How long the check took; null when it did not finish.' }),
-      message: always(orNull(text('Why the service is not ready, in words; null when it is.'))),
-    }),
-  ),
-  vatRates: always({
-    ...objectOf<Section<'vatRates'>>('The VAT rates served by /api/v1/vat/rates; null before the service has started.', {
-      state: always(enumOf(FRESHNESS, "current: today's daily refresh is in; stale: older rates are served; none: the rates endpoints answer 503.")),
-      fetchedAt: always(orNull(text('When the newest rates served were fetched.', { format: 'date-time' }))),
-      lastFailureAt: always(orNull(text('When the last refresh failed, if it failed after the last success.', { format: 'date-time' }))),
-    }),
-    type: ['object', 'null'],
-  }),
-  viesStatusFeed: always({
-    ...objectOf<Section<'viesStatusFeed'>>("The samples of the Commission's VIES status feed behind /api/v1/status/vies; null before the service has started.", {
-      state: always(enumOf(FRESHNESS, 'current: a sample of the last 15 minutes (one is taken every 5); stale: older ones only; none: no sample yet.')),
-      lastSampleAt: always(orNull(text('When the newest sample was taken.', { format: 'date-time' }))),
-      samples: always(int32('Samples held for the 30-day availability window.', { minimum: 0 })),
-    }),
-    type: ['object', 'null'],
-  }),
-});
-
-const healthStatus: SchemaObject = {
-  type: 'object',
-  description: 'The process is alive and answering.',
-  properties: { status: { const: 'ok', description: 'Always ok.' } },
-  required: ['status'],
-  additionalProperties: false,
-};
+/** The body of an error status of a validation endpoint: the envelope with `valid` false and the errorCode of that status. */
+const errorResult = (status: ErrorStatus, description: string): SchemaObject => withCodes(SHAPE_SCHEMAS.ValidationErrorBody, ERROR_CODES_BY_STATUS[status], description);
 
 const VALUE_DESCRIPTION = 'The input to validate, as a user typed it.';
 
@@ -276,9 +146,7 @@ const schemas: Record<string, SchemaObject> = {
     additionalProperties: false,
   },
   ...requestSchemas,
-  ValidationResult: validationResult,
   ...fieldSchemas,
-  ErrorCode: enumOf(ALL_ERROR_CODES, 'Machine-readable reason of an error answer.'),
   BadRequestResult: errorResult(
     400,
     'A malformed request: body over 16 KiB, invalid JSON, a member the endpoint does not take (UNKNOWN_MEMBER), missing or non-string value, value over 1,024 characters.',
@@ -299,13 +167,6 @@ const schemas: Record<string, SchemaObject> = {
     'The store cannot take writes (disk full or read-only, database unreachable), or its data file was deleted or replaced while the service ran; the message says which.',
   ),
   MethodNotAllowedResult: errorResult(405, 'Any method but POST on a validation path, answered with Allow: POST.'),
-  HealthStatus: healthStatus,
-  ReadinessReport: readinessReport,
-  RegionalVatRate: regionalVatRate,
-  CountryVatRates: countryVatRates,
-  VatRates: vatRates,
-  ViesCountryStatus: viesCountryStatus,
-  ViesStatusResponse: viesStatusResponse,
   NotMemberState: errorBody(['NOT_FOUND'] satisfies ServiceErrorCode[], 'The code is not an EU member state.', { pattern: '^Not an EU member state: ' }),
   RatesUnavailable: errorBody(['RATES_UNAVAILABLE'] satisfies ServiceErrorCode[], 'No rates have been retrieved yet; retry after the Retry-After seconds.'),
   ServerError: errorBody(['INTERNAL'] satisfies ErrorCode[], 'An internal error; the body carries no internals and X-Request-Id finds the log line.', { const: ERROR_MESSAGES.INTERNAL }),
@@ -649,7 +510,7 @@ export const openApiDocument: OpenApiDocument = {
   ],
   paths: { ...paths, ...JOB_PATHS, ...WATCH_PATHS, ...EVIDENCE_PATHS, ...ADMIN_PATHS },
   components: {
-    schemas: { ...SHAPE_SCHEMAS, ...schemas, ...JOB_SCHEMAS, ...WATCH_SCHEMAS, ...EVIDENCE_SCHEMAS, ...ADMIN_SCHEMAS },
+    schemas: { ...shapeComponents, ...schemas, ...JOB_SCHEMAS, ...EVIDENCE_SCHEMAS, ...ADMIN_SCHEMAS },
     responses: { ...responses, ...ADMIN_RESPONSES },
     parameters: { ...parameters, ...ADMIN_PARAMETERS },
     headers,

@@ -11,6 +11,10 @@ import type { JobSubmission, SubmittedJob } from '../../account-api.js';
 export type { ValidationResult } from '../../result.js';
 export type { ReadinessReport, VatRates, ViesStatusResponse } from '../../ports.js';
 export type { Job, JobList, JobResultLine, VatWatch, VatWatchList, VatEvidence, VatEvidenceList } from '../../account-api.js';
+export type { HealthStatus } from './routes/health.js';
+export type { VatWatchError } from './routes/watch.js';
+// The two error bodies, which the document narrows to the codes of each status and endpoint.
+export type { ErrorBody, ValidationErrorBody } from '../answers/errors.js';
 
 /** The JSON body of POST /api/v1/jobs. */
 export type JobRequest = JobSubmission;

@@ -116,6 +116,14 @@ async function checkReadiness(deps: HealthDeps): Promise<ReadinessReport> {
   };
 }
 
+/** The body of GET /healthz: the process is alive and answering. */
+export interface HealthStatus {
+  /** Always ok. */
+  status: 'ok';
+}
+
+const ALIVE: HealthStatus = { status: 'ok' };
+
 /** Mounts GET /healthz and GET /readyz. */
 export function mountHealthRoutes(app: Hono, deps: HealthDeps): void {
   // The check in flight, and the last one for a second after it finished, answer every call: a
@@ -123,7 +131,7 @@ export function mountHealthRoutes(app: Hono, deps: HealthDeps): void {
   let shared: Promise<ReadinessReport> | null = null;
   let finishedAt = -Infinity;
 
-  app.get('/healthz', () => jsonResponse(200, { status: 'ok' }, NO_STORE));
+  app.get('/healthz', () => jsonResponse(200, ALIVE, NO_STORE));
 
   app.get('/readyz', async () => {
     if (shared === null || (finishedAt !== -Infinity && Date.now() - finishedAt >= REUSE_MS)) {

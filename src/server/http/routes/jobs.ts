@@ -71,7 +71,7 @@ export function mountJobRoutes(app: Hono, deps: ApiRouteDeps): void {
     if (!submitted.ok) return 'refusal' in submitted ? submitted.refusal : jobError(submitted.status, submitted.errorCode, submitted.message);
     const { job } = submitted;
     deps.jobSubmitted?.();
-    const body: SubmittedJob = { id: job.id, status: job.status, total: job.total };
+    const body: SubmittedJob = { id: job.id, status: 'queued', total: job.total };
     return jsonResponse(202, body, { Location: `${JOBS_PATH}/${job.id}` });
   });
 

@@ -28,6 +28,16 @@ export const BODY_ERROR_CODES = ['INVALID_JSON', 'MISSING_VALUE', 'VALUE_NOT_STR
 /** The codes of the watch endpoints' own `{ errorCode, message }` answers (401, 403 and 503 have the validation endpoints' codes). */
 export type WatchErrorCode = 'INVALID_VAT_NUMBER' | 'NOT_IN_VIES' | 'WATCH_NOT_FOUND' | 'QUOTA_EXCEEDED' | (typeof BODY_ERROR_CODES)[number];
 
+/** Why a watch request was refused: `{ errorCode, message }`, and the number's reason for INVALID_VAT_NUMBER. */
+export interface VatWatchError {
+  /** Machine-readable reason. */
+  errorCode: WatchErrorCode;
+  /** For the developer reading it (for INVALID_VAT_NUMBER: the validation's own message). */
+  message: string;
+  /** INVALID_VAT_NUMBER only: the reason code /validate/vat gives the number (VAT_…). */
+  reason?: string;
+}
+
 export const WATCH_MESSAGES = {
   WATCH_NOT_FOUND: 'There is no such watched number',
   NOT_IN_VIES: 'Only EU VAT numbers (the member states and XI, which VIES answers for) can be watched',
@@ -38,7 +48,7 @@ const VIES_PREFIXES: ReadonlySet<string> = new Set([...EU_MEMBER_STATES, 'XI']);
 // Watches are the account's own data: never kept by a shared cache.
 const PRIVATE = { 'Cache-Control': 'no-store' };
 
-function watchError(status: number, errorCode: WatchErrorCode, message: string, extra?: Record<string, unknown>): Response {
+function watchError(status: number, errorCode: WatchErrorCode, message: string, extra?: Pick<VatWatchError, 'reason'>): Response {
   return apiErrorResponse(status, errorCode, message, PRIVATE, extra);
 }
 
@@ -60,7 +70,7 @@ export function mountWatchRoutes(app: Hono, deps: ApiRouteDeps): void {
     const offline = validateVat(read.body.value);
     if (!offline.valid) {
       // The validation's own words: the same reason and message /validate/vat gives the number.
-      return watchError(400, 'INVALID_VAT_NUMBER', offline.message, { reason: offline.reason });
+      return watchError(400, 'INVALID_VAT_NUMBER', offline.message, { reason: offline.reason ?? undefined });
     }
     const country = offline.vatDetails.country_code;
     if (country === null || !VIES_PREFIXES.has(country)) return watchError(400, 'NOT_IN_VIES', WATCH_MESSAGES.NOT_IN_VIES);
