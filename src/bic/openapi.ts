@@ -1,10 +1,8 @@
 /**
- * What the OpenAPI document (src/server/http/openapi.ts) says of the BIC endpoint, and its
- * `BicDetails` schema. Data only, apart from the validator, so that no library bundle carries it.
+ * What the OpenAPI document (src/server/http/openapi.ts) says of the BIC endpoint; its
+ * `BicDetails` schema is generated from ./details.ts. Data only, so that no library bundle carries it.
  */
 import type { FieldOpenApi } from '../fields/manifest.js';
-import { always, flag, objectOf, orNull, text } from '../fields/json-schema.js';
-import type { BicDetails } from './details.js';
 
 export const openapi: FieldOpenApi = {
   summary: 'Validate a BIC (SWIFT code)',
@@ -24,13 +22,4 @@ export const openapi: FieldOpenApi = {
   declaresForbidden: false,
   resultDescription: 'Answer of POST /api/v1/validate/bic; bicDetails is present when the value reads as a BIC (valid, or an unknown country).',
   detailsAlwaysPresent: false,
-  detailsSchema: objectOf<BicDetails>('Details of a BIC validation.', {
-    institutionCode: always(text('Characters 1 to 4: the institution.', { pattern: '^[A-Z]{4}$' })),
-    countryCode: always(text('Characters 5 and 6: ISO 3166-1 alpha-2, or XK; as typed when the country is unknown.', { pattern: '^[A-Z]{2}$' })),
-    locationCode: always(text('Characters 7 and 8: the location.', { pattern: '^[A-Z0-9]{2}$' })),
-    branchCode: always(orNull(text('Characters 9 to 11: the branch; null for an 8-character BIC.', { pattern: '^[A-Z0-9]{3}$' }))),
-    primaryOffice: always(flag('The BIC names the primary office: no branch, or the branch XXX.')),
-    testCode: always(flag('A test BIC: the location code ends in 0.')),
-    ibanCountryMatches: always(orNull(flag('Whether the IBAN given beside the BIC has its country; null when the request gave none, or one that does not start with two letters.'))),
-  }),
 };

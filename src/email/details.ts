@@ -17,17 +17,29 @@ export interface EmailSignals {
   suggested_domain: string | null;
   /** The domain is a known disposable provider. */
   disposable: boolean;
-  /** The local part is a role mailbox (info, admin, support, …). */
+  /** The local part is a role mailbox (info, admin, support, noreply, …). */
   role_based: boolean;
-  /** The domain is a known free provider (ADVANCED and PREMIUM only). */
+  /** The domain is a known free email provider (ADVANCED and PREMIUM only). */
   free_provider?: boolean | null;
   /** The domain is a forwarding (relay) service such as duck.com (extra signal). */
   relay?: boolean;
-  /** Estimated age of the domain in days, when available (ADVANCED and PREMIUM only). */
+  // `@asType` replaces the whole type, null included: `@nullable` adds null back.
+  /**
+   * Estimated age of the domain in days, when available (ADVANCED and PREMIUM only).
+   * @asType integer
+   * @nullable
+   * @format int64
+   * @minimum 0
+   */
   domain_age_days?: number | null;
   /** Detected mail provider from the MX hosts (ADVANCED and PREMIUM only). */
   mx_provider?: string | null;
-  /** Quality of the mail setup from 0.0 to 1.0 (ADVANCED and PREMIUM only). */
+  /**
+   * Quality of the mail setup from 0.0 to 1.0 (ADVANCED and PREMIUM only).
+   * @format double
+   * @minimum 0
+   * @maximum 1
+   */
   mx_quality_score?: number | null;
 }
 
@@ -41,13 +53,19 @@ export type Deliverability = 'DELIVERABLE' | 'RISKY' | 'UNDELIVERABLE' | 'UNKNOW
 export interface EmailDetails {
   /** The individual signals behind the score. */
   signals: EmailSignals;
-  /** 0 (low risk) to 100 (high risk). */
+  /**
+   * 0 (low risk) to 100 (high risk).
+   * @asType integer
+   * @format int32
+   * @minimum 0
+   * @maximum 100
+   */
   risk_score: number;
-  /** Only at ADVANCED depth or higher. */
+  /** Derived from risk_score; only at ADVANCED depth or higher. */
   risk_level?: RiskLevel;
-  /** Whether mail is expected to arrive; UNKNOWN when no DNS was asked. */
+  /** Whether mail to the address is expected to arrive; UNKNOWN when no DNS was asked (the offline check: the service does not return it today). */
   deliverability: Deliverability;
-  /** Depth effectively applied. */
+  /** Depth effectively applied; the service's follows the plan: STANDARD on FREE and STARTER, ADVANCED on GROWTH, PREMIUM on PRO. */
   applied_level: ValidationLevel;
 }
 

@@ -1,7 +1,7 @@
 /**
- * JSON Schema 2020-12 pieces, as the OpenAPI 3.1 document embeds them: the field folders' details
- * schemas (`src/<field>/openapi.ts`) and the service's document (src/server/http/openapi.ts) are
- * both written with them. {@link objectOf} ties an object schema's properties to a TypeScript
+ * JSON Schema 2020-12 pieces, as the OpenAPI 3.1 document embeds them: the service's document
+ * (src/server/http/openapi.ts) is written with them (a field's details schema is generated from its
+ * `details.ts` instead). {@link objectOf} ties an object schema's properties to a TypeScript
  * type so that the two cannot drift apart.
  */
 

@@ -5,7 +5,6 @@
  */
 import type { CircuitBreakerStore, Clock, DnsResolver, DomainAgeSource, VatAnswerCache, VatRegistry } from '../ports.js';
 import type { ValidationLevel, ValidationResult } from '../result.js';
-import type { SchemaObject } from './json-schema.js';
 
 /** `src/<field>/field.ts`: data only, copied as literals into the generated registry. */
 export interface FieldManifest {
@@ -88,7 +87,10 @@ export interface FieldValidators<Result extends ValidationResult = ValidationRes
 /** `src/<field>/usage-log.ts`: how the usage log keeps a field's values. */
 export type UsageLogPolicy = 'clear' | 'masked' | { maskedWhen: (value: string) => boolean };
 
-/** `src/<field>/openapi.ts`: what the OpenAPI document says of the field. */
+/**
+ * `src/<field>/openapi.ts`: what the OpenAPI document says of the field. Its `<Field>Details` schema
+ * is not here: scripts/generate-schemas.ts derives it from the type and TSDoc of `src/<field>/details.ts`.
+ */
 export interface FieldOpenApi {
   /** One line. */
   readonly summary: string;
@@ -106,10 +108,6 @@ export interface FieldOpenApi {
   readonly resultDescription: string;
   /** Whether `<field>Details` is in every answer. */
   readonly detailsAlwaysPresent: boolean;
-  /** The `<Field>Details` schema. */
-  readonly detailsSchema: SchemaObject;
-  /** Other schemas the details schema refers to (`$ref`), by name. */
-  readonly componentSchemas?: Readonly<Record<string, SchemaObject>>;
 }
 
 /** `src/<field>/examples.ts`: values the fuzz, soak and derivation checks start from. */

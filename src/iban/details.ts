@@ -7,17 +7,28 @@ import type { IbanReason } from './reasons.js';
 
 /** Details of an IBAN validation (docs/fields/iban.md#details). */
 export interface IbanDetails {
-  /** First two characters of the IBAN, even when the country is unknown to the registry. */
+  /** First two characters of the IBAN, present even when the country is unknown to the registry. */
   country_code: string;
-  /** The country is inside the geographical scope of the SEPA schemes. */
+  /** The country is inside the geographical scope of the SEPA schemes; never changes valid. */
   sepa: boolean;
   /** Length and character layout match the registry entry for the country. */
   structure_valid: boolean;
   /** The ISO 7064 mod-97 check digits are correct. */
   checksum_valid: boolean;
-  /** Length of the value as submitted, separators removed. */
+  /**
+   * Length of the value as submitted, separators (spaces and dashes) removed.
+   * @asType integer
+   * @format int32
+   * @minimum 0
+   */
   length: number;
-  /** Length required for the country; null when the country is not in the registry. */
+  // `@asType` replaces the whole type, null included: `@nullable` adds null back.
+  /**
+   * Length required for the country; null when the country is not in the registry.
+   * @asType integer
+   * @nullable
+   * @format int32
+   */
   expected_length: number | null;
   /** Print format in groups of four; only for a valid IBAN. */
   formatted?: string;

@@ -1,10 +1,8 @@
 /**
- * What the OpenAPI document (src/server/http/openapi.ts) says of the IBAN endpoint, and its
- * `IbanDetails` schema. Data only, apart from the validator, so that no library bundle carries it.
+ * What the OpenAPI document (src/server/http/openapi.ts) says of the IBAN endpoint; its
+ * `IbanDetails` schema is generated from ./details.ts. Data only, so that no library bundle carries it.
  */
 import type { FieldOpenApi } from '../fields/manifest.js';
-import { always, flag, int32, objectOf, sometimes, text } from '../fields/json-schema.js';
-import type { IbanDetails } from './details.js';
 
 export const openapi: FieldOpenApi = {
   summary: 'Validate an IBAN',
@@ -15,13 +13,4 @@ export const openapi: FieldOpenApi = {
   declaresForbidden: false,
   resultDescription: 'Answer of POST /api/v1/validate/iban.',
   detailsAlwaysPresent: true,
-  detailsSchema: objectOf<IbanDetails>('Details of an IBAN validation.', {
-    country_code: always(text('First two characters of the IBAN, present even when the country is unknown to the registry.')),
-    sepa: always(flag('The country is inside the geographical scope of the SEPA schemes; never changes valid.')),
-    structure_valid: always(flag('Length and character layout match the registry entry for the country.')),
-    checksum_valid: always(flag('The ISO 7064 mod-97 check digits are correct.')),
-    length: always(int32('Length of the value as submitted, spaces removed.', { minimum: 0 })),
-    expected_length: always({ type: ['integer', 'null'], format: 'int32', description: 'Length required for the country; null when the country is not in the registry.' }),
-    formatted: sometimes(text('Print format in groups of four; only for a valid IBAN.')),
-  }),
 };

@@ -13,7 +13,10 @@ export interface NasDetails {
   temporary_resident: boolean;
   /** The first digit is 1 to 7 or 9; false for 0 or 8. */
   individual_series: boolean;
-  /** Three groups of three digits. */
+  /**
+   * Three groups of three digits.
+   * @pattern ^[0-9]{3} [0-9]{3} [0-9]{3}$
+   */
   formatted: string;
 }
 

@@ -16,7 +16,10 @@ export interface NifDetails {
   natural_person: boolean;
   /** The control character is correct. */
   checksum_valid: boolean;
-  /** For an entity, the legal-form letter. */
+  /**
+   * For an entity, the legal-form letter.
+   * @pattern ^[A-Z]$
+   */
   entity_letter?: string;
   /** For an entity, the legal form in words. */
   entity_type?: string;

@@ -22,15 +22,23 @@ export type PhoneLineType =
 
 /** Details of a phone validation (docs/fields/phone.md#details). */
 export interface PhoneDetails {
-  /** ISO 3166-1 alpha-2; absent when a shared calling code does not identify one country. */
+  /**
+   * ISO 3166-1 alpha-2; absent when a shared calling code does not identify one country.
+   * @pattern ^[A-Z]{2}$
+   */
   country_code?: string;
-  /** International calling code without the plus sign. */
+  /**
+   * International calling code without the plus sign.
+   * @asType integer
+   * @format int32
+   * @minimum 1
+   */
   calling_code: number;
-  /** Absent when the number is invalid. */
+  /** Line type in the numbering plan; absent when the number is invalid. */
   line_type?: PhoneLineType;
-  /** Absent when the number is invalid. */
+  /** Human-readable international format; absent when the number is invalid. */
   international_format?: string;
-  /** Absent when the number is invalid. */
+  /** As dialled inside the country; absent when the number is invalid. */
   national_format?: string;
 }
 

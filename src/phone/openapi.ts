@@ -1,10 +1,8 @@
 /**
- * What the OpenAPI document (src/server/http/openapi.ts) says of the PHONE endpoint, and its
- * `PhoneDetails` schema. Data only, apart from the validator, so that no library bundle carries it.
+ * What the OpenAPI document (src/server/http/openapi.ts) says of the PHONE endpoint; its
+ * `PhoneDetails` schema is generated from ./details.ts. Data only, so that no library bundle carries it.
  */
 import type { FieldOpenApi } from '../fields/manifest.js';
-import { always, enumOf, int32, objectOf, sometimes, text } from '../fields/json-schema.js';
-import type { PhoneDetails } from './details.js';
 
 export const openapi: FieldOpenApi = {
   summary: 'Validate a phone number in international form, or national with defaultCountry',
@@ -23,16 +21,4 @@ export const openapi: FieldOpenApi = {
   declaresForbidden: false,
   resultDescription: 'Answer of POST /api/v1/validate/phone; phoneDetails is present when the number could be read as international.',
   detailsAlwaysPresent: false,
-  detailsSchema: objectOf<PhoneDetails>('Details of a phone validation.', {
-    country_code: sometimes(text('ISO 3166-1 alpha-2; absent when a shared calling code does not identify one country.', { pattern: '^[A-Z]{2}$' })),
-    calling_code: always(int32('International calling code without the plus sign.', { minimum: 1 })),
-    line_type: sometimes(
-      enumOf(
-        ['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE', 'TOLL_FREE', 'PREMIUM_RATE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL', 'UNKNOWN'],
-        'Line type in the numbering plan; absent when the number is invalid.',
-      ),
-    ),
-    international_format: sometimes(text('Human-readable international format; absent when invalid.')),
-    national_format: sometimes(text('As dialled inside the country; absent when invalid.')),
-  }),
 };

@@ -1,10 +1,8 @@
 /**
- * What the OpenAPI document (src/server/http/openapi.ts) says of the SSN endpoint, and its
- * `SsnDetails` schema. Data only, apart from the validator, so that no library bundle carries it.
+ * What the OpenAPI document (src/server/http/openapi.ts) says of the SSN endpoint; its
+ * `SsnDetails` schema is generated from ./details.ts. Data only, so that no library bundle carries it.
  */
 import type { FieldOpenApi } from '../fields/manifest.js';
-import { always, flag, objectOf } from '../fields/json-schema.js';
-import type { SsnDetails } from './details.js';
 
 export const openapi: FieldOpenApi = {
   summary: 'Validate a US Social Security Number',
@@ -15,7 +13,4 @@ export const openapi: FieldOpenApi = {
   declaresForbidden: false,
   resultDescription: 'Answer of POST /api/v1/validate/ssn; ssnDetails is present when the input was nine digits.',
   detailsAlwaysPresent: false,
-  detailsSchema: objectOf<SsnDetails>('Details of a US SSN validation.', {
-    itin: always(flag('The number is an Individual Taxpayer Identification Number, not an SSN.')),
-  }),
 };

@@ -15,25 +15,28 @@ export type TraderNameMatch = 'MATCH' | 'MISMATCH' | 'NOT_AVAILABLE';
 export interface VatDetails {
   /** The number matches its member state's structure and check digits. */
   format_valid: boolean;
-  /** Present in the registry; null means unknown, never unregistered. */
+  /** Present in the member state's registry; null means unknown, never unregistered. */
   registered: boolean | null;
   /** Prefix of the number (EL for Greece, XI for Northern Ireland); null when none could be read. */
   country_code: string | null;
-  /** Where the registration verdict came from. */
+  /** Origin of the registration verdict. */
   source: VatSource;
-  /** When the registration was last confirmed against VIES (ISO date-time). */
+  /**
+   * When the registration was last confirmed against VIES (ISO date-time).
+   * @format date-time
+   */
   checked_at?: string | null;
-  /** Registered name, only where the member state discloses it. */
+  /** Registered name; only where the member state discloses it. */
   trader_name?: string | null;
-  /** Registered address, only where the member state discloses it. */
+  /** Registered address; only where the member state discloses it. */
   trader_address?: string | null;
   /** Whether VIES could answer for this country during the request. */
   vies_available: boolean;
-  /** VIES receipt for the lookup, only when a requester VAT number is configured. */
+  /** VIES receipt for the lookup; only when a requester VAT number is configured (on the service: the account's own VAT number). */
   consultation_number?: string | null;
-  /** Only when a trader name was sent. */
+  /** Only when a trader name was sent (`traderName` in the request). */
   trader_name_match?: TraderNameMatch;
-  /** Who compared the names; absent when no comparison was possible. */
+  /** Who compared the names: VIES itself (Spain), or the service against the name VIES publishes; absent when no comparison was possible. */
   trader_name_match_source?: 'VIES' | 'SERVICE';
 }
 

@@ -1,7 +1,7 @@
 /**
  * The BIC folder's data for the registry (docs/architecture.md, "How to add … A field"): its
- * examples give what they say, its OpenAPI details schema describes every answer's details, and its
- * offline validator is validateBic.
+ * examples give what they say, the BicDetails schema generated from its details.ts describes every
+ * answer's details, and its offline validator is validateBic.
  */
 import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../../src/fields/json-schema.js';
@@ -9,6 +9,7 @@ import { examples } from '../../src/bic/examples.js';
 import { field } from '../../src/bic/field.js';
 import { validateBic } from '../../src/bic/index.js';
 import { openapi } from '../../src/bic/openapi.js';
+import { SHAPE_SCHEMAS } from '../../src/server/http/generated/schemas.js';
 import { BIC_REASONS } from '../../src/bic/reasons.js';
 import { usageLog } from '../../src/bic/usage-log.js';
 import { validators } from '../../src/bic/validators.js';
@@ -37,13 +38,14 @@ describe('the BIC folder', () => {
   });
 
   it('describes in its details schema exactly the details of every answer that has them', () => {
-    const properties = openapi.detailsSchema.properties ?? {};
+    const schema = SHAPE_SCHEMAS.BicDetails;
+    const properties = schema.properties ?? {};
     const withDetails = [...examples.valid, 'DEUTUKFF', 'DEUTDEFFXXX'].map((value) => validateBic(value, { iban: 'DE89' }));
     withDetails.push(validateBic('DEUTDEFF'));
     for (const result of withDetails) {
       const details = result.bicDetails ?? {};
       expect(Object.keys(details).sort()).toEqual(Object.keys(properties).sort());
-      expect([...(openapi.detailsSchema.required ?? [])].sort()).toEqual(Object.keys(details).sort());
+      expect([...(schema.required ?? [])].sort()).toEqual(Object.keys(details).sort());
       const problems = Object.entries(details).flatMap(([name, value]) => misfit(value, properties[name]) ?? []);
       expect(problems, result.originalValue).toEqual([]);
     }

@@ -16,8 +16,8 @@ const FIELDS = readdirSync(join(repoRoot, 'src'), { withFileTypes: true })
   .map((entry) => entry.name);
 /**
  * The files of a field folder the registry reads, and what each may import besides the folder and
- * the shared base: the manifest's types (src/fields/manifest.ts) everywhere, the JSON Schema pieces
- * in openapi.ts, the schema builder and catalog type in schema.ts. The validator's own files never
+ * the shared base: the manifest's types (src/fields/manifest.ts) everywhere, the schema builder and
+ * catalog type in schema.ts (openapi.ts is text only: the details schema is generated from details.ts). The validator's own files never
  * import these, so that no library bundle carries OpenAPI text, another language or the registry.
  */
 const REGISTRY_PARTS: Readonly<Record<string, readonly string[]>> = {
@@ -26,7 +26,7 @@ const REGISTRY_PARTS: Readonly<Record<string, readonly string[]>> = {
   'reasons.ts': [],
   'validators.ts': [],
   'usage-log.ts': [],
-  'openapi.ts': ['src/fields/json-schema.ts'],
+  'openapi.ts': [],
   'schema.ts': ['src/standard-schema/field-schema.ts', 'src/messages/catalog.ts'],
   'examples.ts': [],
 };

@@ -19,13 +19,16 @@ import { repoRoot } from '../support/repo-root.js';
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 
-/** A copy of the repository's src/ (without its generated modules) and scripts/ beside a node_modules link, with `files` written into src/. */
+/** A copy of the repository's src/ (without its generated modules), scripts/ and tsconfig.json beside a node_modules link, with `files` written into src/. */
 function treeWith(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'verifield-fields-'));
-  cpSync(join(repoRoot, 'src'), join(root, 'src'), { recursive: true, filter: (source) => !source.includes(join('src', 'fields', 'generated')) });
+  const generatedDirs = [join('src', 'fields', 'generated'), join('src', 'server', 'http', 'generated')];
+  cpSync(join(repoRoot, 'src'), join(root, 'src'), { recursive: true, filter: (source) => !generatedDirs.some((dir) => source.includes(dir)) });
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
   cpSync(join(repoRoot, 'scripts'), join(root, 'scripts'), { recursive: true });
   cpSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
+  // scripts/generate-schemas.ts reads the compiler options of the tree it runs in.
+  cpSync(join(repoRoot, 'tsconfig.json'), join(root, 'tsconfig.json'));
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, 'src', file)), { recursive: true });
     writeFileSync(join(root, 'src', file), text);
@@ -39,6 +42,15 @@ const withPrefix = (prefix: string, files: Record<string, string>): Record<strin
 /** Runs scripts/generate-fields.ts on `root`'s src/: its exit status and what it printed. */
 function generate(root: string): { status: number | null; output: string } {
   const run = spawnSync(process.execPath, [tsx, join(repoRoot, 'scripts/generate-fields.ts'), '--src', join(root, 'src')], { cwd: root, encoding: 'utf8' });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/**
+ * Runs the copy's scripts/generate-schemas.ts, which derives the schemas of the copy's src/ (the new
+ * field's details among them): its exit status and what it printed.
+ */
+function generateSchemas(root: string): { status: number | null; output: string } {
+  const run = spawnSync(process.execPath, [tsx, join(root, 'scripts/generate-schemas.ts')], { cwd: root, encoding: 'utf8' });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -60,6 +72,9 @@ describe('a new field folder', () => {
     const run = generate(root);
     expect(run.output).toContain(`from ${FIELD_NAMES.length + 1} field folders`);
     expect(run.status).toBe(0);
+    const schemas = generateSchemas(root);
+    expect(schemas.output).toContain('generate-schemas:');
+    expect(schemas.status).toBe(0);
   }, 120_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -58,7 +58,9 @@ export type EoriReason = (typeof EORI_REASONS)[number];
     'details.ts': `import type { ValidationEnvelope } from '../envelope.js';
 import type { EoriReason } from './reasons.js';
 
+/** Details of an EORI validation. */
 export interface EoriDetails {
+  /** The first two letters. */
   country_code: string;
 }
 export type EoriValidationResult = ValidationEnvelope & { eoriDetails: EoriDetails; reason: EoriReason | null };
@@ -74,8 +76,6 @@ export const validators: FieldValidators<EoriValidationResult> = { offline: vali
 export const usageLog: UsageLogPolicy = 'clear';
 `,
     'openapi.ts': `import type { FieldOpenApi } from '../fields/manifest.js';
-import { always, objectOf, text } from '../fields/json-schema.js';
-import type { EoriDetails } from './details.js';
 
 export const openapi: FieldOpenApi = {
   summary: 'Validate an EU EORI number',
@@ -84,7 +84,6 @@ export const openapi: FieldOpenApi = {
   declaresForbidden: false,
   resultDescription: 'Answer of POST /api/v1/validate/eori.',
   detailsAlwaysPresent: true,
-  detailsSchema: objectOf<EoriDetails>('Details of an EORI validation.', { country_code: always(text('The first two letters.')) }),
 };
 `,
     'schema.ts': `import type { MessageCatalog } from '../messages/catalog.js';
