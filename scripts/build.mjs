@@ -56,7 +56,7 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 runNode([require.resolve('tsx/cli'), 'scripts/generate-email-data.ts']);
 // The aggregates of the field folders (src/fields/generated/), which tsup's entries import.
 runNode([require.resolve('tsx/cli'), 'scripts/generate-fields.ts']);
-// The JSON Schemas of the service's shapes (src/server/http/generated/), derived from their types.
+// The JSON Schemas of the service's shapes (src/server/shapes/generated/), derived from their types.
 runNode([require.resolve('tsx/cli'), 'scripts/generate-schemas.ts']);
 // Taken after the generator, whose data modules are inputs too: they must not look newer than the build.
 const inputsReadAt = Date.now();

@@ -4,9 +4,10 @@
  * type with its TSDoc (docs/architecture.md, "Shapes"). It reads the names exported by
  * src/server/http/shapes.ts, asks ts-json-schema-generator for each (descriptions from the TSDoc,
  * `@format`, `@pattern`, `@asType integer` and the like from its tags) and writes
- * src/server/http/generated/schemas.ts (gitignored): one JSON Schema 2020-12 per type, with
- * references in the OpenAPI document's form (`#/components/schemas/<Name>`). The OpenAPI document,
- * the request readers and the tests take their schemas from there.
+ * src/server/shapes/generated/schemas.ts (gitignored; low in the server's rooms, so that any room
+ * may read it): one JSON Schema 2020-12 per type, with references in the OpenAPI document's form
+ * (`#/components/schemas/<Name>`). The OpenAPI document, the request readers and the tests take
+ * their schemas from there.
  *
  * A shape type the generator cannot express (a function, an unresolved generic) stops generation
  * with the generator's message.
@@ -18,7 +19,7 @@ import { createGenerator, type Definition } from 'ts-json-schema-generator';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SHAPES = join(root, 'src/server/http/shapes.ts');
-const OUTPUT = join(root, 'src/server/http/generated/schemas.ts');
+const OUTPUT = join(root, 'src/server/shapes/generated/schemas.ts');
 
 /**
  * The names shapes.ts exports: `export interface X`, `export type X =` and the names of

@@ -9,7 +9,7 @@ import { examples } from '../../src/bic/examples.js';
 import { field } from '../../src/bic/field.js';
 import { validateBic } from '../../src/bic/index.js';
 import { openapi } from '../../src/bic/openapi.js';
-import { SHAPE_SCHEMAS } from '../../src/server/http/generated/schemas.js';
+import { SHAPE_SCHEMAS } from '../../src/server/shapes/generated/schemas.js';
 import { BIC_REASONS } from '../../src/bic/reasons.js';
 import { usageLog } from '../../src/bic/usage-log.js';
 import { validators } from '../../src/bic/validators.js';

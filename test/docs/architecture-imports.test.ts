@@ -266,9 +266,9 @@ describe('what may import what (docs/architecture.md)', () => {
   });
   // The server's rooms from the bottom up: a file may import its own room, a room of its rank, or one
   // below it, never one above. Rank 0 is the vocabulary every room shares: the plans and limits, the
-  // answers' words, the service's settings and the store's ports (its types and the limiter's lease).
+  // answers' words, the JSON Schemas of the shapes (generated), the service's settings and the store's ports (its types and the limiter's lease).
   const SERVER_RANKS: ReadonlyArray<readonly string[]> = [
-    ['policy', 'answers', 'config.ts', 'storage/types.ts', 'storage/features/', 'storage/limiter.ts'],
+    ['policy', 'answers', 'shapes', 'config.ts', 'storage/types.ts', 'storage/features/', 'storage/limiter.ts'],
     ['storage'],
     ['services.ts'],
     ['evidence', 'webhooks'],

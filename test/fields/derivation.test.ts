@@ -22,7 +22,7 @@ const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 /** A copy of the repository's src/ (without its generated modules), scripts/ and tsconfig.json beside a node_modules link, with `files` written into src/. */
 function treeWith(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'verifield-fields-'));
-  const generatedDirs = [join('src', 'fields', 'generated'), join('src', 'server', 'http', 'generated')];
+  const generatedDirs = [join('src', 'fields', 'generated'), join('src', 'server', 'shapes', 'generated')];
   cpSync(join(repoRoot, 'src'), join(root, 'src'), { recursive: true, filter: (source) => !generatedDirs.some((dir) => source.includes(dir)) });
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
   cpSync(join(repoRoot, 'scripts'), join(root, 'scripts'), { recursive: true });

@@ -13,9 +13,17 @@ import { unknownMemberMessage } from '../answers/errors.js';
 import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
 import type { Field } from '../storage/types.js';
 import { readWebhookUrl } from '../webhooks/destination.js';
+import { SHAPE_SCHEMAS } from '../shapes/generated/schemas.js';
 
-/** Values in one job, at most. */
-export const MAX_JOB_VALUES = 100_000;
+/**
+ * The JSON form's schema, generated from its type (JobSubmission in src/account-api.ts): the
+ * reader takes its member names and its limit on values from there, so that the body it reads is
+ * the one the type and the OpenAPI document declare.
+ */
+const JOB_SCHEMA = SHAPE_SCHEMAS.JobSubmission;
+
+/** Values in one job, at most (`values`' maxItems). */
+export const MAX_JOB_VALUES: number = JOB_SCHEMA.properties?.values?.maxItems ?? Number.NaN;
 /** The largest job body: 16 MiB. */
 export const MAX_JOB_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -40,7 +48,7 @@ export interface JobBodyRefusal {
 export type JobInputReading = { ok: true; input: JobInput } | ({ ok: false } & JobBodyRefusal);
 
 /** The members of a JSON job body. */
-const JOB_MEMBERS = ['field', 'values', 'webhookUrl'] as const;
+const JOB_MEMBERS: readonly string[] = Object.keys(JOB_SCHEMA.properties ?? {});
 
 /** The body formats a job takes. */
 export type JobBodyFormat = 'json' | 'csv' | 'ndjson';
@@ -231,7 +239,7 @@ function jsonJobReader(): JobBodyReader {
           const name = parseJson(buf.slice(pos, end + 1));
           if (typeof name !== 'string') return invalid;
           pos = end + 1;
-          if (!(JOB_MEMBERS as readonly string[]).includes(name)) return { message: unknownMemberMessage(name, JOB_MEMBERS), unknownMember: true };
+          if (!JOB_MEMBERS.includes(name)) return { message: unknownMemberMessage(name, JOB_MEMBERS), unknownMember: true };
           if (name === 'values' && valuesRead) return { message: '"values" is given twice' };
           key = name;
           state = 'colon';

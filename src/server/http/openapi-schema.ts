@@ -6,7 +6,7 @@
  */
 
 import { ref, type SchemaObject } from '../../fields/json-schema.js';
-import { SHAPE_SCHEMAS } from './generated/schemas.js';
+import { SHAPE_SCHEMAS } from '../shapes/generated/schemas.js';
 
 // The JSON Schema pieces, shared with the field folders' details schemas.
 export { always, enumOf, LEVELS, flag, int32, objectOf, orNull, ref, sometimes, text, type JsonType, type Property, type SchemaObject } from '../../fields/json-schema.js';

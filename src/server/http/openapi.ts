@@ -21,7 +21,7 @@ import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
 import { ERROR_MESSAGES, SERVICE_ERROR_STATUS, type ServiceErrorCode } from '../answers/errors.js';
 import { ANSWER_LANGUAGES, DEFAULT_LANGUAGE } from '../answers/answer-language.js';
 import { CATALOG_LANGUAGES } from '../../messages/catalogs.js';
-import { SHAPE_SCHEMAS } from './generated/schemas.js';
+import { SHAPE_SCHEMAS } from '../shapes/generated/schemas.js';
 import { ADMIN_PARAMETERS, ADMIN_PATHS, ADMIN_RESPONSES, ADMIN_SCHEMAS, ADMIN_SECURITY_SCHEMES, ADMIN_TAG } from './openapi-admin.js';
 import { EVIDENCE_PATHS, EVIDENCE_SCHEMAS, EVIDENCE_TAG } from './openapi-evidence.js';
 import { JOBS_TAG, paths as JOB_PATHS, schemas as JOB_SCHEMAS } from './openapi-jobs.js';
