@@ -7,6 +7,7 @@
  * A type named here under another name is the document's older name for it.
  */
 import type { JobSubmission, SubmittedJob } from '../../account-api.js';
+import type { PlanLimits } from '../policy/plans.js';
 
 export type { ValidationResult } from '../../result.js';
 export type { ReadinessReport, VatRates, ViesStatusResponse } from '../../ports.js';
@@ -20,3 +21,22 @@ export type { ErrorBody, ValidationErrorBody } from '../answers/errors.js';
 export type JobRequest = JobSubmission;
 /** The answer to a job submission (202). */
 export type JobAccepted = SubmittedJob;
+
+// The admin API (src/server/admin-api/): its answers, its request bodies and the plan limits an account shows.
+export type {
+  AdminAccount,
+  AdminAccountList,
+  AdminKey,
+  AdminKeyList,
+  AdminCreatedKey,
+  AdminRevokedKey,
+  AdminUsageTotal,
+  AdminUsage,
+  AdminLogEntry,
+  AdminLogPage,
+  AdminWebhook,
+  AdminWebhookSet,
+  AdminWebhookRotated,
+} from '../admin-api/json.js';
+/** What the account's plan allows (docs/service.md#plans). */
+export type AdminPlanLimits = PlanLimits;
