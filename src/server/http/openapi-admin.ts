@@ -1,9 +1,10 @@
 /**
  * The admin API's part of the OpenAPI document (./openapi.ts): the paths of
- * src/server/admin-api/routes.ts, their request and answer schemas (tied to the types of
- * src/server/admin-api/json.ts by objectOf), one error schema per status with exactly the codes of
- * src/server/admin-api/errors.ts that status answers, and the two ways in: the operator token as
- * Bearer, or the dashboard session cookie with its CSRF token on every request that changes something.
+ * src/server/admin-api/routes.ts with their parameters and responses, one error schema per status
+ * with exactly the codes of src/server/admin-api/errors.ts that status answers, and the two ways in:
+ * the operator token as Bearer, or the dashboard session cookie with its CSRF token on every request
+ * that changes something. The answers and request bodies the paths refer to (AdminAccount,
+ * AdminKeyRequest, …) are types, named by ./shapes.ts, whose schemas are generated.
  */
 import { FIELD_NAMES } from '../../fields/catalog.js';
 import { ADMIN_ERROR_STATUS, ADMIN_MESSAGES, type AdminErrorCode, type AdminErrorStatus } from '../admin-api/errors.js';
@@ -11,9 +12,7 @@ import { ADMIN_API_PREFIX } from '../admin-api/routes.js';
 import {
   enumOf,
   errorBody,
-  flag,
   json,
-  orNull,
   ref,
   responseRef,
   text,
@@ -37,57 +36,6 @@ export const ADMIN_TAG = {
 
 const FIELDS = [...FIELD_NAMES];
 const day = (description: string): SchemaObject => text(description, { format: 'date' });
-const scopes = (description: string): SchemaObject => ({ type: 'array', items: enumOf(FIELDS, 'A validation endpoint.'), minItems: 1, uniqueItems: true, description });
-
-const name = text('1 to 100 printable characters.', { minLength: 1, maxLength: 100 });
-const plan = text('FREE, STARTER, GROWTH or PRO (any case).', { examples: ['GROWTH'] });
-const vatNumber = orNull(text("The account's own EU VAT number, used as VIES requester (a VIES prefix and a valid number); null or '' removes it."));
-
-/** The request bodies; closed, as the API refuses a member it does not know. */
-const requestSchemas: Record<string, SchemaObject> = {
-  AdminAccountRequest: {
-    type: 'object',
-    description: 'A new account. At most 16 KiB.',
-    properties: { name, plan, subscriptionStart: day('The day that anchors the billing periods; default today (UTC).'), vatNumber },
-    required: ['name', 'plan'],
-    additionalProperties: false,
-  },
-  AdminAccountUpdate: {
-    type: 'object',
-    description: "What to change; absent members stay. plan and suspended are the operator's only (an account's session gets 403). At most 16 KiB.",
-    properties: {
-      name,
-      plan,
-      vatNumber,
-      suspended: flag('true suspends the account (its keys answer 401 ACCOUNT_SUSPENDED), false resumes it.'),
-      watchInterval: orNull(text('How often its watched VAT numbers are re-checked: a duration of a minute or more such as 7d, 12h or 30m; null returns to the service default.')),
-    },
-    additionalProperties: false,
-  },
-  AdminKeyRequest: {
-    type: 'object',
-    description: 'A new key. At most 16 KiB.',
-    properties: {
-      name,
-      expires: text('How long the key works: a number and h, d, w or y (12h, 30d, 8w, 1y), 10 years at most (longer is 400 INVALID_REQUEST), or never. Default never.', { pattern: '^([1-9][0-9]{0,5}[hdwy]|never)$' }),
-      scopes: scopes('The endpoints the key may call (any case); default all.'),
-    },
-    required: ['name'],
-    additionalProperties: false,
-  },
-  AdminWebhookRequest: {
-    type: 'object',
-    description: "The account's webhook URL. At most 16 KiB.",
-    properties: {
-      url: text('An http or https URL without user name or password, at most 2048 characters. Loopback and private addresses are refused at delivery unless the service runs with --allow-private-webhooks.', {
-        format: 'uri',
-        maxLength: 2048,
-      }),
-    },
-    required: ['url'],
-    additionalProperties: false,
-  },
-};
 
 /** The codes of {@link ADMIN_ERROR_STATUS} answered with `status`. */
 function codesOf(status: AdminErrorStatus): AdminErrorCode[] {
@@ -117,13 +65,10 @@ const ERROR_DESCRIPTIONS: Record<AdminErrorStatus, string> = {
 
 const STATUSES = Object.keys(ERROR_DESCRIPTIONS).map(Number) as AdminErrorStatus[];
 
-const errorSchemas: Record<string, SchemaObject> = Object.fromEntries(STATUSES.map((status) => [errorSchemaName(status), errorSchema(status, ERROR_DESCRIPTIONS[status])]));
-
-/** The admin API's schemas, for `components.schemas`. */
-export const ADMIN_SCHEMAS: Readonly<Record<string, SchemaObject>> = {
-  ...requestSchemas,
-  ...errorSchemas,
-};
+/** The admin API's error schemas (AdminError400 …), for `components.schemas`: its other schemas are generated from ./shapes.ts. */
+export const ADMIN_SCHEMAS: Readonly<Record<string, SchemaObject>> = Object.fromEntries(
+  STATUSES.map((status) => [errorSchemaName(status), errorSchema(status, ERROR_DESCRIPTIONS[status])]),
+);
 
 const noStore: Record<string, HeaderObject> = {
   'Cache-Control': { description: 'Never cached: admin answers hold account data.', required: true, schema: { type: 'string', const: 'no-store' } },
