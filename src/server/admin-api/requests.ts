@@ -1,16 +1,18 @@
 /**
  * The bodies and query strings of the admin API, read and type-checked: JSON of at most 16 KiB
  * (read as the validation endpoints read theirs, ../pipeline/body.ts), an object whose members have
- * the documented types, and no member the endpoint does not know (a typo such as `suspend` would
+ * the types of the body's schema, generated from its type (../http/shapes.ts), and no member the
+ * schema does not have (a typo such as `suspend` would
  * otherwise change nothing and answer 200). What the values mean (a plan's name, a day, an expiry)
  * is checked by the account administration (../admin/service.ts), whose RangeError becomes a 400.
  */
-import { FIELD_NAMES, isFieldName } from '../../fields/catalog.js';
+import { FIELD_NAMES, isFieldName, type FieldName } from '../../fields/catalog.js';
 import { readLogPosition, type AccountRequest, type AccountUpdate, type LogSearch } from '../admin/service.js';
 import { parseScopes, type KeyRequest } from '../admin/key-admin.js';
 import { unknownMemberMessage, unknownMemberOf } from '../answers/errors.js';
 import { isJsonContentType, readLimitedBody } from '../pipeline/body.js';
-import type { Field } from '../storage/types.js';
+import { SHAPE_SCHEMAS, type ShapeName } from '../http/generated/schemas.js';
+import type { SchemaObject } from '../../fields/json-schema.js';
 import { ADMIN_MESSAGES, AdminApiError } from './errors.js';
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -42,90 +44,120 @@ export async function readJsonObject(request: Request): Promise<JsonObject> {
   return parsed as JsonObject;
 }
 
-/** Refuses a member not in `known` (400 UNKNOWN_MEMBER), naming the ones accepted. */
-function onlyMembers(body: JsonObject, known: readonly string[]): void {
-  const unknown = unknownMemberOf(body, known);
-  if (unknown !== undefined) throw new AdminApiError('UNKNOWN_MEMBER', unknownMemberMessage(unknown, known));
+/** The body of POST /api/v1/admin/accounts/{id}/keys: a new key for the account in the URL. At most 16 KiB. */
+export interface AdminKeyRequest {
+  /**
+   * 1 to 100 printable characters.
+   * @minLength 1
+   * @maxLength 100
+   */
+  name: string;
+  /**
+   * How long the key works: a number and h, d, w or y (12h, 30d, 8w, 1y), 10 years at most (longer is 400 INVALID_REQUEST), or never. Default never.
+   * @pattern ^([1-9][0-9]{0,5}[hdwy]|never)$
+   */
+  expires?: string;
+  /**
+   * The endpoints the key may call (any case); default all: the scope "all fields", fields added later included. A list, even one naming every field, stays as chosen.
+   * @minItems 1
+   * @uniqueItems
+   */
+  scopes?: FieldName[];
 }
 
-function requiredString(body: JsonObject, name: string): string {
-  const value = body[name];
-  if (typeof value !== 'string') throw invalid(`"${name}" is required and must be a string`);
-  return value;
+/** The body of PUT /api/v1/admin/accounts/{id}/webhook: the account's webhook URL. At most 16 KiB. */
+export interface AdminWebhookRequest {
+  /**
+   * An http or https URL without user name or password, at most 2048 characters. Loopback and private addresses are refused at delivery unless the service runs with --allow-private-webhooks.
+   * @format uri
+   * @maxLength 2048
+   */
+  url: string;
 }
 
-function optionalString(body: JsonObject, name: string): string | undefined {
-  const value = body[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalid(`"${name}" must be a string`);
-  return value;
+/** Each request body of the admin API, by the name of its schema in SHAPE_SCHEMAS (../http/shapes.ts). */
+interface AdminBodies {
+  AdminAccountRequest: AccountRequest;
+  AdminAccountUpdate: AccountUpdate;
+  AdminKeyRequest: AdminKeyRequest;
+  AdminWebhookRequest: AdminWebhookRequest;
 }
 
-/** A string, null (which removes the value) or absent. */
-function stringOrNull(body: JsonObject, name: string): string | null | undefined {
-  const value = body[name];
-  if (value === undefined || value === null) return value;
-  if (typeof value !== 'string') throw invalid(`"${name}" must be a string or null`);
-  return value;
+/** The object schema of a shape, through the `$ref` an alias (AdminAccountRequest = AccountRequest) is generated as. */
+function objectSchema(name: ShapeName): SchemaObject {
+  const schema = SHAPE_SCHEMAS[name];
+  // The generator refers only to shapes it generated, so the name after the prefix is a ShapeName.
+  return schema.$ref === undefined ? schema : objectSchema(schema.$ref.replace('#/components/schemas/', '') as ShapeName);
 }
 
-function optionalBoolean(body: JsonObject, name: string): boolean | undefined {
-  const value = body[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'boolean') throw invalid(`"${name}" must be true or false`);
-  return value;
+/** What a string-or-boolean member must be, as the messages say it. */
+function expected(schema: SchemaObject): { accepts: (value: unknown) => boolean; words: string } {
+  const type = JSON.stringify(schema.type);
+  if (type === '"string"') return { accepts: (value) => typeof value === 'string', words: 'a string' };
+  if (type === '["string","null"]') return { accepts: (value) => typeof value === 'string' || value === null, words: 'a string or null' };
+  if (type === '"boolean"') return { accepts: (value) => typeof value === 'boolean', words: 'true or false' };
+  throw new Error(`admin request bodies: no reader for a member of type ${type}`);
 }
 
-/** POST /api/v1/admin/accounts: `{ name, plan, subscriptionStart?, vatNumber? }`. */
-export function accountRequestOf(body: JsonObject): AccountRequest {
-  onlyMembers(body, ['name', 'plan', 'subscriptionStart', 'vatNumber']);
-  const request: AccountRequest = { name: requiredString(body, 'name'), plan: requiredString(body, 'plan') };
-  const subscriptionStart = optionalString(body, 'subscriptionStart');
-  if (subscriptionStart !== undefined) request.subscriptionStart = subscriptionStart;
-  const vatNumber = stringOrNull(body, 'vatNumber');
-  if (vatNumber !== undefined) request.vatNumber = vatNumber;
-  return request;
-}
-
-/** PATCH /api/v1/admin/accounts/{id}: `{ name?, plan?, vatNumber?, suspended?, watchInterval? }`. */
-export function accountUpdateOf(body: JsonObject): AccountUpdate {
-  onlyMembers(body, ['name', 'plan', 'vatNumber', 'suspended', 'watchInterval']);
-  const update: AccountUpdate = {};
-  const name = optionalString(body, 'name');
-  if (name !== undefined) update.name = name;
-  const plan = optionalString(body, 'plan');
-  if (plan !== undefined) update.plan = plan;
-  const vatNumber = stringOrNull(body, 'vatNumber');
-  if (vatNumber !== undefined) update.vatNumber = vatNumber;
-  const suspended = optionalBoolean(body, 'suspended');
-  if (suspended !== undefined) update.suspended = suspended;
-  const watchInterval = stringOrNull(body, 'watchInterval');
-  if (watchInterval !== undefined) update.watchInterval = watchInterval;
-  return update;
-}
-
-const SCOPES_MESSAGE = `"scopes" must be a non-empty array of field names (${FIELD_NAMES.join(', ')})`;
-
-/** `scopes` of a key: a non-empty array of field names (any case), in the order keys hold them. */
-function scopesOf(value: unknown): Field[] {
-  if (!Array.isArray(value) || value.length === 0) throw invalid(SCOPES_MESSAGE);
+/** A list of field names (any case), as the names in lower case: the array members of the admin bodies are lists of fields. */
+function fieldNamesOf(member: string, schema: SchemaObject, value: unknown): FieldName[] {
+  if (schema.items?.$ref !== '#/components/schemas/FieldName') throw new Error(`admin request bodies: no reader for the items of "${member}"`);
+  const message = `"${member}" must be a non-empty array of field names (${FIELD_NAMES.join(', ')})`;
+  if (!Array.isArray(value) || value.length === 0) throw invalid(message);
   const names = value.map((item: unknown) => (typeof item === 'string' ? item.trim().toLowerCase() : null));
   const unknown = names.find((name) => name === null || !isFieldName(name));
-  if (unknown !== undefined) throw invalid(`${SCOPES_MESSAGE}; ${unknown === null ? 'an item is not a string' : `unknown: ${JSON.stringify(unknown)}`}`);
-  return parseScopes(names.join(','));
+  if (unknown !== undefined) throw invalid(`${message}; ${unknown === null ? 'an item is not a string' : `unknown: ${JSON.stringify(unknown)}`}`);
+  return names.filter((name): name is FieldName => name !== null);
 }
 
 /**
- * POST /api/v1/admin/accounts/{id}/keys: `{ name, expires?, scopes? }` for the account in the URL.
- * Without `scopes` the key gets the scope "all fields" (fields added later included); a list,
- * even one naming every field, stays as chosen.
+ * The body of the request `name` names, checked against its generated schema: no member outside
+ * its properties (400 UNKNOWN_MEMBER, naming them), the required ones present, each of its type
+ * (400 INVALID_REQUEST). The absent optional members stay absent.
+ */
+function bodyOf<N extends keyof AdminBodies>(body: JsonObject, name: N): AdminBodies[N] {
+  const schema = objectSchema(name);
+  const properties = schema.properties ?? {};
+  const members = Object.keys(properties);
+  const unknown = unknownMemberOf(body, members);
+  if (unknown !== undefined) throw new AdminApiError('UNKNOWN_MEMBER', unknownMemberMessage(unknown, members));
+  const read: Record<string, unknown> = {};
+  for (const [member, memberSchema] of Object.entries(properties)) {
+    const value = body[member];
+    const required = schema.required?.includes(member) === true;
+    if (value === undefined && !required) continue;
+    if (memberSchema.type === 'array') {
+      read[member] = fieldNamesOf(member, memberSchema, value);
+      continue;
+    }
+    const { accepts, words } = expected(memberSchema);
+    if (!accepts(value)) throw invalid(required ? `"${member}" is required and must be ${words}` : `"${member}" must be ${words}`);
+    read[member] = value;
+  }
+  // The schema is generated from AdminBodies[N] itself, and each member read was checked against it.
+  return read as unknown as AdminBodies[N];
+}
+
+/** POST /api/v1/admin/accounts. */
+export function accountRequestOf(body: JsonObject): AccountRequest {
+  return bodyOf(body, 'AdminAccountRequest');
+}
+
+/** PATCH /api/v1/admin/accounts/{id}. */
+export function accountUpdateOf(body: JsonObject): AccountUpdate {
+  return bodyOf(body, 'AdminAccountUpdate');
+}
+
+/**
+ * POST /api/v1/admin/accounts/{id}/keys, for the account in the URL. Without `scopes` the key gets
+ * the scope "all fields" (fields added later included); a list, even one naming every field, stays
+ * as chosen.
  */
 export function keyRequestOf(body: JsonObject, accountId: string): KeyRequest {
-  onlyMembers(body, ['name', 'expires', 'scopes']);
-  const request: KeyRequest = { accountId, name: requiredString(body, 'name') };
-  const expires = optionalString(body, 'expires');
+  const { name, expires, scopes } = bodyOf(body, 'AdminKeyRequest');
+  const request: KeyRequest = { accountId, name };
   if (expires !== undefined) request.expires = expires;
-  if (body.scopes !== undefined) request.scopes = scopesOf(body.scopes);
+  if (scopes !== undefined) request.scopes = parseScopes(scopes.join(','));
   return request;
 }
 
@@ -157,8 +189,7 @@ export function logSearchOf(query: (name: string) => string | undefined): LogSea
   return search;
 }
 
-/** PUT /api/v1/admin/accounts/{id}/webhook: `{ url }` (the account administration checks the URL itself). */
+/** PUT /api/v1/admin/accounts/{id}/webhook: the URL (the account administration checks it itself). */
 export function webhookUrlOf(body: JsonObject): string {
-  onlyMembers(body, ['url']);
-  return requiredString(body, 'url');
+  return bodyOf(body, 'AdminWebhookRequest').url;
 }

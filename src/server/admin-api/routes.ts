@@ -29,10 +29,10 @@ import {
   revokedKeyJson,
   usageJson,
   webhookJson,
-  type AccountListJson,
-  type KeyListJson,
-  type WebhookRotatedJson,
-  type WebhookSetJson,
+  type AdminAccountList,
+  type AdminKeyList,
+  type AdminWebhookRotated,
+  type AdminWebhookSet,
 } from './json.js';
 import { accountRequestOf, accountUpdateOf, keyRequestOf, logSearchOf, readJsonObject, webhookUrlOf, wholeNumber } from './requests.js';
 
@@ -102,7 +102,7 @@ function operatorOnly(call: AdminCall, message: string): void {
 
 const listAccounts: Handler = async (call) => {
   const overviews = call.caller.kind === 'operator' ? await call.admin.listAccounts() : [await call.admin.accountOverview(call.caller.accountId)];
-  const body: AccountListJson = { accounts: overviews.map(accountJson) };
+  const body: AdminAccountList = { accounts: overviews.map(accountJson) };
   return ok(body);
 };
 
@@ -126,7 +126,7 @@ const updateAccount: Handler = async (call) => {
 };
 
 const listKeys: Handler = async (call) => {
-  const body: KeyListJson = { keys: (await call.admin.listKeys(visibleAccountId(call))).map(keyJson) };
+  const body: AdminKeyList = { keys: (await call.admin.listKeys(visibleAccountId(call))).map(keyJson) };
   return ok(body);
 };
 
@@ -176,7 +176,7 @@ const setWebhook: Handler = async (call) => {
   const id = visibleAccountId(call);
   const { url, secret } = await call.admin.setWebhook(id, webhookUrlOf(await readJsonObject(call.request)));
   call.audit('webhook set', id, { host: hostOf(url) });
-  const body: WebhookSetJson = { url, secret };
+  const body: AdminWebhookSet = { url, secret };
   return ok(body);
 };
 
@@ -185,7 +185,7 @@ const rotateWebhook: Handler = async (call) => {
   if ((await call.admin.webhook(id)) === null) throw new AdminApiError('NOT_FOUND', ADMIN_MESSAGES.NO_WEBHOOK);
   const { url, secret } = await call.admin.rotateWebhookSecret(id);
   call.audit('webhook secret rotated', id, { host: hostOf(url) });
-  const body: WebhookRotatedJson = { secret };
+  const body: AdminWebhookRotated = { secret };
   return ok(body);
 };
 

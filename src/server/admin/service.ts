@@ -39,15 +39,25 @@ import {
   type RevokeOutcome,
 } from './key-admin.js';
 
-/** What to create an account with; see {@link AccountAdmin.createAccount}. */
+/** What to create an account with: the argument of AccountAdmin.createAccount. */
 export interface AccountRequest {
-  /** Something a person will recognise in a list: 1 to 100 printable characters. */
+  /**
+   * Something a person will recognise in a list: 1 to 100 printable characters.
+   * @minLength 1
+   * @maxLength 100
+   */
   name: string;
-  /** FREE, STARTER, GROWTH or PRO (any case). */
+  /**
+   * FREE, STARTER, GROWTH or PRO (any case).
+   * @examples ["GROWTH"]
+   */
   plan: string;
-  /** The day (YYYY-MM-DD) that anchors the monthly billing periods. Default: today (UTC). */
+  /**
+   * The day that anchors the monthly billing periods. Default: today (UTC).
+   * @format date
+   */
   subscriptionStart?: string;
-  /** The account's own EU VAT number, sent to VIES as requester. Default: none. */
+  /** The account's own EU VAT number, used as VIES requester (a VIES prefix and a valid number); null or '' removes it. Default: none. */
   vatNumber?: string | null;
 }
 
@@ -76,17 +86,24 @@ export type ListedKey = Omit<ApiKeyRecord, 'hash'> & {
   lastUsedAt: Date | null;
 };
 
-/** What {@link AccountAdmin.updateAccount} may change; absent members stay as they are. */
+/** What AccountAdmin.updateAccount may change; absent members stay as they are. */
 export interface AccountUpdate {
-  /** 1 to 100 printable characters. */
+  /**
+   * 1 to 100 printable characters.
+   * @minLength 1
+   * @maxLength 100
+   */
   name?: string;
-  /** FREE, STARTER, GROWTH or PRO (any case). */
+  /**
+   * FREE, STARTER, GROWTH or PRO (any case).
+   * @examples ["GROWTH"]
+   */
   plan?: string;
-  /** The account's own EU VAT number (sent to VIES as requester), or null to remove it. */
+  /** The account's own EU VAT number, used as VIES requester (a VIES prefix and a valid number); null or '' removes it. */
   vatNumber?: string | null;
   /** true suspends the account (its keys answer 401 ACCOUNT_SUSPENDED), false resumes it. */
   suspended?: boolean;
-  /** How often its watched VAT numbers are re-checked (`7d`, `12h`, `30m`), or null for the service's default. */
+  /** How often its watched VAT numbers are re-checked: a duration of a minute or more such as 7d, 12h or 30m; null returns to the service default. */
   watchInterval?: string | null;
 }
 

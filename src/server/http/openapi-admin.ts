@@ -1,40 +1,18 @@
 /**
  * The admin API's part of the OpenAPI document (./openapi.ts): the paths of
- * src/server/admin-api/routes.ts, their request and answer schemas (tied to the types of
- * src/server/admin-api/json.ts by objectOf), one error schema per status with exactly the codes of
- * src/server/admin-api/errors.ts that status answers, and the two ways in: the operator token as
- * Bearer, or the dashboard session cookie with its CSRF token on every request that changes something.
+ * src/server/admin-api/routes.ts with their parameters and responses, one error schema per status
+ * with exactly the codes of src/server/admin-api/errors.ts that status answers, and the two ways in:
+ * the operator token as Bearer, or the dashboard session cookie with its CSRF token on every request
+ * that changes something. The answers and request bodies the paths refer to (AdminAccount,
+ * AdminKeyRequest, …) are types, named by ./shapes.ts, whose schemas are generated.
  */
 import { FIELD_NAMES } from '../../fields/catalog.js';
 import { ADMIN_ERROR_STATUS, ADMIN_MESSAGES, type AdminErrorCode, type AdminErrorStatus } from '../admin-api/errors.js';
-import type {
-  AccountJson,
-  AccountListJson,
-  CreatedKeyJson,
-  KeyJson,
-  KeyListJson,
-  LogEntryJson,
-  LogPageJson,
-  RevokedKeyJson,
-  UsageJson,
-  UsageTotalJson,
-  WebhookJson,
-  WebhookRotatedJson,
-  WebhookSetJson,
-} from '../admin-api/json.js';
 import { ADMIN_API_PREFIX } from '../admin-api/routes.js';
-import type { PlanLimits } from '../policy/plans.js';
-import { PLANS } from '../policy/plans.js';
 import {
-  always,
   enumOf,
   errorBody,
-  flag,
-  int32,
   json,
-  LEVELS,
-  objectOf,
-  orNull,
   ref,
   responseRef,
   text,
@@ -56,189 +34,8 @@ export const ADMIN_TAG = {
     "an account's dashboard session only its own, and another account's id answers 404 as an unknown one does. Answers are never cached.",
 } as const;
 
-const PLAN_NAMES = Object.keys(PLANS);
 const FIELDS = [...FIELD_NAMES];
-const time = (description: string): SchemaObject => text(description, { format: 'date-time' });
 const day = (description: string): SchemaObject => text(description, { format: 'date' });
-const count = (description: string): SchemaObject => ({ type: 'integer', minimum: 0, description });
-const scopes = (description: string): SchemaObject => ({ type: 'array', items: enumOf(FIELDS, 'A validation endpoint.'), minItems: 1, uniqueItems: true, description });
-
-const planLimits = objectOf<PlanLimits>("What the account's plan allows (docs/service.md#plans).", {
-  quota: always(count('Validations included per billing period.')),
-  maxConcurrent: always(int32('Requests of the account in flight at once.', { minimum: 1 })),
-  maxKeys: always(int32('Live API keys at most.', { minimum: 1 })),
-  blocksOverQuota: always(flag('Over the quota: true refuses validations (FREE), false counts the overage for billing.')),
-  emailLevel: always(enumOf(LEVELS, 'Depth of email validation.')),
-  usesSharedPool: always(flag('Whether requests also take a slot of the pool shared by the non-PRO plans.')),
-});
-
-const account = objectOf<AccountJson>('An account with the state of its current billing period.', {
-  id: always(text('Stable identifier.')),
-  name: always(text('Name people know the account by.')),
-  plan: always(enumOf(PLAN_NAMES, 'The plan.')),
-  subscriptionStart: always(day('The day that anchors the monthly billing periods.')),
-  vatNumber: always(orNull(text("The account's own VAT number, sent to VIES as requester; null if none."))),
-  createdAt: always(time('When the account was created.')),
-  suspended: always(flag('Whether the account is suspended: its keys then answer 401 ACCOUNT_SUSPENDED.')),
-  suspendedAt: always(orNull(time('When it was suspended; null while active.'))),
-  watchIntervalMs: always(orNull({ type: 'integer', minimum: 60000, description: 'Milliseconds between two checks of its watched VAT numbers; null: the service default (--watch-interval).' })),
-  period: always({
-    type: 'object',
-    description: 'The billing period now; end is exclusive (the day the count resets).',
-    properties: { start: day('First day of the period.'), end: day('First day of the next period.') },
-    required: ['start', 'end'],
-    additionalProperties: false,
-  }),
-  used: always(count('Validations counted in the period.')),
-  quota: always(count('Validations the plan includes per period.')),
-  remaining: always(count("Validations left in the period's quota (0 once it is used up).")),
-  overage: always(count('Validations beyond the quota, billed on the paid plans; always 0 on FREE, which refuses them.')),
-  limits: always(ref('AdminPlanLimits')),
-});
-
-const keyProperties = {
-  id: always(text('Stable identifier, to revoke the key.')),
-  accountId: always(text('The account the key belongs to.')),
-  name: always(text('Name given at creation.')),
-  displayPrefix: always(text('The first characters of the key, for people to recognise it.', { pattern: '^vf_' })),
-  scopes: always(scopes('The endpoints the key may call.')),
-  createdAt: always(time('When the key was created.')),
-  expiresAt: always(orNull(time('When the key stops working; null: never.'))),
-  revokedAt: always(orNull(time('When the key was revoked; null: not revoked.'))),
-  status: always(enumOf(['live', 'revoked', 'expired'], "The key's state now.")),
-  lastUsedAt: always(orNull(time('When the key last made a counted request (kept when its log rows are pruned); null: never.'))),
-};
-
-const key = objectOf<KeyJson>('An API key as it may be shown: never the key itself, never its hash.', keyProperties);
-
-const createdKey = objectOf<CreatedKeyJson>('A key just created: the only answer that holds the key itself. Keep it; it is never shown again.', {
-  ...keyProperties,
-  key: always(text('The key (vf_ and 43 letters and digits): send it as X-API-KEY.', { pattern: '^vf_[0-9A-Za-z]{43}$' })),
-});
-
-const revokedKey = objectOf<RevokedKeyJson>('A revoked key.', {
-  id: always(text("The key's id.")),
-  revoked: always({ const: true, description: 'Always true: the key no longer works.' }),
-  alreadyRevoked: always(flag('Whether it was revoked before this request (nothing changed then).')),
-  revokedAt: always(time('When it was revoked.')),
-});
-
-const usageTotal = objectOf<UsageTotalJson>('Validations of one day, endpoint and verdict, all keys together.', {
-  day: always(day('UTC day.')),
-  field: always(enumOf(FIELDS, 'The endpoint called.')),
-  valid: always(flag('The verdict returned.')),
-  count: always(count('Validations counted.')),
-});
-
-const usage = objectOf<UsageJson>("An account's validations per day, endpoint and verdict (from the per-day totals, which outlive the usage log's rows).", {
-  from: always(day('First day (UTC).')),
-  to: always(day('Last day: today (UTC).')),
-  totals: always({ type: 'array', items: ref('AdminUsageTotal'), description: 'The days that had any validation, by day, field, verdict.' }),
-});
-
-const logEntry = objectOf<LogEntryJson>('One validation of the usage log.', {
-  requestId: always(text("The request's id.")),
-  keyId: always(text('The key that made the request.')),
-  field: always(enumOf(FIELDS, 'The endpoint called.')),
-  value: always(text('The value as the log keeps it: personal numbers (NIF, SIN, SSN, some VAT numbers) masked.')),
-  valid: always(flag('The verdict returned.')),
-  status: always(int32('HTTP status of the answer.', { minimum: 100, maximum: 599 })),
-  latencyMs: always({ type: 'number', minimum: 0, description: 'Time spent answering, in milliseconds.' }),
-  sdk: always(orNull(text('The X-Service-SDK header sent, or null.'))),
-  at: always(time('When the request was answered.')),
-});
-
-const logPage = objectOf<LogPageJson>('A page of the usage log, newest first.', {
-  entries: always({ type: 'array', items: ref('AdminLogEntry'), description: 'The entries of the page.' }),
-  nextBefore: always(
-    orNull(
-      text('The `before` of the next page: the last entry\'s time and request id joined by `_`, so that entries of the same millisecond are neither skipped nor repeated; null when this page is shorter than its limit (the last).', {
-        pattern: '^\\S+_[0-9a-f-]{36}$',
-      }),
-    ),
-  ),
-});
-
-const accountList = objectOf<AccountListJson>('Accounts.', {
-  accounts: always({ type: 'array', items: ref('AdminAccount'), description: "Every account for the operator; an account's session sees its own only." }),
-});
-
-const keyList = objectOf<KeyListJson>("An account's keys.", {
-  keys: always({ type: 'array', items: ref('AdminKey'), description: 'Oldest first, revoked and expired ones included.' }),
-});
-
-const WEBHOOK_SECRET = text('The signing secret: whsec_ and 43 base64url characters. Shown in this answer only; receivers check Verifield-Signature with it.', {
-  pattern: '^whsec_[A-Za-z0-9_-]{43}$',
-});
-
-const webhook = objectOf<WebhookJson>("An account's webhook, never its secret.", {
-  url: always(text("Where the account's events are POSTed.", { format: 'uri' })),
-  updatedAt: always(time('When the URL or the secret last changed.')),
-  state: always(enumOf(['active', 'failing', 'paused'], 'active: the last attempt delivered (or none was made); failing: the last attempts failed; paused: 5 failed in a row, so one delivery at a time is tried, on the retry schedule, and the others wait.')),
-  consecutiveFailures: always(int32('Failed attempts in a row.', { minimum: 0 })),
-  pausedSince: always(orNull(time('When the URL was paused; null when it is not.'))),
-  nextProbeAt: always(orNull(time('When a paused URL is tried next; null when it is not paused.'))),
-  lastError: always(orNull(text("The last attempt's error (a status or a few words); null when it delivered or none was made."))),
-});
-
-const webhookSet = objectOf<WebhookSetJson>('The webhook set, with its new signing secret: the only answer that holds it.', {
-  url: always(text('The URL as stored.', { format: 'uri' })),
-  secret: always(WEBHOOK_SECRET),
-});
-
-const webhookRotated = objectOf<WebhookRotatedJson>('The new signing secret: the only answer that holds it. The old one no longer signs.', {
-  secret: always(WEBHOOK_SECRET),
-});
-
-const name = text('1 to 100 printable characters.', { minLength: 1, maxLength: 100 });
-const plan = text('FREE, STARTER, GROWTH or PRO (any case).', { examples: ['GROWTH'] });
-const vatNumber = orNull(text("The account's own EU VAT number, used as VIES requester (a VIES prefix and a valid number); null or '' removes it."));
-
-/** The request bodies; closed, as the API refuses a member it does not know. */
-const requestSchemas: Record<string, SchemaObject> = {
-  AdminAccountRequest: {
-    type: 'object',
-    description: 'A new account. At most 16 KiB.',
-    properties: { name, plan, subscriptionStart: day('The day that anchors the billing periods; default today (UTC).'), vatNumber },
-    required: ['name', 'plan'],
-    additionalProperties: false,
-  },
-  AdminAccountUpdate: {
-    type: 'object',
-    description: "What to change; absent members stay. plan and suspended are the operator's only (an account's session gets 403). At most 16 KiB.",
-    properties: {
-      name,
-      plan,
-      vatNumber,
-      suspended: flag('true suspends the account (its keys answer 401 ACCOUNT_SUSPENDED), false resumes it.'),
-      watchInterval: orNull(text('How often its watched VAT numbers are re-checked: a duration of a minute or more such as 7d, 12h or 30m; null returns to the service default.')),
-    },
-    additionalProperties: false,
-  },
-  AdminKeyRequest: {
-    type: 'object',
-    description: 'A new key. At most 16 KiB.',
-    properties: {
-      name,
-      expires: text('How long the key works: a number and h, d, w or y (12h, 30d, 8w, 1y), 10 years at most (longer is 400 INVALID_REQUEST), or never. Default never.', { pattern: '^([1-9][0-9]{0,5}[hdwy]|never)$' }),
-      scopes: scopes('The endpoints the key may call (any case); default all.'),
-    },
-    required: ['name'],
-    additionalProperties: false,
-  },
-  AdminWebhookRequest: {
-    type: 'object',
-    description: "The account's webhook URL. At most 16 KiB.",
-    properties: {
-      url: text('An http or https URL without user name or password, at most 2048 characters. Loopback and private addresses are refused at delivery unless the service runs with --allow-private-webhooks.', {
-        format: 'uri',
-        maxLength: 2048,
-      }),
-    },
-    required: ['url'],
-    additionalProperties: false,
-  },
-};
 
 /** The codes of {@link ADMIN_ERROR_STATUS} answered with `status`. */
 function codesOf(status: AdminErrorStatus): AdminErrorCode[] {
@@ -268,27 +65,10 @@ const ERROR_DESCRIPTIONS: Record<AdminErrorStatus, string> = {
 
 const STATUSES = Object.keys(ERROR_DESCRIPTIONS).map(Number) as AdminErrorStatus[];
 
-const errorSchemas: Record<string, SchemaObject> = Object.fromEntries(STATUSES.map((status) => [errorSchemaName(status), errorSchema(status, ERROR_DESCRIPTIONS[status])]));
-
-/** The admin API's schemas, for `components.schemas`. */
-export const ADMIN_SCHEMAS: Readonly<Record<string, SchemaObject>> = {
-  AdminPlanLimits: planLimits,
-  AdminAccount: account,
-  AdminAccountList: accountList,
-  AdminKey: key,
-  AdminKeyList: keyList,
-  AdminCreatedKey: createdKey,
-  AdminRevokedKey: revokedKey,
-  AdminUsageTotal: usageTotal,
-  AdminUsage: usage,
-  AdminLogEntry: logEntry,
-  AdminLogPage: logPage,
-  AdminWebhook: webhook,
-  AdminWebhookSet: webhookSet,
-  AdminWebhookRotated: webhookRotated,
-  ...requestSchemas,
-  ...errorSchemas,
-};
+/** The admin API's error schemas (AdminError400 …), for `components.schemas`: its other schemas are generated from ./shapes.ts. */
+export const ADMIN_SCHEMAS: Readonly<Record<string, SchemaObject>> = Object.fromEntries(
+  STATUSES.map((status) => [errorSchemaName(status), errorSchema(status, ERROR_DESCRIPTIONS[status])]),
+);
 
 const noStore: Record<string, HeaderObject> = {
   'Cache-Control': { description: 'Never cached: admin answers hold account data.', required: true, schema: { type: 'string', const: 'no-store' } },

@@ -7,6 +7,8 @@
  * A type named here under another name is the document's older name for it.
  */
 import type { JobSubmission, SubmittedJob } from '../../account-api.js';
+import type { AccountRequest, AccountUpdate } from '../admin/service.js';
+import type { PlanLimits } from '../policy/plans.js';
 
 export type { ValidationResult } from '../../result.js';
 export type { ReadinessReport, VatRates, ViesStatusResponse } from '../../ports.js';
@@ -20,3 +22,27 @@ export type { ErrorBody, ValidationErrorBody } from '../answers/errors.js';
 export type JobRequest = JobSubmission;
 /** The answer to a job submission (202). */
 export type JobAccepted = SubmittedJob;
+
+// The admin API (src/server/admin-api/): its answers, its request bodies and the plan limits an account shows.
+export type {
+  AdminAccount,
+  AdminAccountList,
+  AdminKey,
+  AdminKeyList,
+  AdminCreatedKey,
+  AdminRevokedKey,
+  AdminUsageTotal,
+  AdminUsage,
+  AdminLogEntry,
+  AdminLogPage,
+  AdminWebhook,
+  AdminWebhookSet,
+  AdminWebhookRotated,
+} from '../admin-api/json.js';
+/** What the account's plan allows (docs/service.md#plans). */
+export type AdminPlanLimits = PlanLimits;
+export type { AdminKeyRequest, AdminWebhookRequest } from '../admin-api/requests.js';
+/** The body of POST /api/v1/admin/accounts: a new account. At most 16 KiB. */
+export type AdminAccountRequest = AccountRequest;
+/** The body of PATCH /api/v1/admin/accounts/{id}: what to change; absent members stay. plan and suspended are the operator's only (an account's session gets 403). At most 16 KiB. */
+export type AdminAccountUpdate = AccountUpdate;

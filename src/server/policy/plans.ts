@@ -5,19 +5,33 @@
 import type { ValidationLevel } from '../../result.js';
 import type { Plan } from '../storage/types.js';
 
-/** What a plan allows (docs/service.md#plans). */
+/** What the account's plan allows (docs/service.md#plans). */
 export interface PlanLimits {
-  /** Validations per billing period. */
+  /**
+   * Validations included per billing period.
+   * @asType integer
+   * @minimum 0
+   */
   quota: number;
-  /** Requests of one account in flight at once. */
+  /**
+   * Requests of the account in flight at once.
+   * @asType integer
+   * @format int32
+   * @minimum 1
+   */
   maxConcurrent: number;
-  /** Live (unrevoked, unexpired) API keys. */
+  /**
+   * Live (unrevoked, unexpired) API keys at most.
+   * @asType integer
+   * @format int32
+   * @minimum 1
+   */
   maxKeys: number;
-  /** Over quota: refuse (FREE) or count the overage for billing. */
+  /** Over the quota: true refuses validations (FREE), false counts the overage for billing. */
   blocksOverQuota: boolean;
-  /** Depth of email validation. */
+  /** Depth of email validation (docs/fields/email.md#depth). */
   emailLevel: ValidationLevel;
-  /** Whether requests also take a slot of the server-wide pool shared by non-PRO plans. */
+  /** Whether requests also take a slot of the server-wide pool shared by the non-PRO plans. */
   usesSharedPool: boolean;
 }
 
