@@ -4,7 +4,7 @@
  * answer's details, and its offline validator is validateBic.
  */
 import { describe, expect, it } from 'vitest';
-import type { SchemaObject } from '../../src/fields/json-schema.js';
+import type { SchemaObject } from '../../src/server/shapes/json-schema.js';
 import { examples } from '../../src/bic/examples.js';
 import { field } from '../../src/bic/field.js';
 import { validateBic } from '../../src/bic/index.js';

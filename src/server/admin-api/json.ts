@@ -7,8 +7,11 @@
 import { logPosition, type AccountOverview, type CreatedKey, type ListedKey, type UsageByDay, type WebhookSummary } from '../admin/service.js';
 import type { RevokeOutcome } from '../admin/key-admin.js';
 import type { FieldName } from '../../fields/catalog.js';
-import type { AdminPlanLimits } from '../http/shapes.js';
+import type { PlanLimits } from '../policy/plans.js';
 import type { Plan, UsageEntry } from '../storage/types.js';
+
+/** What the account's plan allows (docs/service.md#plans): the plan's limits under the admin API's name. */
+export type AdminPlanLimits = PlanLimits;
 
 /** An account with the state of its current billing period. */
 export interface AdminAccount {

@@ -11,8 +11,8 @@ import { readLogPosition, type AccountRequest, type AccountUpdate, type LogSearc
 import { parseScopes, type KeyRequest } from '../admin/key-admin.js';
 import { unknownMemberMessage, unknownMemberOf } from '../answers/errors.js';
 import { isJsonContentType, readLimitedBody } from '../pipeline/body.js';
-import { SHAPE_SCHEMAS, type ShapeName } from '../http/generated/schemas.js';
-import type { SchemaObject } from '../../fields/json-schema.js';
+import { SHAPE_SCHEMAS, type ShapeName } from '../shapes/generated/schemas.js';
+import type { SchemaObject } from '../shapes/json-schema.js';
 import { ADMIN_MESSAGES, AdminApiError } from './errors.js';
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });

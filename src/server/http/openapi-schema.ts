@@ -1,15 +1,15 @@
 /**
  * The building blocks of the OpenAPI 3.1 document (./openapi.ts): the shapes of the document (the
- * subset of OpenAPI 3.1 and JSON Schema 2020-12 it uses) and small schema pieces, among them
- * {@link objectOf}, which ties an object schema's properties to a TypeScript type so that the two
- * cannot drift apart.
+ * subset of OpenAPI 3.1 and JSON Schema 2020-12 it uses) and the pieces its derived schemas and
+ * operations are written with: the error bodies narrowed to an endpoint's codes, references, the
+ * account endpoints' common answers.
  */
 
-import { ref, type SchemaObject } from '../../fields/json-schema.js';
+import { ref, type SchemaObject } from '../shapes/json-schema.js';
 import { SHAPE_SCHEMAS } from '../shapes/generated/schemas.js';
 
-// The JSON Schema pieces, shared with the field folders' details schemas.
-export { always, enumOf, LEVELS, flag, int32, objectOf, orNull, ref, sometimes, text, type JsonType, type Property, type SchemaObject } from '../../fields/json-schema.js';
+// The JSON Schema pieces (../shapes/json-schema.ts).
+export { enumOf, ref, text, type JsonType, type SchemaObject } from '../shapes/json-schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // The shapes of the document (the subset of OpenAPI 3.1 and JSON Schema 2020-12 it uses)

@@ -27,7 +27,6 @@ import { EVIDENCE_PATHS, EVIDENCE_SCHEMAS, EVIDENCE_TAG } from './openapi-eviden
 import { JOBS_TAG, paths as JOB_PATHS, schemas as JOB_SCHEMAS } from './openapi-jobs.js';
 import { WATCH_PATHS, WATCH_TAG } from './openapi-watch.js';
 import {
-  always,
   errorBody,
   withCodes,
   headerRef,
