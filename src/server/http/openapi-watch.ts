@@ -9,6 +9,7 @@ import {
   accountOperation,
   KEY_SCOPED_ERRORS,
   json,
+  ref,
   text,
   type ParameterObject,
   type PathItemObject,
@@ -56,12 +57,8 @@ export const WATCH_PATHS: Readonly<Record<string, PathItemObject>> = {
         description: 'application/json, at most 16 KiB (another Content-Type: 415); the body of /validate/vat, and no other member (400 UNKNOWN_MEMBER).',
         content: {
           'application/json': {
-            schema: {
-              type: 'object',
-              properties: { value: text('A VAT number of a member state or XI, as typed.', { maxLength: 1024 }), traderName: text('The company name expected.', { maxLength: 1024 }) },
-              required: ['value'],
-              additionalProperties: false,
-            },
+            // The body of /validate/vat, read by the same reader (a number of a member state or XI).
+            schema: ref('VatValidationRequest'),
             examples: { one: { value: { value: 'LU 2637 5245', traderName: 'Acme' } } },
           },
         },
