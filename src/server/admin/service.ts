@@ -285,7 +285,12 @@ function parseLogSearch(search: LogSearch): UsageLogQuery {
   return query;
 }
 
-const LOG_POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))(?:_([0-9a-f-]{36}))?$/;
+/**
+ * A position: an ISO time, then `_` and the request id of the entry it follows. Request ids are
+ * those the service writes: a request's UUID, `job:<jobId>:<line>`, `watch:<watchId>:<ISO time>`
+ * (../pipeline/metered.ts), so letters, digits, `-`, `:`, `.`; at most 128 characters.
+ */
+const LOG_POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))(?:_([0-9A-Za-z:.-]{1,128}))?$/;
 
 /**
  * Where the usage log page after `entry` starts, as one URL-safe word: its time and request id, so
@@ -307,6 +312,7 @@ export function logPosition(entry: Pick<UsageEntry, 'at' | 'requestId'>): string
  * ```ts
  * readLogPosition('2026-03-10T12:00:00Z').before?.toISOString(); // '2026-03-10T12:00:00.000Z'
  * readLogPosition('2026-03-10T12:00:00.000Z_019cd7b4-c400-7aaa-8bbb-0123456789ab').beforeRequestId; // '019cd7b4-c400-7aaa-8bbb-0123456789ab'
+ * readLogPosition('2026-03-10T12:00:00.000Z_job:019cd7b4-c400-7aaa-8bbb-0123456789ab:42').beforeRequestId; // 'job:019cd7b4-c400-7aaa-8bbb-0123456789ab:42'
  * ```
  */
 export function readLogPosition(text: string): Pick<LogSearch, 'before' | 'beforeRequestId'> {

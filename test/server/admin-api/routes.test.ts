@@ -6,6 +6,7 @@
  * just made, and the answers of wrong methods and paths.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usageEntry } from '../../support/store/usage-entry.js';
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import type { Account, Store } from '../../../src/server/storage/types.js';
 import { adminCall, OPERATOR_TOKEN, signIn, type AdminAnswer, type As, type Session } from '../../support/admin-api.js';
@@ -261,6 +262,25 @@ describe('usage and the usage log', () => {
     const second = await call<Page>('GET', `/accounts/${account.id}/log?limit=4&before=${encodeURIComponent(first.json.nextBefore ?? '')}`, { session });
     expect(second.json.nextBefore).toBeNull();
     expect([...first.json.entries, ...second.json.entries]).toHaveLength(6);
+  });
+
+  it('pages past job lines and watch checks with the nextBefore it gave', async () => {
+    type Page = { entries: { requestId: string }[]; nextBefore: string | null };
+    const { account: other } = await accountWithKey(store, 'STARTER');
+    const at = new Date('2026-03-19T08:00:00.000Z');
+    const job = crypto.randomUUID();
+    const ids = [`job:${job}:1`, `job:${job}:2`, `job:${job}:3`, `watch:${job}:${at.toISOString()}`, crypto.randomUUID()];
+    for (const requestId of ids) await store.usage.count(usageEntry(other.id, '2026-03-01', { requestId, at }), null);
+    const seen: string[] = [];
+    let query = `/accounts/${other.id}/log?limit=2`;
+    for (let page = 0; page < ids.length; page++) {
+      const answer = await call<Page>('GET', query, operator);
+      expect(answer.status, query).toBe(200);
+      seen.push(...answer.json.entries.map((entry) => entry.requestId));
+      if (answer.json.nextBefore === null) break;
+      query = `/accounts/${other.id}/log?limit=2&before=${encodeURIComponent(answer.json.nextBefore)}`;
+    }
+    expect(seen.sort()).toEqual([...ids].sort());
   });
 });
 

@@ -4,7 +4,7 @@
  * service makes them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAccountAdmin, type AccountAdmin } from '../../../src/server/admin/service.js';
+import { createAccountAdmin, logPosition, readLogPosition, type AccountAdmin } from '../../../src/server/admin/service.js';
 import { AccountSuspendedError, UnknownAccountError } from '../../../src/server/admin/key-admin.js';
 import { PLANS } from '../../../src/server/policy/plans.js';
 import type { Store } from '../../../src/server/storage/types.js';
@@ -127,6 +127,40 @@ describe('searchLog and listKeys', () => {
       ['checkout', at.toISOString()],
       ['unused', null],
     ]);
+  });
+
+  it('pages through requests, job lines and watch checks alike, each entry once, even within one millisecond', async () => {
+    const account = await admin.createAccount({ name: 'Shop', plan: 'PRO', subscriptionStart: '2026-03-01' });
+    const at = new Date('2026-03-19T08:00:00.000Z');
+    const job = '019cd7b4-c400-7aaa-8bbb-0123456789ab';
+    const watch = '019cd7b4-c400-7aaa-8bbb-ba9876543210';
+    const ids = [
+      ...[1, 2, 3, 10].map((line) => `job:${job}:${line}`),
+      `watch:${watch}:${at.toISOString()}`,
+      `watch:${watch}:2026-03-19T07:00:00.000Z`,
+      '019cd7b4-c400-7aaa-8bbb-000000000001',
+      '019cd7b4-c400-7aaa-8bbb-000000000002',
+    ];
+    for (const requestId of ids) await store.usage.count(usageEntry(account.id, '2026-03-01', { requestId, at }), null);
+    const seen: string[] = [];
+    let position: string | undefined;
+    for (let page = 0; page < ids.length; page++) {
+      const entries = await admin.searchLog(account.id, { limit: 3, ...(position === undefined ? {} : readLogPosition(position)) });
+      seen.push(...entries.map((entry) => entry.requestId));
+      if (entries.length < 3) break;
+      position = logPosition(entries[entries.length - 1]!);
+    }
+    expect(seen.sort()).toEqual([...ids].sort());
+  });
+
+  it('reads back the position of every kind of entry, and refuses anything else', () => {
+    for (const requestId of ['019cd7b4-c400-7aaa-8bbb-0123456789ab', 'job:019cd7b4-c400-7aaa-8bbb-0123456789ab:100000', 'watch:019cd7b4-c400-7aaa-8bbb-0123456789ab:2026-03-19T08:00:00.000Z']) {
+      const at = new Date('2026-03-19T08:00:00.123Z');
+      expect(readLogPosition(logPosition({ at, requestId }))).toEqual({ before: at, beforeRequestId: requestId });
+    }
+    for (const bad of ['2026-03-19T08:00:00Z_', '2026-03-19T08:00:00Z_a b', `2026-03-19T08:00:00Z_${'x'.repeat(129)}`, 'yesterday', "2026-03-19T08:00:00Z_'; drop table"]) {
+      expect(() => readLogPosition(bad), bad).toThrow(RangeError);
+    }
   });
 
   it('refuses a bad filter with what is accepted', async () => {

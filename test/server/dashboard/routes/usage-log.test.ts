@@ -10,6 +10,7 @@ import { getPage, signIn, startDashboardServer, testClock, type Browser, type Da
 import { germanIban } from '../../../support/generators/iban.js';
 import { dni } from '../../../support/generators/nif.js';
 import { accountWithKey, post } from '../../../support/server.js';
+import { usageEntry } from '../../../support/store/usage-entry.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const IBAN_CELL = /<code>(DE\d{20})<\/code>/g;
@@ -100,5 +101,21 @@ describe('the usage log', () => {
       expect(page.status, query).toBe(400);
       expect(page.text, query).toContain(message);
     }
+  });
+
+  // Runs last: its entries are the newest of the log.
+  it('links past job lines and watch checks as it does past requests', async () => {
+    const at = new Date('2026-11-26T08:00:00.000Z');
+    const job = '019cd7b4-c400-7aaa-8bbb-0123456789ab';
+    const ids = [...Array.from({ length: 52 }, (_, line) => `job:${job}:${line + 1}`), `watch:${job}:${at.toISOString()}`];
+    for (const requestId of ids) await server.store.usage.count(usageEntry(account.id, '2026-11-01', { requestId, at, value: 'DE89370400440532013000' }), null);
+    const rows = (html: string): number => (html.match(/<tr>\s*<td>/g) ?? []).length;
+    const first = await getPage(server.url, logPath('?day=2026-11-26'), browser);
+    expect(rows(first.text)).toBe(50);
+    const older = /<a href="([^"]+)" rel="next">/.exec(first.text)?.[1]?.replaceAll('&amp;', '&');
+    expect(older).toMatch(/before=2026-11-26T08%3A00%3A00\.000Z_job%3A/);
+    const second = await getPage(server.url, older as string, browser);
+    expect(second.status).toBe(200);
+    expect(rows(second.text)).toBe(ids.length - 50);
   });
 });
