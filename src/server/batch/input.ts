@@ -414,11 +414,21 @@ export function ndjsonValues(text: string): string[] | string {
 }
 
 /**
+ * A CSV's first record naming its column (`value`, in any case, as spreadsheets export it): a
+ * header, never validated or counted, so the first value is line 1 of the results.
+ */
+function isCsvHeader(value: string): boolean {
+  return value.trim().toLowerCase() === 'value';
+}
+
+/**
  * A CSV or NDJSON body read piece by piece: what precedes its last line break (outside quotes, for
  * CSV) is read at once; the rest waits for the next piece.
  */
 function listJobReader(format: 'csv' | 'ndjson', field: Field, webhookUrl: string | undefined): JobBodyReader {
   const counter = valueCounter();
+  // Whether the CSV's first value is still to come: if it is the column's name, it is a header.
+  let firstCsvValue = true;
   let buf = '';
   let scanned = 0;
   let inQuotes = false;
@@ -431,6 +441,9 @@ function listJobReader(format: 'csv' | 'ndjson', field: Field, webhookUrl: strin
       if (typeof read === 'string') return { message: read };
       next = read.next;
       for (const value of read.values) {
+        const header = firstCsvValue && isCsvHeader(value);
+        firstCsvValue = false;
+        if (header) continue;
         const refusal = counter.accept(value, into);
         if (refusal !== null) return refusal;
       }

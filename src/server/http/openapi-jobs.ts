@@ -42,7 +42,7 @@ export const paths: Readonly<Record<string, PathItemObject>> = {
       operationId: 'submitJob',
       summary: 'Submit a list of values to validate in the background',
       description:
-        'JSON { field, values, webhookUrl? }; or text/csv (the first column of each record, RFC 4180 quotes) or application/x-ndjson (each line a JSON string or { "value": … }) with ?field= (and ?webhookUrl=). 1 to 100,000 values, bodies up to 16 MiB.',
+        'JSON { field, values, webhookUrl? }; or text/csv (the first column of each record, RFC 4180 quotes; a first record named value is a header, not validated or counted) or application/x-ndjson (each line a JSON string or { "value": … }) with ?field= (and ?webhookUrl=). 1 to 100,000 values, bodies up to 16 MiB.',
       parameters: [
         { name: 'field', in: 'query', required: false, description: 'The field, for CSV and NDJSON bodies.', schema: ref('FieldName') },
         { name: 'webhookUrl', in: 'query', required: false, description: 'For CSV and NDJSON bodies: where job.completed is also sent.', schema: { type: 'string' } },

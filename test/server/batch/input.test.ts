@@ -34,6 +34,17 @@ describe('readJsonJob and readListJob', () => {
     });
     expect(readListJob('csv', 'x\ny', 'vat', undefined)).toEqual({ ok: true, input: { field: 'vat', values: ['x', 'y'], webhookUrl: null } });
   });
+  it('take a CSV whose first record is the column name value as a header, never as a value', () => {
+    for (const header of ['value', 'Value', ' VALUE ', '"value"', 'value,note', '\uFEFFvalue']) {
+      const read = readListJob('csv', `${header}\r\nDE89 3704 0044 0532 0130 00,a\r\nvalue\r\n`, 'iban', undefined);
+      expect(read, header).toEqual({ ok: true, input: { field: 'iban', values: ['DE89 3704 0044 0532 0130 00', 'value'], webhookUrl: null } });
+    }
+    // Only the first record can be the header; a file of a header alone holds no value.
+    expect(readListJob('csv', 'x\nvalue', 'vat', undefined)).toMatchObject({ ok: true, input: { values: ['x', 'value'] } });
+    expect(readListJob('csv', 'value\r\n', 'vat', undefined)).toMatchObject({ ok: false });
+    // NDJSON lines are JSON: a header cannot arise there, and the string "value" is a value.
+    expect(readListJob('ndjson', '"value"\n"x"', 'vat', undefined)).toMatchObject({ ok: true, input: { values: ['value', 'x'] } });
+  });
   it('refuse what is wrong with one sentence each', () => {
     expect(readJsonJob('[]')).toEqual({ ok: false, message: 'The request body must be a JSON object with "field" and "values"' });
     expect(readJsonJob('{"field":"vat","values":"x"}')).toEqual({ ok: false, message: '"values" must be an array of strings' });
@@ -82,6 +93,7 @@ describe('jobBodyReader', () => {
       ['json', '{"field":"iban","values":["a"]} x'],
       ['csv', '\uFEFFa,b\r\n"x, ""y""",z\n"multi\nline",q\n\nlast'],
       ['csv', 'a\n"b,c'],
+      ['csv', 'Value,note\r\nx,1\r\ny'],
       ['ndjson', '"a"\r\n\n{"value":"b","x":1}\n"c"'],
       ['ndjson', '"a"\n{"value":3}'],
     ];

@@ -121,6 +121,20 @@ describe('inputs and outputs', () => {
     expect(lines.map((l) => [l.line, l.result.valid])).toEqual([[1, true], [2, true]]);
   });
 
+  it('takes a CSV header line value as a header: neither validated nor counted', async () => {
+    const { account, key } = await accountWithKey(h.store, 'STARTER');
+    const csv = 'value\r\nDE89 3704 0044 0532 0130 00\r\nnot an iban\r\n';
+    const submitted = await h.request('/api/v1/jobs?field=iban', { key, method: 'POST', body: csv, headers: { 'Content-Type': 'text/csv' } });
+    expect(submitted.status).toBe(202);
+    const job = (await submitted.json()) as { id: string; total: number };
+    expect(job.total).toBe(2);
+    expect(await waitForEnd(key, job.id)).toMatchObject({ status: 'done', done: 2, valid: 1, invalid: 1 });
+    const lines = await ndjsonResults(key, job.id);
+    expect(lines.map((l) => [l.line, l.result.originalValue])).toEqual([[1, 'DE89 3704 0044 0532 0130 00'], [2, 'not an iban']]);
+    expect(await h.store.usage.used(account.id, periodOf(account.subscriptionStart, new Date()).start)).toBe(2);
+    expect((await h.store.usage.log(account.id, 10)).map((entry) => entry.value)).not.toContain('value');
+  });
+
   it('refuses bad input with INVALID_JOB and a precise message', async () => {
     const { key } = await accountWithKey(h.store, 'STARTER');
     const cases: Array<[RequestInit, string]> = [
