@@ -6,24 +6,26 @@
 import { parseDay, parseName, parseOwnVatNumber, parsePlan, PLANS } from '../server/index.js';
 import { readFlag, runSubcommand } from './admin-errors.js';
 import { LOGIN_LINK_FLAGS, loginLinkUrlHelp, printLoginLink } from './admin.js';
-import { withAdmin } from './admin-store.js';
+import { CREATE_STORE_SWITCH, withAdmin } from './admin-store.js';
 import { expectPositionals, parseArgs, requireValue } from './args.js';
 import { EXIT_OK, processIo, type CliIo } from './io.js';
 import { STORE_FLAGS, storeOptionsUsage } from './serve-options.js';
 import { formatTable, formatTime } from './table.js';
 
-export const accountsUsage = `usage: verifield accounts create --name NAME --plan FREE|STARTER|GROWTH|PRO [--start YYYY-MM-DD] [--vat-number CC123]
+export const accountsUsage = `usage: verifield accounts create --name NAME --plan FREE|STARTER|GROWTH|PRO [--start YYYY-MM-DD] [--vat-number CC123] [--create]
        verifield accounts list [--json]
        verifield accounts login-link --account ID [--url BASE]
 --start is the subscription day that anchors the monthly billing periods (default: today, UTC);
 --vat-number is the account's own EU VAT number, sent to VIES as requester for consultation numbers.
+--create makes a new embedded store when the directory holds none; without it, every command refuses
+a directory without a store (so a command run from the wrong directory never makes a stray one).
 login-link prints a one-time link that signs the account in to the dashboard (its own pages only).
 ${loginLinkUrlHelp}
 Store (as for serve):
 ${storeOptionsUsage}`;
 
 async function create(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['name', 'plan', 'start', 'vat-number', ...STORE_FLAGS] });
+  const args = parseArgs(argv, { values: ['name', 'plan', 'start', 'vat-number', ...STORE_FLAGS], switches: [CREATE_STORE_SWITCH] });
   expectPositionals(args, 0, '');
   const name = readFlag('name', requireValue(args, 'name'), parseName);
   const plan = readFlag('plan', requireValue(args, 'plan'), parsePlan);

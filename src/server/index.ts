@@ -84,6 +84,7 @@ export {
   type FirstStartOptions,
 } from './admin/first-start.js';
 export { openStore, DEFAULT_DATA_DIR, type OpenedStore, type StoreConfig } from './storage/compose.js';
+export { databaseFile } from './storage/sqlite/store.js';
 export type { ConcurrencyLimiter, Lease, LeaseOutcome, LeaseRequest } from './storage/limiter.js';
 export {
   KeyLimitError,

@@ -35,6 +35,9 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** The line every admin command starts with on stderr: the store it opened. */
+const usingStore = (): string => `verifield: using the store in ${dataDir}\n`;
+
 function admin(args: string[]) {
   return runCliInProcess([...args, '--data-dir', dataDir]);
 }
@@ -52,7 +55,35 @@ describe('verifield accounts and keys on one data directory', () => {
   let free = '';
   const ownVat = germanVat('21345678');
 
+  it('refuses a directory without a store, naming it, and makes none there; --create makes one and says so', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'verifield-cli-elsewhere-'));
+    const missing = join(elsewhere, 'not-here');
+    try {
+      for (const command of [['accounts', 'list'], ['accounts', 'create', '--name', 'Stray', '--plan', 'FREE'], ['keys', 'list', '--account', 'x'], ['accounts', 'login-link', '--account', 'x']]) {
+        for (const dir of [elsewhere, missing]) {
+          const run = await runCliInProcess([...command, '--data-dir', dir]);
+          expect(run.status, `${command.join(' ')} in ${dir}`).toBe(1);
+          expect(run.stdout).toBe('');
+          expect(run.stderr).toContain(`no store in ${dir}:`);
+          expect(run.stderr).toContain('--create');
+        }
+      }
+      expect(readdirSync(elsewhere)).toEqual([]);
+      const created = await runCliInProcess(['accounts', 'create', '--name', 'First', '--plan', 'FREE', '--data-dir', missing, '--create']);
+      expect(created.status).toBe(0);
+      expect(created.stderr).toContain(`creating a new store in ${missing}`);
+      const listed = await runCliInProcess(['accounts', 'list', '--data-dir', missing]);
+      expect(listed.status).toBe(0);
+      expect(listed.stderr).toContain(`using the store in ${missing}`);
+      expect(listed.stdout).toContain('First');
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }, SLOW);
+
   it('lists no accounts on a new store', async () => {
+    // The store the service makes at its first start.
+    await (await openEmbeddedStore(dataDir)).close();
     const run = await admin(['accounts', 'list']);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('');
@@ -150,7 +181,7 @@ describe('verifield accounts and keys on one data directory', () => {
     expect(again.status).toBe(0);
     // The time of the first revocation, as `keys list` shows times: `2026-01-15 09:30 UTC`.
     const when = `${(revokedAt as string).slice(0, 16).replace('T', ' ')} UTC`;
-    expect(again.stderr).toBe(`Key ${id} was already revoked on ${when}; nothing changed.\n`);
+    expect(again.stderr).toBe(`${usingStore()}Key ${id} was already revoked on ${when}; nothing changed.\n`);
     expect((await website()).revokedAt).toBe(revokedAt);
   }, SLOW);
 
@@ -191,7 +222,7 @@ describe('verifield accounts and keys on one data directory', () => {
     const listed = JSON.parse((await admin(['keys', 'list', '--account', free, '--json'])).stdout) as Listed[];
     const revoked = listed.find((key) => key.name === 'replacement') as Listed;
     expect(revoked.status).toBe('revoked');
-    expect(byKey.stderr).toBe(`Revoked key ${revoked.id} "replacement" (${revoked.displayPrefix}…); a running service refuses it within seconds.\n`);
+    expect(byKey.stderr).toBe(`${usingStore()}Revoked key ${revoked.id} "replacement" (${revoked.displayPrefix}…); a running service refuses it within seconds.\n`);
     expect(byKey.stderr).not.toContain(replacement);
 
     const backOffice = JSON.parse((await admin(['keys', 'list', '--account', starter, '--json'])).stdout) as Listed[];
@@ -218,14 +249,14 @@ describe('verifield accounts and keys on one data directory', () => {
     const shared = await admin(['keys', 'revoke', 'vf_Twin…']);
     expect(shared.status).toBe(1);
     expect(shared.stderr).toBe(
-      `verifield: vf_Twin… is the prefix of 2 keys: ${twins[0]} ("twin one", account ${starter}), ${twins[1]} ("twin two", account ${starter}); revoke one by its id.\n`,
+      `${usingStore()}verifield: vf_Twin… is the prefix of 2 keys: ${twins[0]} ("twin one", account ${starter}), ${twins[1]} ("twin two", account ${starter}); revoke one by its id.\n`,
     );
     const unknownKey = generateApiKey().key;
     for (const reference of ['no-such-key', 'vf_Nope', unknownKey]) {
       const run = await admin(['keys', 'revoke', reference]);
       expect(run.status).toBe(1);
       const named = reference === unknownKey ? `${unknownKey.slice(0, 7)}…` : reference;
-      expect(run.stderr).toBe(`verifield: no key with id or prefix ${named}: \`verifield keys list --account ID\` shows each key's id and prefix.\n`);
+      expect(run.stderr).toBe(`${usingStore()}verifield: no key with id or prefix ${named}: \`verifield keys list --account ID\` shows each key's id and prefix.\n`);
     }
     expect(JSON.parse((await admin(['keys', 'list', '--account', starter, '--json'])).stdout).filter((key: { status: string }) => key.status === 'live')).toHaveLength(2);
   }, SLOW);

@@ -38,7 +38,7 @@ function packagesLoaded(logFile: string): Set<string> {
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'verifield-lazy-'));
   dataDir = join(dir, 'data');
-  const account = runCli(['accounts', 'create', '--name', 'lazy', '--plan', 'PRO', '--data-dir', dataDir], recording(join(dir, 'accounts.log')));
+  const account = runCli(['accounts', 'create', '--name', 'lazy', '--plan', 'PRO', '--data-dir', dataDir, '--create'], recording(join(dir, 'accounts.log')));
   expect(account.status, account.stderr).toBe(0);
   const created = runCli(
     ['keys', 'create', '--account', account.stdout.trim(), '--name', 'k', '--data-dir', dataDir],

@@ -18,7 +18,7 @@ let accountId: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'verifield-webhooks-cli-'));
-  const created = await runCliInProcess(['accounts', 'create', '--name', 'Shop', '--plan', 'STARTER', '--data-dir', dataDir]);
+  const created = await runCliInProcess(['accounts', 'create', '--name', 'Shop', '--plan', 'STARTER', '--data-dir', dataDir, '--create']);
   expect(created.status, created.stderr).toBe(0);
   accountId = created.stdout.trim();
 }, SLOW);
