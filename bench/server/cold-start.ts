@@ -17,6 +17,7 @@ import Database from 'better-sqlite3';
 import { databaseFile } from '../../src/server/storage/index.js';
 import { median } from './stats.js';
 import { cpuMs, outputOf, startProcess, stopProcess, waitForLine } from './processes.js';
+import { newStoreArgs } from './new-store.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -132,7 +133,7 @@ export interface PreparedDirectory {
  */
 export function prepareDirectory(dist: string, rows: number): PreparedDirectory {
   const dataDir = mkdtempSync(join(tmpdir(), 'verifield-cold-'));
-  const accountId = cli(dist, ['accounts', 'create', '--name', 'cold start', '--plan', 'PRO', '--data-dir', dataDir]);
+  const accountId = cli(dist, ['accounts', 'create', '--name', 'cold start', '--plan', 'PRO', '--data-dir', dataDir, ...newStoreArgs(join(dist, 'cli', 'index.js'))]);
   const key = cli(dist, ['keys', 'create', '--account', accountId, '--name', 'k', '--data-dir', dataDir]);
   const db = new Database(databaseFile(dataDir));
   try {

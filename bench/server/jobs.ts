@@ -32,6 +32,7 @@ import { jobValues, JOB_STATES } from './job-values.js';
 import { cpuMs, outputOf, startProcess, stopProcess, waitForLine } from './processes.js';
 import { fixed, verdict, whole } from './stats.js';
 import type { Job } from '../../src/account-api.js';
+import { newStoreArgs } from './new-store.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -146,7 +147,7 @@ async function runCase(latencyMs: number, work: string): Promise<CaseResult> {
   const values = jobValues(count);
   registerAll(vies, values);
   log(`${latencyMs} ms: ${whole(count)} values, ${PER_STATE} per state, data directory ${dataDir}`);
-  const accountId = await cli(['accounts', 'create', '--name', 'bench-jobs', '--plan', 'PRO', '--data-dir', dataDir]);
+  const accountId = await cli(['accounts', 'create', '--name', 'bench-jobs', '--plan', 'PRO', '--data-dir', dataDir, ...newStoreArgs(CLI)]);
   const key = await cli(['keys', 'create', '--account', accountId, '--name', 'bench-jobs', '--data-dir', dataDir]);
   if (!/^vf_/.test(key)) throw new Error(`no key created: ${key}`);
   // No periodic jobs: they would fetch rates and the VIES status from the Commission.

@@ -43,6 +43,7 @@ import { measureJobCost } from './job-cost.js';
 import { measureColdStart, type ColdStartReport, type ColdStartSample } from './cold-start.js';
 import { measureUploadStall, uploadStallText } from './upload-stall.js';
 import { runWrk, type WrkResult } from './wrk.js';
+import { newStoreArgs } from './new-store.js';
 
 const run = promisify(execFile);
 // PostgreSQL and Redis are for their own runs, named by flag: every other process of the bench
@@ -117,7 +118,8 @@ async function cli(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<st
 
 /** A new PRO account (25 requests in flight, no shared pool, no blocking quota) and its key. */
 async function proAccount(name: string, storeArgs: readonly string[], env?: NodeJS.ProcessEnv): Promise<{ accountId: string; key: string }> {
-  const accountId = (await cli(['accounts', 'create', '--name', name, '--plan', 'PRO', ...storeArgs], env)).trim();
+  const embedded = storeArgs.includes('--data-dir') ? newStoreArgs(CLI) : [];
+  const accountId = (await cli(['accounts', 'create', '--name', name, '--plan', 'PRO', ...storeArgs, ...embedded], env)).trim();
   const key = (await cli(['keys', 'create', '--account', accountId, '--name', name, ...storeArgs], env)).trim();
   if (!/^vf_/.test(key)) throw new Error(`no key created: ${key}`);
   return { accountId, key };
