@@ -340,6 +340,11 @@ export interface ReadinessReport {
     fetchedAt: DateTime | null;
     /** When the last refresh failed, if one failed after the last success. */
     lastFailureAt: DateTime | null;
+    /**
+     * The member states without rates, in code order (their rates endpoint answers 503): the rates
+     * are partial while it is not empty; all 27 before the first refresh.
+     */
+    missing: CountryCode[];
   } | null;
   /** The samples of the Commission's VIES status feed; null until the service has started. */
   viesStatusFeed: {

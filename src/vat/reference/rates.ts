@@ -213,3 +213,16 @@ export function brusselsDate(instant: Date): string {
   }
   return `${year}-${month}-${day}`;
 }
+
+/**
+ * The member states `rates` holds none for, in code order: all 27 before the first refresh, and
+ * those the source has never answered for since (their rates endpoint answers 503).
+ * @example
+ * ```ts
+ * statesWithoutRates(null).length; // 27
+ * ```
+ */
+export function statesWithoutRates(rates: VatRates | null): string[] {
+  const held = new Set(rates?.rates.map((entry) => entry.countryCode) ?? []);
+  return EU_MEMBER_STATES.filter((code) => !held.has(code));
+}

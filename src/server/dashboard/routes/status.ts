@@ -5,6 +5,7 @@
  * Cacheable for a minute; a failure is not cached.
  */
 import type { Hono } from 'hono';
+import { statesWithoutRates } from '../../../vat/reference/rates.js';
 import { viesStatusReport } from '../../answers/vies-status-report.js';
 import { CACHE_CONTROL } from '../page-headers.js';
 import { renderStatusPage } from '../views/index.js';
@@ -22,6 +23,7 @@ export function mountStatusPage(app: Hono, deps: DashboardDeps): void {
         report: await viesStatusReport(services),
         daily: services.tracker.daily(),
         ratesFetchedAt: services.rates.fetchedAt,
+        statesWithoutRates: statesWithoutRates(services.rates.all()),
         now,
       };
       return htmlPage(200, renderStatusPage(model), { 'Cache-Control': CACHE_CONTROL.status });

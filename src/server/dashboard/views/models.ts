@@ -121,6 +121,8 @@ export interface StatusPageModel {
   daily: ReadonlyMap<string, readonly DayAvailability[]>;
   /** When the VAT rates served were fetched (ISO time); null: none yet. */
   ratesFetchedAt: string | null;
+  /** The member states without VAT rates, in code order (statesWithoutRates of src/vat/reference/rates.ts). */
+  statesWithoutRates: readonly string[];
   /** The time the page was made. */
   now: Date;
 }

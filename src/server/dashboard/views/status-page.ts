@@ -4,6 +4,8 @@
  * who decided it, with the age of the VAT rates served and the time the page was made.
  */
 import type { ViesCountryStatus } from '../../../ports.js';
+import { EU_MEMBER_STATES } from '../../../vat/reference/member-states.js';
+import { DAY_MS, STATUS_INTERVAL_MS } from '../../jobs/calendar.js';
 import { availabilityLegend, availabilityStrip } from './availability-strip.js';
 import { scrollingTable } from './controls.js';
 import { formatAge, formatCount, formatPercent, timeTag } from './format.js';
@@ -11,7 +13,11 @@ import { html, type Markup } from './html.js';
 import { renderDocument } from './layout.js';
 import type { DayAvailability, StatusPageModel } from './models.js';
 
-const DAY_MS = 86_400_000;
+/**
+ * The samples a country needs before its share is shown as a percentage: a day of the feed's
+ * readings. Fewer would show a new install as 100% after a few minutes.
+ */
+export const MIN_SAMPLES_FOR_PERCENT = DAY_MS / STATUS_INTERVAL_MS;
 /** VIES prefixes that are not the ISO region code of their name. */
 const NAMES_BY_PREFIX: Readonly<Record<string, string>> = { EL: 'Greece', XI: 'Northern Ireland' };
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -34,13 +40,20 @@ function emptyWindow(now: Date, days: number): DayAvailability[] {
   return Array.from({ length: days }, (_, index) => ({ day: new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10), percent: null }));
 }
 
+/** The share over the window: a percentage once a day of samples is counted, words before. */
+function availabilityCell(country: ViesCountryStatus): Markup {
+  if (country.availabilityPercent === null) return html`<span class="muted">no data</span>`;
+  if (country.sampleCount < MIN_SAMPLES_FOR_PERCENT) return html`<span class="muted">not enough data yet</span>`;
+  return html`${formatPercent(country.availabilityPercent)}`;
+}
+
 function countryRow(model: StatusPageModel, country: ViesCountryStatus): Markup {
   const name = memberStateName(country.countryCode);
   const days = model.daily.get(country.countryCode) ?? emptyWindow(model.now, model.report.windowDays);
   return html`<tr>
 <th scope="row">${name} <span class="muted">(${country.countryCode})</span></th>
 <td>${availabilityStrip(name, days)}</td>
-<td class="number">${country.availabilityPercent === null ? html`<span class="muted">no data</span>` : formatPercent(country.availabilityPercent)}</td>
+<td class="number">${availabilityCell(country)}</td>
 <td>${country.availableNow ? html`<span class="status status-ok">Available</span>` : html`<span class="status status-bad">Unavailable</span>`}</td>
 <td>${country.decidedBy === 'SERVICE_LOOKUPS' ? 'our own failed lookups' : 'Commission feed'}</td>
 </tr>`;
@@ -49,7 +62,10 @@ function countryRow(model: StatusPageModel, country: ViesCountryStatus): Markup 
 function ratesLine(model: StatusPageModel): Markup {
   if (model.ratesFetchedAt === null) return html`<p>VAT rates: not fetched yet.</p>`;
   const fetched = new Date(model.ratesFetchedAt);
-  return html`<p>VAT rates: fetched ${formatAge(fetched, model.now)} (${timeTag(fetched)}).</p>`;
+  const missing = model.statesWithoutRates;
+  if (missing.length === 0) return html`<p>VAT rates: fetched ${formatAge(fetched, model.now)} (${timeTag(fetched)}).</p>`;
+  const held = EU_MEMBER_STATES.length - missing.length;
+  return html`<p>VAT rates: fetched ${formatAge(fetched, model.now)} (${timeTag(fetched)}) for ${formatCount(held)} of ${formatCount(EU_MEMBER_STATES.length)} member states; none yet for ${missing.map(memberStateName).join(', ')}.</p>`;
 }
 
 /** GET /status. */

@@ -17,6 +17,7 @@ import type { Services } from '../../services.js';
 import { StoreUnavailableError, type StoreAvailability } from '../../storage/guard.js';
 import type { Store } from '../../storage/types.js';
 import type { ReadinessReport } from '../../../ports.js';
+import { statesWithoutRates } from '../../../vat/reference/rates.js';
 
 /** How long the store may take to take the probe's write before the service is reported not ready. */
 export const READY_TIMEOUT_MS = 2_000;
@@ -53,9 +54,10 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 function ratesState(services: Services, now: Date): ReadinessReport['vatRates'] {
   const fetchedAt = services.rates.fetchedAt;
   const lastFailureAt = services.rates.lastFailure?.at ?? null;
-  if (fetchedAt === null) return { state: 'none', fetchedAt: null, lastFailureAt };
+  const missing = statesWithoutRates(services.rates.all());
+  if (fetchedAt === null) return { state: 'none', fetchedAt: null, lastFailureAt, missing };
   const current = Date.parse(fetchedAt) >= lastRatesRun(now);
-  return { state: current ? 'current' : 'stale', fetchedAt, lastFailureAt };
+  return { state: current ? 'current' : 'stale', fetchedAt, lastFailureAt, missing };
 }
 
 function feedState(services: Services, now: Date): ReadinessReport['viesStatusFeed'] {

@@ -59,6 +59,7 @@ const pages: { name: string; frame: Frame; page: string; shows: string[] }[] = [
       report: { generatedAt: NOW.toISOString(), windowDays: 30, countriesTracked: 1, countriesUnavailableNow: 0, countries: [{ countryCode: HOSTILE.accountName, availabilityPercent: 100, sampleCount: 1, availableNow: true, decidedBy: 'COMMISSION_FEED' }] },
       daily: new Map(),
       ratesFetchedAt: null,
+      statesWithoutRates: [],
       now: NOW,
     }),
     shows: [HOSTILE.accountName],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ViesStatusResponse } from '../../../../src/ports.js';
 import { AVAILABILITY_BANDS, NO_DATA } from '../../../../src/server/dashboard/views/availability-strip.js';
 import { renderStatusPage } from '../../../../src/server/dashboard/views/index.js';
+import { MIN_SAMPLES_FOR_PERCENT } from '../../../../src/server/dashboard/views/status-page.js';
 import type { DayAvailability, StatusPageModel } from '../../../../src/server/dashboard/views/models.js';
 import { dailyAvailability } from '../../../../src/vat/reference/availability.js';
 import { inlineCode, NOW, postForms, textOf } from '../../../support/dashboard-views.js';
@@ -29,7 +30,7 @@ function model(change: Partial<StatusPageModel> = {}): StatusPageModel {
     ['DE', days([...Array<number>(27).fill(100), 96, 85.5, 10])],
     ['EL', days(Array<null>(30).fill(null))],
   ]);
-  return { report, daily, ratesFetchedAt: new Date(NOW.getTime() - 3 * 3_600_000 - 60_000).toISOString(), now: NOW, ...change };
+  return { report, daily, ratesFetchedAt: new Date(NOW.getTime() - 3 * 3_600_000 - 60_000).toISOString(), statesWithoutRates: [], now: NOW, ...change };
 }
 
 /** The rows of the status table as they read, and the cells of each row's strip. */
@@ -48,8 +49,18 @@ describe('the public VIES status page', () => {
     expect(rows.map((row) => row.text)).toEqual([
       'Germany (DE) 97.25% Available Commission feed',
       'Greece (EL) no data Unavailable our own failed lookups',
-      'Northern Ireland (XI) 50% Unavailable Commission feed',
+      'Northern Ireland (XI) not enough data yet Unavailable Commission feed',
     ]);
+  });
+
+  it('shows a share as a percentage only once a day of samples is counted', () => {
+    const country = { countryCode: 'AT', availabilityPercent: 100, availableNow: true, decidedBy: 'COMMISSION_FEED' } as const;
+    const shown = (sampleCount: number): string | undefined => rowsOf(renderStatusPage(model({ report: { ...model().report, countries: [{ ...country, sampleCount }] } })))[0]?.text;
+    // 288 samples: one every 5 minutes for a day.
+    expect(MIN_SAMPLES_FOR_PERCENT).toBe(288);
+    expect(shown(3)).toBe('Austria (AT) not enough data yet Available Commission feed');
+    expect(shown(287)).toBe('Austria (AT) not enough data yet Available Commission feed');
+    expect(shown(288)).toBe('Austria (AT) 100% Available Commission feed');
   });
 
   it('draws one cell per day, oldest first, coloured by its percent, grey without data, each with its day and percent', () => {
@@ -83,6 +94,11 @@ describe('the public VIES status page', () => {
     expect(text).toContain('VAT rates: fetched 3 hours ago (2026-11-26 11:02 UTC).');
     expect(text).toContain('Page made 2026-11-26 14:03 UTC.');
     expect(textOf(renderStatusPage(model({ ratesFetchedAt: null })))).toContain('VAT rates: not fetched yet.');
+  });
+
+  it('names the member states the VAT rates are missing for', () => {
+    const text = textOf(renderStatusPage(model({ statesWithoutRates: ['AT', 'EL', 'SE'] })));
+    expect(text).toContain('VAT rates: fetched 3 hours ago (2026-11-26 11:02 UTC) for 24 of 27 member states; none yet for Austria, Greece, Sweden.');
   });
 
   it('has a legend of the colours in words', () => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../../src/server/http/app.js';
 import type { ReadinessReport } from '../../../../src/ports.js';
+import { EU_MEMBER_STATES } from '../../../../src/vat/reference/member-states.js';
 import { billingPeriod } from '../../../../src/server/policy/plans.js';
 import type { Store } from '../../../../src/server/storage/types.js';
 import { guardStore } from '../../../../src/server/storage/guard.js';
@@ -81,9 +82,11 @@ describe('GET /readyz', () => {
       status: 'ready',
       checkedAt: expect.any(String),
       store: { writable: true, latencyMs: expect.any(Number), message: null },
-      vatRates: { state: 'current', fetchedAt: expect.any(String), lastFailureAt: null },
+      vatRates: { state: 'current', fetchedAt: expect.any(String), lastFailureAt: null, missing: expect.any(Array) },
       viesStatusFeed: { state: 'current', lastSampleAt: expect.any(String), samples: expect.any(Number) },
     });
+    // The fake TEDB answers for France alone: the rates are partial, and the report names the 26 states without them.
+    expect(report.vatRates?.missing).toEqual(EU_MEMBER_STATES.filter((code) => code !== 'FR'));
     expect(report.viesStatusFeed?.samples).toBeGreaterThan(0);
     expect(Date.parse(report.vatRates?.fetchedAt ?? '')).toBeLessThanOrEqual(Date.now());
   });
@@ -94,7 +97,7 @@ describe('GET /readyz', () => {
     expect(body).toMatchObject({
       status: 'ready',
       store: { writable: true },
-      vatRates: { state: 'none', fetchedAt: null, lastFailureAt: null },
+      vatRates: { state: 'none', fetchedAt: null, lastFailureAt: null, missing: EU_MEMBER_STATES },
       viesStatusFeed: { state: 'none', lastSampleAt: null, samples: 0 },
     });
   });
