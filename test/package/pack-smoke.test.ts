@@ -229,7 +229,7 @@ describe('the packed tarball', () => {
     // An account and a key for the service, made with the bin as an operator would.
     const dataDir = join(workDir, 'store');
     const bin = join(project, 'node_modules/.bin/verifield');
-    const accountId = run(bin, ['accounts', 'create', '--name', 'smoke', '--plan', 'FREE', '--data-dir', dataDir], project).trim();
+    const accountId = run(bin, ['accounts', 'create', '--name', 'smoke', '--plan', 'FREE', '--data-dir', dataDir, '--create'], project).trim();
     const apiKey = run(bin, ['keys', 'create', '--account', accountId, '--name', 'smoke', '--data-dir', dataDir], project).trim();
     writeFileSync(join(project, 'call.mjs'), `${callEverySubpath}\nawait callEverySubpath((specifier) => import(specifier));\n`);
     writeFileSync(join(project, 'call.cjs'), `${callEverySubpath}\ncallEverySubpath(async (specifier) => require(specifier));\n`);

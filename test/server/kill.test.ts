@@ -53,7 +53,7 @@ describe('SIGKILL under load', () => {
   it('loses no answered request and counts none twice', async () => {
     // The operator's set-up, with the built CLI: a PRO account (no blocking quota) and its key.
     const admin = (args: string[]) => runCli([...args, '--data-dir', dataDir], {}, { built: true });
-    const created = admin(['accounts', 'create', '--name', 'Load test', '--plan', 'PRO', '--start', '2026-01-01']);
+    const created = admin(['accounts', 'create', '--name', 'Load test', '--plan', 'PRO', '--start', '2026-01-01', '--create']);
     expect(created.status, created.stderr).toBe(0);
     const accountId = created.stdout.trim();
     const keyRun = admin(['keys', 'create', '--account', accountId, '--name', 'load']);

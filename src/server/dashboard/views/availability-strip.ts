@@ -1,7 +1,9 @@
 /**
  * One member state's VIES availability over the window as a strip of day cells (SVG drawn here):
- * each cell coloured by the day's percent, grey for a day without data, each with its day and
- * percent as a tooltip, and a sentence summing the strip up for screen readers.
+ * each cell coloured AND sized by the day's band (a full bar at 99 % or more, shorter bars below,
+ * so that the bands read apart without telling hues apart: their colours differ by hue more than by
+ * lightness), grey and outlined for a day without data, each with its day and percent as a tooltip,
+ * and a sentence summing the strip up for screen readers.
  */
 import type { DayAvailability } from './models.js';
 import { formatPercent, formatQuantity } from './format.js';
@@ -11,13 +13,23 @@ const CELL = 10;
 const GAP = 2;
 const HEIGHT = 22;
 
-/** The strip's colour bands, best first: a day's percent falls in the first band whose floor it reaches. */
-export const AVAILABILITY_BANDS: readonly { floor: number; colour: string; label: string }[] = [
-  { floor: 99, colour: '#1b7a3d', label: '99% or more' },
-  { floor: 95, colour: '#5e7d12', label: '95% to 99%' },
-  { floor: 80, colour: '#b35900', label: '80% to 95%' },
-  { floor: 0, colour: '#b3261e', label: 'below 80%' },
+/**
+ * The strip's bands, best first: a day's percent falls in the first band whose floor it reaches.
+ * `share` is the bar's height as a share of the cell's: the band shows by its height as well as by
+ * its colour.
+ */
+export const AVAILABILITY_BANDS: readonly { floor: number; colour: string; label: string; share: number }[] = [
+  { floor: 99, colour: '#1b7a3d', label: '99% or more', share: 1 },
+  { floor: 95, colour: '#5e7d12', label: '95% to 99%', share: 0.7 },
+  { floor: 80, colour: '#b35900', label: '80% to 95%', share: 0.4 },
+  { floor: 0, colour: '#b3261e', label: 'below 80%', share: 0.15 },
 ];
+
+/** A bar of `share` of `height`, standing on the bottom of a cell `height` tall, rounded to whole pixels. */
+function bar(share: number, height: number): { y: number; height: number } {
+  const tall = Math.round(share * height);
+  return { y: height - tall, height: tall };
+}
 /** A day without a counted sample: a light cell with a dark outline (the outline carries the contrast). */
 export const NO_DATA = { colour: '#e6e6e6', outline: '#767676', label: 'no data' } as const;
 
@@ -41,6 +53,12 @@ function summary(days: readonly DayAvailability[]): string {
     .join(', ');
 }
 
+/** One day's bar: its band's colour and height. */
+function bandCell(x: number, band: (typeof AVAILABILITY_BANDS)[number], text: string): Markup {
+  const { y, height } = bar(band.share, HEIGHT);
+  return html`<rect x="${x}" y="${y}" width="${CELL}" height="${height}" fill="${band.colour}"><title>${text}</title></rect>`;
+}
+
 /** The strip of `days` (oldest first) for the member state `name`. */
 export function availabilityStrip(name: string, days: readonly DayAvailability[]): Markup {
   const width = days.length * (CELL + GAP) - GAP;
@@ -50,7 +68,7 @@ export function availabilityStrip(name: string, days: readonly DayAvailability[]
     const text = `${day.day}: ${day.percent === null ? NO_DATA.label : formatPercent(day.percent)}`;
     return day.percent === null
       ? html`<rect x="${x + 0.5}" y="0.5" width="${CELL - 1}" height="${HEIGHT - 1}" fill="${NO_DATA.colour}" stroke="${NO_DATA.outline}"><title>${text}</title></rect>`
-      : html`<rect x="${x}" y="0" width="${CELL}" height="${HEIGHT}" fill="${bandOf(day.percent).colour}"><title>${text}</title></rect>`;
+      : bandCell(x, bandOf(day.percent), text);
   })}</svg>`;
 }
 
@@ -58,5 +76,9 @@ export function availabilityStrip(name: string, days: readonly DayAvailability[]
 export function availabilityLegend(): Markup {
   const swatch = (fill: string, stroke?: string): Markup =>
     html`<svg width="14" height="14" aria-hidden="true" focusable="false"><rect x="0.5" y="0.5" width="13" height="13" fill="${fill}"${stroke !== undefined && html` stroke="${stroke}"`}/></svg>`;
-  return html`<ul class="legend">${AVAILABILITY_BANDS.map((band) => html`<li>${swatch(band.colour)} ${band.label}</li>`)}<li>${swatch(NO_DATA.colour, NO_DATA.outline)} ${NO_DATA.label}</li></ul>`;
+  const barSwatch = (band: (typeof AVAILABILITY_BANDS)[number]): Markup => {
+    const { y, height } = bar(band.share, 14);
+    return html`<svg width="14" height="14" aria-hidden="true" focusable="false"><rect x="0" y="${y}" width="14" height="${height}" fill="${band.colour}"/></svg>`;
+  };
+  return html`<ul class="legend">${AVAILABILITY_BANDS.map((band) => html`<li>${barSwatch(band)} ${band.label}</li>`)}<li>${swatch(NO_DATA.colour, NO_DATA.outline)} ${NO_DATA.label}</li></ul>`;
 }

@@ -101,6 +101,25 @@ describe('the public VIES status page', () => {
     expect(text).toContain('VAT rates: fetched 3 hours ago (2026-11-26 11:02 UTC) for 24 of 27 member states; none yet for Austria, Greece, Sweden.');
   });
 
+  it('tells the bands apart by the height of their bars, not by hue alone, in the strips and the legend', () => {
+    const heights = (markup: string): number[] => [...markup.matchAll(/<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)" fill="(#[0-9a-f]{6})"/g)].filter((match) => match[3] !== NO_DATA.colour).map((match) => Number(match[2]));
+    const [germany] = rowsOf(renderStatusPage(model()));
+    expect(germany).toBeDefined();
+    // The last three days of Germany fall in the three lower bands; the first in the top one.
+    const page = renderStatusPage(model());
+    const strip = /<svg class="strip"[^>]*aria-label="Germany[^"]*">[\s\S]*?<\/svg>/.exec(page)?.[0] ?? '';
+    const cells = heights(strip);
+    expect([cells[0], ...cells.slice(-3)]).toEqual([22, 15, 9, 3]);
+    // Each bar stands on the cell's bottom.
+    for (const match of strip.matchAll(/<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)" fill="#/g)) expect(Number(match[1]) + Number(match[2])).toBe(22);
+    // Any two bands differ by at least 4 px, in the strip as in the legend's swatches.
+    const legend = /<ul class="legend">[\s\S]*?<\/ul>/.exec(page)?.[0] ?? '';
+    for (const sizes of [AVAILABILITY_BANDS.map((band) => Math.round(band.share * 22)), heights(legend)]) {
+      expect(sizes).toHaveLength(4);
+      for (let i = 1; i < sizes.length; i++) expect((sizes[i - 1] as number) - (sizes[i] as number)).toBeGreaterThanOrEqual(4);
+    }
+  });
+
   it('has a legend of the colours in words', () => {
     expect(textOf(renderStatusPage(model()))).toContain('99% or more 95% to 99% 80% to 95% below 80% no data');
   });
