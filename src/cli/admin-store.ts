@@ -18,9 +18,6 @@ import { readStoreLocation } from './serve-options.js';
 /** The switch of `accounts create` (the one command a new store is any use to) that makes a new embedded store where there is none. */
 export const CREATE_STORE_SWITCH = 'create';
 
-/** Why an admin command did not open a store: the directory holds none, and `--create` was not given. */
-export class NoStoreError extends Error {}
-
 /**
  * Opens the store the flags (or the environment) name, runs `work` on its administration (and on
  * the store itself, for what is not account administration, such as sign-in links), closes it.
@@ -32,7 +29,7 @@ export async function withAdmin<T>(args: ParsedArgs, io: CliIo, work: (admin: Ac
     const dataDir = resolve(location.dataDir ?? DEFAULT_DATA_DIR);
     if (!existsSync(databaseFile(dataDir))) {
       if (!args.switches.has(CREATE_STORE_SWITCH)) {
-        throw new NoStoreError(
+        throw new Error(
           `no store in ${dataDir}: run the command where the service runs or name its directory with --data-dir (VERIFIELD_DATA_DIR); \`verifield accounts create --create …\` makes a new store there`,
         );
       }

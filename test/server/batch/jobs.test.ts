@@ -33,6 +33,12 @@ async function waitForEnd(key: string, id: string, timeoutMs = 60_000): Promise<
   }
 }
 
+/** A job sent as a CSV or NDJSON body with `query`: the answer's status and the job it accepted. */
+async function submitList(key: string, query: string, body: string, type: 'text/csv' | 'application/x-ndjson'): Promise<{ status: number; job: { id: string; total: number } }> {
+  const answer = await h.request(`/api/v1/jobs?${query}`, { key, method: 'POST', body, headers: { 'Content-Type': type } });
+  return { status: answer.status, job: (await answer.json()) as { id: string; total: number } };
+}
+
 async function ndjsonResults(key: string, id: string): Promise<Array<{ line: number; result: { valid: boolean; originalValue: string; vatDetails?: { source?: string } } }>> {
   const response = await h.request(`/api/v1/jobs/${id}/results`, { key });
   expect(response.status).toBe(200);
@@ -92,14 +98,12 @@ describe('inputs and outputs', () => {
   it('reads CSV (first column, RFC 4180 quotes) and NDJSON, and writes CSV results', async () => {
     const { account, key } = await accountWithKey(h.store, 'STARTER');
     const csv = '"DE89 3704 0044 0532 0130 00","a, quoted ""note"""\r\nGB82WEST12345698765432,x\r\n\r\nnot an iban\r\n';
-    const fromCsv = await h.request('/api/v1/jobs?field=iban&webhookUrl=http%3A%2F%2F127.0.0.1%3A9%2Fhook', { key, method: 'POST', body: csv, headers: { 'Content-Type': 'text/csv' } });
-    expect(fromCsv.status).toBe(202);
-    const csvJob = (await fromCsv.json()) as { id: string; total: number };
+    const { status: csvStatus, job: csvJob } = await submitList(key, 'field=iban&webhookUrl=http%3A%2F%2F127.0.0.1%3A9%2Fhook', csv, 'text/csv');
+    expect(csvStatus).toBe(202);
     expect(csvJob.total).toBe(3);
     const ndjson = '"DE89370400440532013000"\n{"value":"FR14 2004 1010 0505 0001 3M02 606"}\n';
-    const fromNdjson = await h.request('/api/v1/jobs?field=iban', { key, method: 'POST', body: ndjson, headers: { 'Content-Type': 'application/x-ndjson' } });
-    expect(fromNdjson.status).toBe(202);
-    const ndjsonJob = (await fromNdjson.json()) as { id: string; total: number };
+    const { status: ndjsonStatus, job: ndjsonJob } = await submitList(key, 'field=iban', ndjson, 'application/x-ndjson');
+    expect(ndjsonStatus).toBe(202);
     expect(ndjsonJob.total).toBe(2);
 
     const ended = await waitForEnd(key, csvJob.id);
@@ -124,9 +128,8 @@ describe('inputs and outputs', () => {
   it('takes a CSV header line value as a header: neither validated nor counted', async () => {
     const { account, key } = await accountWithKey(h.store, 'STARTER');
     const csv = 'value\r\nDE89 3704 0044 0532 0130 00\r\nnot an iban\r\n';
-    const submitted = await h.request('/api/v1/jobs?field=iban', { key, method: 'POST', body: csv, headers: { 'Content-Type': 'text/csv' } });
-    expect(submitted.status).toBe(202);
-    const job = (await submitted.json()) as { id: string; total: number };
+    const { status, job } = await submitList(key, 'field=iban', csv, 'text/csv');
+    expect(status).toBe(202);
     expect(job.total).toBe(2);
     expect(await waitForEnd(key, job.id)).toMatchObject({ status: 'done', done: 2, valid: 1, invalid: 1 });
     const lines = await ndjsonResults(key, job.id);

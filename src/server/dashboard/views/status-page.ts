@@ -63,9 +63,10 @@ function ratesLine(model: StatusPageModel): Markup {
   if (model.ratesFetchedAt === null) return html`<p>VAT rates: not fetched yet.</p>`;
   const fetched = new Date(model.ratesFetchedAt);
   const missing = model.statesWithoutRates;
-  if (missing.length === 0) return html`<p>VAT rates: fetched ${formatAge(fetched, model.now)} (${timeTag(fetched)}).</p>`;
-  const held = EU_MEMBER_STATES.length - missing.length;
-  return html`<p>VAT rates: fetched ${formatAge(fetched, model.now)} (${timeTag(fetched)}) for ${formatCount(held)} of ${formatCount(EU_MEMBER_STATES.length)} member states; none yet for ${missing.map(memberStateName).join(', ')}.</p>`;
+  const partial =
+    missing.length > 0 &&
+    html` for ${formatCount(EU_MEMBER_STATES.length - missing.length)} of ${formatCount(EU_MEMBER_STATES.length)} member states; none yet for ${missing.map(memberStateName).join(', ')}`;
+  return html`<p>VAT rates: fetched ${formatAge(fetched, model.now)} (${timeTag(fetched)})${partial}.</p>`;
 }
 
 /** GET /status. */
