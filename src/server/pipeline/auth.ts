@@ -23,11 +23,12 @@ export async function authenticateRequest(
   const { services, auth: authenticator, quota: hint, periods } = runtime;
   const auth = await authenticator.authenticate(presented, arrived.field);
   if (!auth.ok) {
-    const { account } = auth;
-    if (account === undefined) return new Refusal(errorAnswer(auth.status, auth.code, auth.message));
+    const { account, holder } = auth;
     const at = services.now();
+    const found = holder === undefined ? undefined : { ...holder, period: periods.of(holder.account.subscriptionStart, at), at };
+    if (account === undefined) return new Refusal(errorAnswer(auth.status, auth.code, auth.message), found);
     const state = await knownQuotaState({ hint, account, plan: plans[account.plan], period: periods.of(account.subscriptionStart, at), at });
-    return new Refusal(errorAnswer(auth.status, auth.code, auth.message, '', state));
+    return new Refusal(errorAnswer(auth.status, auth.code, auth.message, '', state), found);
   }
   const { account, key } = auth;
   const plan = plans[account.plan];

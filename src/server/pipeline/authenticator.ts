@@ -23,8 +23,12 @@ export const DEFAULT_KEY_CACHE_MS = 2_000;
 
 export type AuthOutcome =
   | { ok: true; key: ApiKeyRecord; account: Account }
-  /** `account` is there when the key is good but lacks the scope (403): its quota state can be told. */
-  | { ok: false; status: 401 | 403; code: ErrorCode; message: string; account?: Account };
+  /**
+   * `account` is there when the key is good but lacks the scope (403): its quota state can be told.
+   * `holder` is there whenever the key was found (revoked, expired, suspended, out of scope): the
+   * refusal goes to its account's usage log.
+   */
+  | { ok: false; status: 401 | 403; code: ErrorCode; message: string; account?: Account; holder?: { key: ApiKeyRecord; account: Account } };
 
 /** The key a request presents: one key (or none), or two different ones. */
 export type PresentedKey = { ok: true; key: string | undefined } | { ok: false; status: 401; code: ErrorCode; message: string };
@@ -131,8 +135,11 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     if (found === null || !hashesMatch(found.key.hash, hash)) return INVALID;
     const refused = admission(found, field, now());
     if (refused === null) return { ok: true, key: found.key, account: found.account };
+    const holder = { key: found.key, account: found.account };
     // A 403 names the account: the key is good, and its quota state can be told.
-    return refused.status === 403 ? { ok: false, status: 403, code: refused.code, message: refused.message, account: found.account } : refused;
+    return refused.status === 403
+      ? { ok: false, status: 403, code: refused.code, message: refused.message, account: found.account, holder }
+      : { ok: false, status: refused.status, code: refused.code, message: refused.message, holder };
   }
 
   return {

@@ -39,10 +39,24 @@ export interface KnownRequest extends ArrivedRequest {
   at: Date;
 }
 
+/** Whose request was refused, once its key was found: where the refusal is logged (refusal-log.ts). */
+export interface RefusedHolder {
+  account: Account;
+  key: ApiKeyRecord;
+  /** The account's billing period at `at`. */
+  period: Period;
+  /** The request's time on the service's clock. */
+  at: Date;
+}
+
 /**
  * A stage's refusal: the answer that ends the request at that stage. A stage resolves with its
- * output or with a Refusal; only refused requests pay for the wrapper.
+ * output or with a Refusal; only refused requests pay for the wrapper. `holder`: the key the auth
+ * stage found before refusing it (revoked, expired, suspended, out of scope).
  */
 export class Refusal {
-  constructor(readonly answer: ValidationAnswer) {}
+  constructor(
+    readonly answer: ValidationAnswer,
+    readonly holder?: RefusedHolder,
+  ) {}
 }

@@ -135,6 +135,7 @@ export function usageEntry(work: MeteredWork, result: ValidationResult): UsageEn
     // Masked here, once (maskedEntry's rule): personal numbers never leave the process for the store.
     value: usageLogValue(work.field, work.value),
     valid: result.valid,
+    ...(result.valid || result.reason === null ? {} : { reason: result.reason }),
     status: 200,
     latencyMs: Math.max(0, Math.round(performance.now() - work.started)),
     sdk: work.sdk,

@@ -19,16 +19,17 @@ import { rateLimitHeaders } from '../answers/ratelimit-headers.js';
 import type { PlanLimits } from '../policy/plans.js';
 import { StoreUnavailableError } from '../storage/guard.js';
 import { newRequestId } from '../storage/request-id.js';
-import type { Field, Plan } from '../storage/types.js';
+import type { Field, Plan, Store } from '../storage/types.js';
 import { authenticateRequest } from './auth.js';
 import { presentedKey } from './authenticator.js';
 import { readRequestBody, sdkOf, type ValidationRequestBody } from './body.js';
-import { Refusal, type ArrivedRequest, type KnownRequest, type ValidateRuntime } from './context.js';
+import { Refusal, type ArrivedRequest, type KnownRequest, type RefusedHolder, type ValidateRuntime } from './context.js';
 import type { FailureBudget } from './failure-budget.js';
 import type { ValidationInput } from './input.js';
 import { acquireLease, releaseLease } from './lease.js';
 import { meteredValidation, refusingOutage, storeUnavailableAnswer, type Held, type Metered, type MeteredWork } from './metered.js';
 import { peekQuotaState } from './quota.js';
+import { logRefusal, refusalEntry } from './refusal-log.js';
 
 /** What the pipeline needs; app.ts builds it, and the Node listener's fast path runs it too. */
 export interface ValidateDeps {
@@ -125,7 +126,11 @@ function failureAnswer(error: unknown, failed: FailedRequest, failureLog: LogThr
  * both without internals.
  */
 export async function handleValidation(field: Field, input: ValidationInput, deps: ValidateDeps): Promise<ValidationAnswer> {
-  const answer = await answerValidation(field, input, deps);
+  const trace: RequestTrace = { requestId: newRequestId(), started: performance.now(), holder: null, store: null };
+  const answer = withRequestId(await answerValidation(field, input, deps, trace), trace.requestId);
+  if (answer.status !== 200 && trace.holder !== null && trace.store !== null) {
+    logRefusal(trace.store, refusalEntry(trace.holder, trace.requestId, field, answer, trace.started), deps.failureLog);
+  }
   // Only a counted answer (a 200) is localized, and it had the runtime: this costs no wait.
   const runtime = answer.status === 200 ? await deps.runtime() : null;
   return inAnswerLanguage(answer, input.header('accept-language'), runtime?.languages ?? null, (error) =>
@@ -147,10 +152,25 @@ function failedAuthentication(answer: ValidationAnswer): boolean {
   return answer.status === 401 && answer.body.errorCode !== 'ACCOUNT_SUSPENDED';
 }
 
-/** The stages in order; the answer in English. */
-async function answerValidation(field: Field, input: ValidationInput, deps: ValidateDeps): Promise<ValidationAnswer> {
-  const started = performance.now();
-  const arrived: ArrivedRequest = { field, input, requestId: newRequestId(), started };
+/** What the stages found out about a request that its refusal's usage log row needs. */
+interface RequestTrace {
+  requestId: string;
+  started: number;
+  /** The key and account, once the key was found (even when it was refused); else null. */
+  holder: RefusedHolder | null;
+  /** The store the row goes to, once the runtime is ready. */
+  store: Store | null;
+}
+
+/** `answer` with the request's id, which is the id of its usage log entry. */
+function withRequestId(answer: ValidationAnswer, requestId: string): ValidationAnswer {
+  return { ...answer, headers: { ...answer.headers, 'X-Request-Id': requestId } };
+}
+
+/** The stages in order; the answer in English. `trace` learns the key's holder once it is found. */
+async function answerValidation(field: Field, input: ValidationInput, deps: ValidateDeps, trace: RequestTrace): Promise<ValidationAnswer> {
+  const { started } = trace;
+  const arrived: ArrivedRequest = { field, input, requestId: trace.requestId, started };
   const presented = presentedKey(input.header('x-api-key'), input.header('authorization'));
   const { failures } = deps;
   // The budget is looked at only while some source is over it, and a failure counted only on a 401:
@@ -164,6 +184,7 @@ async function answerValidation(field: Field, input: ValidationInput, deps: Vali
   let value = '';
   try {
     const runtime = await deps.runtime();
+    trace.store = runtime.services.store;
     // While the store cannot count, nothing is validated: the 503 before any work, even the key lookup.
     const outage = refusingOutage(runtime.availability);
     if (outage !== null) return storeUnavailableAnswer(outage);
@@ -176,10 +197,12 @@ async function answerValidation(field: Field, input: ValidationInput, deps: Vali
 
     const authenticated = await authenticateRequest(arrived, presented.key, runtime, deps.plans);
     if (authenticated instanceof Refusal) {
+      trace.holder = authenticated.holder ?? null;
       if (sourceOf !== undefined && failedAuthentication(authenticated.answer)) failures?.failed(sourceOf());
       return authenticated.answer;
     }
     known = authenticated;
+    trace.holder = known;
 
     const body = await readRequestBody(known);
     if (body instanceof Refusal) return body.answer;

@@ -6,7 +6,7 @@
  * UNKNOWN_MEMBER naming it; and nothing a refusal answers is counted. Also the phone endpoint's
  * `defaultCountry`, through HTTP and through the client.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/client/index.js';
 import { FIELD_NAMES } from '../../../src/fields/catalog.js';
 import { openApiDocument } from '../../../src/server/http/openapi.js';
@@ -209,7 +209,7 @@ describe('400 UNKNOWN_MEMBER: a member a JSON body does not take is refused by n
 });
 
 describe('nothing is counted for a refused request', () => {
-  it('404, 415 and UNKNOWN_MEMBER leave the usage untouched, while a good request counts one', async () => {
+  it('404, 415 and UNKNOWN_MEMBER leave the usage untouched (logged as refusals), while a good request counts one', async () => {
     const holder = await accountWithKey(store, 'FREE');
     const refused: Answer[] = [
       await send('POST', '/api/v1/validate/IBAN', { key: holder.key, type: 'application/json', body: '{"value":"DE89370400440532013000"}' }),
@@ -221,12 +221,21 @@ describe('nothing is counted for a refused request', () => {
     expect(refused.map((answer) => answer.status)).toEqual([404, 404, 415, 400, 400]);
     // The refusals that knew the key say so in the quota state: the whole quota is left.
     for (const answer of refused.slice(2)) expect(answer.headers.get('ratelimit')).toMatch(/^"monthly";r=250;/);
-    expect(await store.usage.log(holder.account.id, 10)).toEqual([]);
+    // The three that reached the key are in the log as refusals (status, errorCode, the X-Request-Id answered), none counted.
+    await vi.waitFor(async () => expect(await store.usage.log(holder.account.id, 10)).toHaveLength(3));
+    const refusals = await store.usage.log(holder.account.id, 10);
+    expect(refusals.map((entry) => [entry.status, entry.errorCode]).sort()).toEqual([
+      [400, 'UNKNOWN_MEMBER'],
+      [400, 'UNKNOWN_MEMBER'],
+      [415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ]);
+    expect(refusals.map((entry) => entry.requestId).sort()).toEqual(refused.slice(2).map((answer) => answer.headers.get('x-request-id')).sort());
+    expect(await store.usage.used(holder.account.id, refusals[0]?.periodStart ?? '')).toBe(0);
     expect(fakes.vies.calls).toBe(0);
     const counted = await post(service.url, 'iban', { value: 'DE89370400440532013000' }, holder.key);
     expect(counted.status).toBe(200);
     expect(counted.headers.get('ratelimit')).toMatch(/^"monthly";r=249;/);
-    expect(await store.usage.log(holder.account.id, 10)).toHaveLength(1);
+    expect((await store.usage.log(holder.account.id, 10)).filter((entry) => entry.errorCode === undefined)).toHaveLength(1);
   });
 });
 

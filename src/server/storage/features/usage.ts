@@ -4,7 +4,7 @@
  */
 import type { Field } from './accounts.js';
 
-/** One performed validation, as the usage log keeps it (docs/service.md#usage-log). */
+/** One performed validation, or one refused request of a known key, as the usage log keeps it (docs/service.md#usage-log). */
 export interface UsageEntry {
   /** Unique per request: a retry of the same id is counted once. */
   requestId: string;
@@ -18,10 +18,17 @@ export interface UsageEntry {
   endpoint: Field;
   /** The value as it may be stored: NIF, SIN and SSN already replaced by `***` by the caller. */
   value: string;
-  /** The verdict returned. */
+  /** The verdict returned; false for a refused request. */
   valid: boolean;
   /** HTTP status of the answer. */
   status: number;
+  /**
+   * The `errorCode` of a refused request's answer (e.g. QUOTA_EXCEEDED): such an entry is logged,
+   * never counted. Absent on a counted request.
+   */
+  errorCode?: string;
+  /** The `reason` of a counted invalid answer (e.g. IBAN_BAD_CHECKSUM). Absent otherwise. */
+  reason?: string;
   /** Time spent answering, in milliseconds. */
   latencyMs: number;
   /** X-Service-SDK header when valid, else null. */
@@ -54,11 +61,19 @@ export interface DailyUsageTotal {
   count: number;
 }
 
+/** HTTP statuses from `from` to `to`, both included: one status, or a class such as 400..499. */
+export interface StatusRange {
+  from: number;
+  to: number;
+}
+
 /** A page of the usage log: filters, newest first. */
 export interface UsageLogQuery {
+  /** Only entries answered with a status in this range. */
+  status?: StatusRange;
   /** Only this endpoint. */
   endpoint?: Field;
-  /** Only this verdict. */
+  /** Only counted requests with this verdict (refused requests have none). */
   valid?: boolean;
   /** Only requests answered on this UTC day (YYYY-MM-DD). */
   day?: string;
@@ -84,6 +99,12 @@ export interface UsageRepository {
    * id still in the log is not counted again.
    */
   count(entry: UsageEntry, quota: number | null): Promise<MeterDecision>;
+  /**
+   * Logs one refused request (`entry.errorCode` set), never counted: no counter, no per-day total,
+   * no last use. Written in batches of their own, apart from the counts; a key's refusals beyond
+   * the store's cap per second are not written. Resolves once written (or dropped by the cap).
+   */
+  logRefusal?(entry: UsageEntry): Promise<void>;
   /** Validations counted in the period. */
   used(accountId: string, periodStart: string): Promise<number>;
   /** The newest log entries of an account (for the CLI and tests). */

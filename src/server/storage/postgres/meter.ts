@@ -18,11 +18,11 @@ ON CONFLICT (account_id, period_start) DO UPDATE SET used = usage_counters.used
 RETURNING account_id, to_char(period_start, 'YYYY-MM-DD') AS period_start, used`;
 
 const INSERT_LOG = `
-INSERT INTO usage_log (request_id, account_id, key_id, period_start, endpoint, value, valid, status, latency_ms, sdk, at)
+INSERT INTO usage_log (request_id, account_id, key_id, period_start, endpoint, value, valid, status, latency_ms, sdk, at, error_code, reason)
 SELECT e.request_id, e.account_id, e.key_id, e.period_start::date, e.endpoint, e.value, e.valid, e.status,
-       e.latency_ms, e.sdk, e.at::timestamptz
+       e.latency_ms, e.sdk, e.at::timestamptz, e.error_code, e.reason
 FROM jsonb_to_recordset($1::jsonb) AS e(request_id text, account_id text, key_id text, period_start text,
-     endpoint text, value text, valid boolean, status smallint, latency_ms integer, sdk text, at text)
+     endpoint text, value text, valid boolean, status smallint, latency_ms integer, sdk text, at text, error_code text, reason text)
 ORDER BY e.request_id
 ON CONFLICT (request_id) DO NOTHING
 RETURNING request_id`;

@@ -5,6 +5,18 @@
  * same declaration (`{ addTable: X }`, `{ addColumn: { table, column: X.columns[i] } }`); the
  * schema contract tests fail while the two disagree. Never edited once released.
  */
+import type { ColumnDeclaration } from './tables/declare.js';
 import type { MigrationStep } from './ddl.js';
+import { USAGE_LOG } from './tables/usage.js';
 
-export const LATER_MIGRATIONS: readonly (readonly MigrationStep[])[] = [];
+/** The declared column `name` of the usage log. */
+function usageLogColumn(name: string): ColumnDeclaration {
+  const found = USAGE_LOG.columns.find((column) => column.name === name);
+  if (found === undefined) throw new Error(`usage_log declares no column ${name}`);
+  return found;
+}
+
+export const LATER_MIGRATIONS: readonly (readonly MigrationStep[])[] = [
+  // Refused requests in the usage log (docs/service.md#usage-log): their errorCode, and the reason of an invalid answer.
+  [{ addColumn: { table: USAGE_LOG.name, column: usageLogColumn('error_code') } }, { addColumn: { table: USAGE_LOG.name, column: usageLogColumn('reason') } }],
+];

@@ -19,6 +19,10 @@ export interface LogRow {
   latency_ms: number;
   sdk: string | null;
   at: string;
+  /** A refused request's errorCode (never counted); null on a counted one. */
+  error_code: string | null;
+  /** A counted invalid answer's reason; else null. */
+  reason: string | null;
 }
 
 /** One checked request of a batch. */

@@ -12,7 +12,8 @@
  *    the requests never counted before (a retried id is not);
  * 3. decide in arrival order which new requests fit the quota (null: no blocking limit, the paid
  *    plans count overage), then add each counter's grant;
- * 4. delete the log rows of the blocked requests (refused requests are not logged);
+ * 4. delete the log rows of the blocked requests (the pipeline logs their 429 as a refusal,
+ *    never counted: ./refusal-log.ts);
  * 5. add the counted requests to the per-day totals, which outlive the log's retention, and
  *    move each key's last use to its newest counted request (the key list reads it, not the log).
  *
@@ -46,6 +47,8 @@ export const groupKey = (accountId: string, periodStart: string): string => `${a
 const MAX_ID_LENGTH = 200;
 const MAX_SDK_LENGTH = 64;
 const MAX_LATENCY_MS = 2_147_483_647;
+/** Longest errorCode or reason kept: the service's are short upper-case words. */
+const MAX_CODE_LENGTH = 64;
 
 function requireId(value: unknown, name: string): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_ID_LENGTH) {
@@ -61,6 +64,13 @@ function requireId(value: unknown, name: string): string {
  */
 function loggedValue(value: string): string {
   return storableText(value.slice(0, MAX_VALUE_CHARACTERS));
+}
+
+/** An entry's errorCode or reason as its column takes it: null when absent. */
+function optionalCode(value: unknown, name: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw new TypeError(`usage entry: ${name} must be a string`);
+  return storableText(value.slice(0, MAX_CODE_LENGTH));
 }
 
 /**
@@ -80,7 +90,7 @@ function periodDayCheck(): (day: unknown) => boolean {
  * Checks one entry and turns it into its log row. A malformed entry rejects its own call here,
  * before it could fail a batch shared with other requests.
  */
-function toRequest(entry: UsageEntry, quota: number | null, isPeriodDay: (day: unknown) => boolean): MeterRequest {
+export function toRequest(entry: UsageEntry, quota: number | null, isPeriodDay: (day: unknown) => boolean): MeterRequest {
   const requestId = requireId(entry.requestId, 'requestId');
   const accountId = requireId(entry.accountId, 'accountId');
   const keyId = requireId(entry.keyId, 'keyId');
@@ -114,6 +124,8 @@ function toRequest(entry: UsageEntry, quota: number | null, isPeriodDay: (day: u
       latency_ms: Math.min(Math.round(entry.latencyMs), MAX_LATENCY_MS),
       sdk: entry.sdk === null ? null : storableText(entry.sdk.slice(0, MAX_SDK_LENGTH)),
       at,
+      error_code: optionalCode(entry.errorCode, 'errorCode'),
+      reason: optionalCode(entry.reason, 'reason'),
     },
     atMs: entry.at.getTime(),
     day: at.slice(0, 10),
@@ -227,7 +239,10 @@ export function createUsageMeter(sql: SqlClient, options: MeterOptions = {}): Us
   const isPeriodDay = periodDayCheck();
   return {
     async count(entry, quota) {
-      return queue.submit(toRequest(entry, quota, isPeriodDay));
+      const request = toRequest(entry, quota, isPeriodDay);
+      // A refusal is logged by ./refusal-log.ts, never counted.
+      if (request.row.error_code !== null) throw new TypeError('usage entry: a refused request (errorCode) is never counted');
+      return queue.submit(request);
     },
     close: () => queue.close(),
   };

@@ -1,7 +1,7 @@
 /**
  * The `Store` of the service over any {@link SqlClient}: one set of statements for SQLite and
  * PostgreSQL, the differences taken from the client's dialect (./dialect.ts). Usage is counted by
- * the group-committed meter (./meter.ts).
+ * the group-committed meter (./meter.ts), refusals logged by their own batches (./refusal-log.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { VatRates } from '../../../ports.js';
@@ -10,6 +10,7 @@ import { sqlAccountTables } from './accounts.js';
 import type { SqlClient } from './client.js';
 import { createUsageMeter, type MeterOptions } from './meter.js';
 import { migrate } from './migrate.js';
+import { createRefusalLog, type RefusalLogOptions } from './refusal-log.js';
 import { sqlSignIns } from './sign-ins.js';
 import { sqlUsageReads } from './usage.js';
 import { jsonParam } from './values.js';
@@ -26,6 +27,8 @@ export interface SqlStoreOptions {
   migrate?: boolean;
   /** Batching of the usage meter. */
   meter?: MeterOptions;
+  /** Batching and the per-key cap of the refused requests' log rows (./refusal-log.ts). */
+  refusals?: RefusalLogOptions;
   /**
    * Seals what must not be kept in clear (../sealing.ts). Default: a sealer under a random key,
    * which only a store that ends with its process (a test's, in memory) may use: what it sealed
@@ -91,13 +94,14 @@ function sqlProbe(sql: SqlClient): () => Promise<void> {
 export async function createSqlStore(sql: SqlClient & { readonly file?: StoreFile | null }, options: SqlStoreOptions = {}): Promise<Store> {
   if (options.migrate !== false) await migrate(sql);
   const meter = createUsageMeter(sql, options.meter);
+  const refusals = createRefusalLog(sql, options.refusals);
   const sealer = options.sealer ?? ephemeralSealer();
   let closing: Promise<void> | null = null;
   const { accounts, keys } = sqlAccountTables(sql);
   const store: Store = {
     accounts,
     keys,
-    usage: { count: (entry, quota) => meter.count(entry, quota), ...sqlUsageReads(sql) },
+    usage: { count: (entry, quota) => meter.count(entry, quota), logRefusal: (entry) => refusals.write(entry), ...sqlUsageReads(sql) },
     ...sqlSignIns(sql),
     viesCache: sqlViesCache(sql, sealer),
     breaker: sqlBreakerStore(sql),
@@ -112,7 +116,7 @@ export async function createSqlStore(sql: SqlClient & { readonly file?: StoreFil
     close() {
       // The last counts first; the connection closes whether or not that failed, and the first
       // error is the one reported.
-      closing ??= meter.close().then(
+      closing ??= Promise.all([meter.close(), refusals.close()]).then(
         () => sql.close(),
         (error: unknown) => sql.close().then(() => Promise.reject(error), () => Promise.reject(error)),
       );

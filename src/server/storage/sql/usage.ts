@@ -18,6 +18,10 @@ const PRUNE_CHUNK = 2_000;
 /** A log row as the drivers read it back: each engine has its own types for the verdict and the time. */
 type StoredLogRow = Omit<LogRow, 'valid' | 'at'> & { valid: unknown; at: unknown };
 
+/** HTTP statuses: what a status filter may name. */
+const MIN_STATUS = 100;
+const MAX_STATUS = 599;
+
 /** Most entries one page of the usage log may hold. */
 const MAX_PAGE = 1_000;
 const DAY_MS = 86_400_000;
@@ -26,7 +30,7 @@ const DAY_MS = 86_400_000;
 const PAGE_ORDER = 'ORDER BY at DESC, request_id DESC';
 
 const LOG_COLUMNS = (d: Dialect): string =>
-  `request_id, account_id, key_id, ${d.dayText('period_start')} AS period_start, endpoint, value, valid, status, latency_ms, sdk, at`;
+  `request_id, account_id, key_id, ${d.dayText('period_start')} AS period_start, endpoint, value, valid, status, latency_ms, sdk, at, error_code, reason`;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -69,6 +73,21 @@ function timeTerms(query: UsageLogQuery, d: Dialect, param: ParameterList): stri
 }
 
 /**
+ * The status filter's terms: checked on the rows the page's walk reads (no index orders by status),
+ * so a filter that few rows match reads more than a page. Refusals are rare next to counted
+ * requests only while nobody floods; the per-key cap of ./refusal-log.ts bounds how many there are.
+ */
+function statusTerms(query: UsageLogQuery, param: ParameterList): string[] {
+  const { status } = query;
+  if (status === undefined) return [];
+  const { from, to } = status;
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < MIN_STATUS || to > MAX_STATUS || from > to) {
+    throw new RangeError(`status must be an HTTP status range within ${MIN_STATUS}..${MAX_STATUS}`);
+  }
+  return from === to ? [`status = ${param.add(from, 'integer')}`] : [`status >= ${param.add(from, 'integer')}`, `status <= ${param.add(to, 'integer')}`];
+}
+
+/**
  * A usage log page as one statement whose every part is an index walk in the page's order, which
  * stops once the page is full ($1 is the account). The whole log walks usage_log_page; a field and a
  * verdict walk usage_log_field_page; a field alone, or a verdict alone, is the merge of one such walk
@@ -85,15 +104,20 @@ export function searchStatement(query: UsageLogQuery, d: Dialect): { text: strin
   // of `at` (a day and a position) it would walk usage_log_page and filter a rare field out of it.
   const walk = (index: string, terms: readonly string[]): string =>
     `SELECT ${LOG_COLUMNS(d)} FROM usage_log${d.name === 'sqlite' ? ` INDEXED BY ${index}` : ''} WHERE ${['account_id = $1', ...terms, ...time].join(' AND ')}`;
+  const residual = statusTerms(query, param);
   const walks: string[] = [];
-  if (query.endpoint === undefined && query.valid === undefined) walks.push(walk('usage_log_page', []));
+  if (query.endpoint === undefined && query.valid === undefined) walks.push(walk('usage_log_page', residual));
   else {
     const endpoints = query.endpoint === undefined ? FIELDS : [query.endpoint];
     // 1 and 0 read as a boolean by PostgreSQL and as SQLite's stored verdicts.
     const verdicts = query.valid === undefined ? [1, 0] : [query.valid ? 1 : 0];
     for (const endpoint of endpoints) {
       const endpointTerm = `endpoint = ${param.add(endpoint, 'text')}`;
-      for (const valid of verdicts) walks.push(walk('usage_log_field_page', [endpointTerm, `valid = ${param.add(valid, 'boolean')}`]));
+      for (const valid of verdicts) {
+        // A refused request is stored with valid false and has no verdict: "invalid" means counted invalid ones.
+        const counted = query.valid === false ? ['error_code IS NULL'] : [];
+        walks.push(walk('usage_log_field_page', [endpointTerm, `valid = ${param.add(valid, 'boolean')}`, ...counted, ...residual]));
+      }
     }
   }
   const limit = param.add(query.limit, 'integer');
@@ -110,6 +134,8 @@ export const LAST_USED_STATEMENT = 'SELECT key_id, at FROM usage_key_last WHERE 
 export function sqlUsageReads(sql: SqlClient): Omit<Store['usage'], 'count'> & Required<Pick<Store['usage'], 'dailyTotals' | 'prune'>> {
   const d = sql.dialect;
   const toEntry = (row: StoredLogRow): UsageEntry => ({
+    ...(row.error_code === null ? {} : { errorCode: row.error_code }),
+    ...(row.reason === null ? {} : { reason: row.reason }),
     requestId: row.request_id,
     accountId: row.account_id,
     keyId: row.key_id,

@@ -7,8 +7,8 @@
 import type { MeterStatements } from '../sql/meter-batch.js';
 
 const READ_COUNTER = 'SELECT used FROM usage_counters WHERE account_id = $1 AND period_start = $2';
-const INSERT_LOG = `INSERT INTO usage_log (request_id, account_id, key_id, period_start, endpoint, value, valid, status, latency_ms, sdk, at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (request_id) DO NOTHING`;
+const INSERT_LOG = `INSERT INTO usage_log (request_id, account_id, key_id, period_start, endpoint, value, valid, status, latency_ms, sdk, at, error_code, reason)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (request_id) DO NOTHING`;
 const ADD_GRANT = `INSERT INTO usage_counters (account_id, period_start, used) VALUES ($1, $2, $3)
   ON CONFLICT (account_id, period_start) DO UPDATE SET used = usage_counters.used + excluded.used`;
 const DELETE_LOG = 'DELETE FROM usage_log WHERE request_id = $1';
@@ -41,6 +41,8 @@ export const sqliteMeterStatements: MeterStatements = {
         row.latency_ms,
         row.sdk,
         atMs,
+        row.error_code,
+        row.reason,
       ]);
       if (rowCount > 0) inserted.add(row.request_id);
     }

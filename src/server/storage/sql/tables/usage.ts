@@ -11,8 +11,9 @@ export const USAGE_COUNTERS: TableDeclaration = {
   clustered: true,
 };
 
-// One row per counted request, kept for the retention; the primary key makes a retried request
-// id count once. A page of the log walks an index in its own order, (at, request_id) descending.
+// One row per counted request, and per refused request of a known key (error_code set, never
+// counted), kept for the retention; the primary key makes a retried request id count once. A page
+// of the log walks an index in its own order, (at, request_id) descending.
 export const USAGE_LOG: TableDeclaration = {
   name: 'usage_log',
   columns: [
@@ -27,6 +28,10 @@ export const USAGE_LOG: TableDeclaration = {
     column('latency_ms', 'integer'),
     optional('sdk', 'text'),
     column('at', 'time'),
+    // Added by ../later-migrations.ts: the refusal's errorCode (null: a counted request), and the
+    // reason of a counted invalid answer.
+    optional('error_code', 'text'),
+    optional('reason', 'text'),
   ],
   indexes: [
     { name: 'usage_log_page', columns: ['account_id', 'at', 'request_id'] },
