@@ -3,7 +3,7 @@
  * quota, the plan's concurrent maximum seen from the far side of the VIES connection, the shared
  * pool of the non-PRO plans, and leases that always come back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billingPeriod } from '../../src/server/policy/plans.js';
 import { openEmbeddedStore } from '../../src/server/storage/index.js';
 import { instrumentStore, type InstrumentedStore } from '../support/fakes/store.js';
@@ -62,7 +62,9 @@ describe('quota of a FREE account (docs/service.md#quotas: requests refused over
       expect(refused.body.message).toContain(period.end);
     }
     expect(await store.usage.used(account.id, period.start)).toBe(QUOTA);
-    expect(await store.usage.log(account.id, 100)).toHaveLength(QUOTA);
+    expect((await store.usage.log(account.id, 100)).filter((entry) => entry.errorCode === undefined)).toHaveLength(QUOTA);
+    // The refused ones are in the log too, as refusals (docs/service.md#usage-log), none counted.
+    await vi.waitFor(async () => expect((await store.usage.log(account.id, 100)).filter((entry) => entry.errorCode === 'QUOTA_EXCEEDED')).toHaveLength(40 - QUOTA));
   });
 
   it('once the quota is known to be used up, the request is refused before any validation or meter call', async () => {

@@ -19,6 +19,7 @@ import type {
   Plan,
   Store,
   UsageEntry,
+  StatusRange,
   UsageLogQuery,
   WebhookAttempt,
   WebhookDelivery,
@@ -133,8 +134,10 @@ export interface UsageByDay {
 export interface LogSearch {
   /** Only this endpoint (a field name). */
   field?: string;
-  /** Only this verdict. */
+  /** Only counted requests of this verdict (a refusal has none). */
   valid?: boolean;
+  /** Only these statuses: a class (`2xx`, `4xx`, `5xx`) or one status (`429`); see {@link parseStatusFilter}. */
+  status?: string;
   /** Only this UTC day, YYYY-MM-DD. */
   day?: string;
   /** Only entries answered before this time (the next page). */
@@ -266,6 +269,26 @@ function parseUsageDays(days: number): number {
   return days;
 }
 
+/**
+ * A status filter of the usage log: a class such as `4xx`, or one status from 100 to 599; a
+ * RangeError saying so for anything else.
+ * @example
+ * ```ts
+ * parseStatusFilter('4xx'); // { from: 400, to: 499 }
+ * parseStatusFilter(' 429 '); // { from: 429, to: 429 }
+ * ```
+ */
+export function parseStatusFilter(text: string): StatusRange {
+  const trimmed = text.trim().toLowerCase();
+  const kind = /^([1-5])xx$/.exec(trimmed);
+  if (kind !== null) {
+    const from = Number(kind[1]) * 100;
+    return { from, to: from + 99 };
+  }
+  if (/^[1-5]\d\d$/.test(trimmed)) return { from: Number(trimmed), to: Number(trimmed) };
+  throw new RangeError(`status must be a class such as 2xx, 4xx or 5xx, or one status such as 429; "${text.slice(0, 16)}" is neither`);
+}
+
 /** The log filter in the store's terms, each member checked. */
 function parseLogSearch(search: LogSearch): UsageLogQuery {
   const limit = search.limit ?? DEFAULT_LOG_PAGE;
@@ -276,6 +299,7 @@ function parseLogSearch(search: LogSearch): UsageLogQuery {
     query.endpoint = search.field;
   }
   if (search.valid !== undefined) query.valid = search.valid;
+  if (search.status !== undefined) query.status = parseStatusFilter(search.status);
   if (search.day !== undefined) query.day = parseDay(search.day);
   if (search.before !== undefined) {
     if (Number.isNaN(search.before.getTime())) throw new RangeError('before must be a valid time');

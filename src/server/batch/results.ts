@@ -13,6 +13,19 @@ export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * One CSV field of a value a client sent, which a spreadsheet must not run: a cell starting with
+ * `=`, `+`, `-` or `@` (a formula to Excel, LibreOffice, Sheets) gets a leading `'`.
+ * @example
+ * ```ts
+ * spreadsheetField('=HYPERLINK("x")'); // `"'=HYPERLINK(""x"")"`
+ * spreadsheetField('DE89'); // 'DE89'
+ * ```
+ */
+export function spreadsheetField(text: string): string {
+  return csvField(/^[=+\-@]/.test(text) ? `'${text}` : text);
+}
+
 export function csvLine({ line, result }: BatchJobLine): string {
   const fields = [String(line), String(result.valid), result.reason ?? '', result.message, result.normalizedValue ?? '', result.originalValue];
   return `${fields.map(csvField).join(',')}\r\n`;

@@ -13,7 +13,7 @@ import { toRequest } from './meter.js';
 import { isIsoDay } from './values.js';
 
 /** Refusals of one key written per second unless told otherwise. */
-export const DEFAULT_REFUSALS_PER_KEY_PER_SECOND = 20;
+export const DEFAULT_REFUSALS_PER_KEY_PER_SECOND = 100;
 
 /** Options of {@link createRefusalLog}. */
 export interface RefusalLogOptions extends GroupCommitOptions {
