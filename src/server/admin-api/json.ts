@@ -202,7 +202,7 @@ export interface AdminUsage {
   totals: AdminUsageTotal[];
 }
 
-/** One validation of the usage log. */
+/** One entry of the usage log: a counted validation (a request, a job line, a watch check) or a refused request. */
 export interface AdminLogEntry {
   /** The request's id. */
   requestId: string;
@@ -212,8 +212,12 @@ export interface AdminLogEntry {
   field: FieldName;
   /** The value as the log keeps it: personal numbers (NIF, SIN, SSN, some VAT numbers) masked. */
   value: string;
-  /** The verdict returned. */
+  /** The verdict returned; false for a refused request, which has none (`errorCode` set). */
   valid: boolean;
+  /** The `errorCode` of a refused request (never counted), e.g. QUOTA_EXCEEDED; null for a counted one. */
+  errorCode: string | null;
+  /** The `reason` of a counted invalid answer, e.g. IBAN_BAD_CHECKSUM; else null. */
+  reason: string | null;
   /**
    * HTTP status of the answer.
    * @asType integer
@@ -242,7 +246,7 @@ export interface AdminLogPage {
   entries: AdminLogEntry[];
   /**
    * The `before` of the next page: the last entry's time and request id joined by `_`, so that entries of the same millisecond are neither skipped nor repeated; null when this page is shorter than its limit (the last).
-   * @pattern ^\S+_[0-9a-f-]{36}$
+   * @pattern ^\S+_[0-9A-Za-z:.-]{1,128}$
    */
   nextBefore: string | null;
 }
@@ -323,6 +327,8 @@ export function logPageJson(entries: readonly UsageEntry[], limit: number): Admi
       field: entry.endpoint,
       value: entry.value,
       valid: entry.valid,
+      errorCode: entry.errorCode ?? null,
+      reason: entry.reason ?? null,
       status: entry.status,
       latencyMs: entry.latencyMs,
       sdk: entry.sdk,

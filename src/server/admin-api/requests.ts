@@ -169,7 +169,7 @@ export function wholeNumber(text: string): number {
   return /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
 }
 
-/** The query of GET /api/v1/admin/accounts/{id}/log: `field`, `valid`, `day`, `before`, `limit`. */
+/** The query of GET /api/v1/admin/accounts/{id}/log: `field`, `valid`, `status`, `day`, `before`, `limit`. */
 export function logSearchOf(query: (name: string) => string | undefined): LogSearch {
   const search: LogSearch = {};
   const field = query('field');
@@ -181,6 +181,8 @@ export function logSearchOf(query: (name: string) => string | undefined): LogSea
   }
   const day = query('day');
   if (day !== undefined && day !== '') search.day = day;
+  const status = query('status');
+  if (status !== undefined && status !== '') search.status = status;
   const before = query('before');
   // A RangeError (anything but a position or an ISO time) is answered 400 INVALID_REQUEST with its message.
   if (before !== undefined && before !== '') Object.assign(search, readLogPosition(before));

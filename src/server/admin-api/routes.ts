@@ -11,6 +11,7 @@ import { describeError, jsonResponse } from '../answers/errors.js';
 import { logFailure, type LogThrottle } from '../answers/log-throttle.js';
 import { createAccountAdmin, DEFAULT_LOG_PAGE, type AccountAdmin } from '../admin/service.js';
 import { AccountSuspendedError, UnknownAccountError } from '../admin/key-admin.js';
+import { CSV_CONTENT_TYPE, usageCsvDisposition, usageLogCsv } from '../admin/usage-csv.js';
 import { bearerToken } from '../pipeline/authenticator.js';
 import type { PlanLimits } from '../policy/plans.js';
 import type { Services } from '../services.js';
@@ -154,9 +155,19 @@ const usage: Handler = async (call) => {
   return ok(usageJson(await call.admin.usageByDay(id, wholeNumber(call.query('days') ?? DEFAULT_USAGE_DAYS))));
 };
 
+/** Whether the client asked for CSV rather than JSON (`Accept: text/csv`). */
+function wantsCsv(request: Request): boolean {
+  const accept = request.headers.get('accept') ?? '';
+  return /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
+}
+
 const usageLog: Handler = async (call) => {
   const id = visibleAccountId(call);
   const search = logSearchOf((name) => call.query(name));
+  if (wantsCsv(call.request)) {
+    const body = await usageLogCsv((page) => call.admin.searchLog(id, page), search);
+    return new Response(body, { status: 200, headers: { ...NO_STORE, 'Content-Type': CSV_CONTENT_TYPE, 'Content-Disposition': usageCsvDisposition(id) } });
+  }
   const entries = await call.admin.searchLog(id, search);
   return ok(logPageJson(entries, search.limit ?? DEFAULT_LOG_PAGE));
 };

@@ -111,7 +111,12 @@ export const ADMIN_PARAMETERS: Readonly<Record<string, ParameterObject>> = {
   AdminKeyId: pathId('keyId', "The key's id."),
   AdminUsageDays: query('days', 'Days shown, today included: 1 to 366. Default 30.', { type: 'integer', minimum: 1, maximum: 366, default: 30 }),
   AdminLogField: query('field', 'Only this endpoint.', enumOf(FIELDS, 'A validation endpoint.')),
-  AdminLogValid: query('valid', 'Only this verdict.', enumOf(['true', 'false'], 'The verdict.')),
+  AdminLogValid: query('valid', 'Only counted entries of this verdict (a refused request has none).', enumOf(['true', 'false'], 'The verdict.')),
+  AdminLogStatus: query('status', 'Only these statuses: a class (2xx, 4xx, 5xx) or one status (429).', {
+    type: 'string',
+    pattern: '^([1-5]xx|[1-5][0-9][0-9])$',
+    description: 'A status class or one status.',
+  }),
   AdminLogDay: query('day', 'Only this UTC day.', day('YYYY-MM-DD.')),
   AdminLogBefore: query(
     'before',
@@ -157,16 +162,24 @@ interface AdminOperation {
   parameters?: readonly string[];
   request?: { schema: string; example: unknown };
   /** The success status, its description and schema. */
-  success: { status: 200 | 201; description: string; schema: string; headers?: Record<string, HeaderObject>; example?: unknown };
+  success: { status: 200 | 201; description: string; schema: string; headers?: Record<string, HeaderObject>; example?: unknown; csv?: { description: string; example: string } };
   errors: readonly AdminErrorStatus[];
 }
+
+/** The headers of an answer in CSV (`Accept: text/csv`). */
+const CSV_HEADERS: Record<string, HeaderObject> = {
+  'Content-Disposition': { description: 'With Accept: text/csv: attachment, with a file name.', schema: { type: 'string' } },
+};
 
 function operation(method: 'get' | 'post' | 'put' | 'patch' | 'delete', spec: AdminOperation): OperationObject {
   const responses: Record<string, ResponseObject | ReferenceObject> = {
     [String(spec.success.status)]: {
       description: spec.success.description,
-      headers: { ...noStore, ...spec.success.headers },
-      content: json(spec.success.schema, spec.success.example === undefined ? undefined : { example: { value: spec.success.example } }),
+      headers: { ...noStore, ...spec.success.headers, ...(spec.success.csv === undefined ? {} : CSV_HEADERS) },
+      content: {
+        ...json(spec.success.schema, spec.success.example === undefined ? undefined : { example: { value: spec.success.example } }),
+        ...(spec.success.csv === undefined ? {} : { 'text/csv': { schema: { type: 'string', description: spec.success.csv.description }, examples: { example: { value: spec.success.csv.example } } } }),
+      },
     },
   };
   for (const status of spec.errors) responses[String(status)] = responseRef(errorResponseName(status));
@@ -306,10 +319,21 @@ export const ADMIN_PATHS: Readonly<Record<string, PathItemObject>> = {
   [`${ADMIN_API_PREFIX}/accounts/{accountId}/log`]: {
     get: operation('get', {
       operationId: 'accountUsageLog',
-      summary: 'The usage log, newest first, filtered',
-      description: 'Values as the log keeps them (personal numbers masked). The next page: the same query with before=nextBefore.',
-      parameters: ['AdminAccountId', 'AdminLogField', 'AdminLogValid', 'AdminLogDay', 'AdminLogBefore', 'AdminLogLimit'],
-      success: { status: 200, description: 'One page.', schema: 'AdminLogPage' },
+      summary: 'The usage log, newest first, filtered; or all of it as CSV',
+      description:
+        'Every request whose key was found: counted ones (requests, job lines, watch checks) with their verdict and reason, and refused ones with their status and errorCode (never counted). Values as the log keeps them (personal numbers masked). The next page: the same query with before=nextBefore. Accept: text/csv answers every matching entry as CSV.',
+      parameters: ['AdminAccountId', 'AdminLogField', 'AdminLogValid', 'AdminLogStatus', 'AdminLogDay', 'AdminLogBefore', 'AdminLogLimit'],
+      success: {
+        status: 200,
+        description: 'One page; with Accept: text/csv, every entry the filter selects (limit ignored), streamed.',
+        schema: 'AdminLogPage',
+        csv: {
+          description:
+            'A header line, then one line per entry, newest first: at,requestId,keyId,field,value,status,valid,errorCode,reason,latencyMs (valid empty for a refusal). A cell starting with =, +, - or @ starts with a quote (\') so no spreadsheet runs it.',
+          example:
+            'at,requestId,keyId,field,value,status,valid,errorCode,reason,latencyMs\r\n2026-03-10T12:00:01.000Z,019cd7b4-c400-7aaa-8bbb-0123456789ab,0192f1a5-0d2b-7c44-8e1a-5f6e7d8c9b0a,iban,DE89370400440532013001,200,false,,IBAN_BAD_CHECKSUM,3\r\n',
+        },
+      },
       errors: [400, ...ONE_NAMED],
     }),
   },

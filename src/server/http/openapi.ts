@@ -218,6 +218,11 @@ const headers: Record<string, HeaderObject> = {
     required: true,
     schema: { type: 'string', const: 'Accept-Language' },
   },
+  RequestId: {
+    description:
+      "The request's id: its entry in the account's usage log (docs/service.md#usage-log) once the key was found, counted or refused, and the failure's line in the service's log.",
+    schema: { type: 'string' },
+  },
   RatesCacheControl: {
     description: 'The rates may be cached for one hour.',
     required: true,
@@ -231,8 +236,8 @@ const quotaHeaders = (required: boolean): Record<string, HeaderObject | Referenc
   RateLimit: required ? { ...(headers.RateLimit as HeaderObject), required: true } : headerRef('RateLimit'),
 });
 
-/** Error answers say they are English (docs/service.md#languages). */
-const english = { 'Content-Language': headerRef('ContentLanguageEnglish') };
+/** Error answers say they are English (docs/service.md#languages); every validation answer names its request. */
+const english = { 'Content-Language': headerRef('ContentLanguageEnglish'), 'X-Request-Id': headerRef('RequestId') };
 
 const responses: Record<string, ResponseObject> = {
   BadRequest: {
@@ -270,11 +275,7 @@ const responses: Record<string, ResponseObject> = {
   },
   InternalError: {
     description: 'Internal server error. The body carries no internals. Not counted.',
-    headers: {
-      'X-Request-Id': { description: "Identifies the failure in the service's log (which never holds the key or the value).", schema: { type: 'string' } },
-      ...quotaHeaders(false),
-      ...english,
-    },
+    headers: { ...quotaHeaders(false), ...english },
     content: json('InternalErrorResult'),
   },
   StoreUnavailable: {
@@ -283,7 +284,6 @@ const responses: Record<string, ResponseObject> = {
       'or its data file was deleted or replaced while it ran (its operator must restart it). Never counted.',
     headers: {
       'Retry-After': { ...retryAfter, required: true },
-      'X-Request-Id': { description: "Sent when a request failed at the store: identifies the failure in the service's log.", schema: { type: 'string' } },
       ...quotaHeaders(false),
       ...english,
     },
@@ -385,7 +385,7 @@ function validationOperation(field: FieldName): OperationObject {
       '200': {
         description:
           'Validation performed, including a negative verdict (valid false). Counts as one call; the RateLimit fields count it. The message is in the language Content-Language names.',
-        headers: { ...quotaHeaders(true), 'Content-Language': headerRef('ContentLanguage'), Vary: headerRef('VaryAcceptLanguage') },
+        headers: { ...quotaHeaders(true), 'Content-Language': headerRef('ContentLanguage'), Vary: headerRef('VaryAcceptLanguage'), 'X-Request-Id': { ...(headers.RequestId as HeaderObject), required: true } },
         content: json(operation.resultSchema),
       },
       ...errorResponses,

@@ -235,8 +235,9 @@ describe('the OpenAPI document', () => {
       for (const name of ['BadRequest', 'TooManyRequests', 'InternalError', ...(path.endsWith('/nas') ? ['Forbidden'] : [])]) {
         expect(Object.keys(doc.components.responses[name]?.headers ?? {}), name).toEqual(expect.arrayContaining(['RateLimit-Policy', 'RateLimit']));
       }
-      // A 401 has no key to tell the state of.
-      expect(Object.keys(doc.components.responses.Unauthorized?.headers ?? {})).toEqual(['Content-Language']);
+      // A 401 has no key to tell the state of; every answer names its request (its usage log entry).
+      expect(Object.keys(doc.components.responses.Unauthorized?.headers ?? {})).toEqual(['Content-Language', 'X-Request-Id']);
+      expect(ok.headers?.['X-Request-Id']?.required, path).toBe(true);
     }
   });
 
