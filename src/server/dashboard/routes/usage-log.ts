@@ -1,15 +1,17 @@
 /**
- * An account's usage log, GET /dashboard/accounts/{id}/usage?field=&verdict=valid|invalid&day=YYYY-MM-DD&before=ISO:
- * the requests newest first, values as stored (personal numbers masked), 50 a page; `before` is
- * the time of the last entry shown, for the next page. A filter that cannot be read answers the
- * page again (400) with what is wrong.
+ * An account's usage log, GET /dashboard/accounts/{id}/usage?field=&verdict=valid|invalid&status=4xx&day=YYYY-MM-DD&before=POSITION:
+ * the requests newest first (counted ones, job lines, watch checks, and refusals), values as stored
+ * (personal numbers masked), 50 a page; `before` is the position of the last entry shown, for the
+ * next page. A filter that cannot be read answers the page again (400) with what is wrong.
+ * GET /dashboard/accounts/{id}/usage.csv with the same filter downloads every entry it selects.
  */
 import type { Hono } from 'hono';
 import { DEFAULT_LOG_PAGE, logPosition, readLogPosition, type LogSearch } from '../../admin/service.js';
 import type { UsageEntry } from '../../storage/types.js';
 import { renderUsageLogPage } from '../views/index.js';
 import type { LogFilter, UsageLogPageModel } from '../views/models.js';
-import { accountPage, htmlPage, inputError, type DashboardDeps, type PageRequest } from './context.js';
+import { CSV_CONTENT_TYPE, usageCsvDisposition, usageLogCsv } from '../../admin/usage-csv.js';
+import { accountPage, htmlPage, inputError, PageRefusal, type DashboardDeps, type PageRequest } from './context.js';
 
 /** Entries a page shows: the administration's default page, as the admin API's. */
 const PAGE_SIZE = DEFAULT_LOG_PAGE;
@@ -23,6 +25,8 @@ function readQuery(request: PageRequest): { filter: LogFilter; search: LogSearch
   if (field !== '') filter.field = search.field = field;
   const day = text('day');
   if (day !== '') filter.day = search.day = day;
+  const status = text('status');
+  if (status !== '') filter.status = search.status = status;
   const verdict = text('verdict');
   if (verdict === 'valid' || verdict === 'invalid') {
     filter.verdict = verdict;
@@ -57,8 +61,26 @@ async function logPage(request: PageRequest, accountId: string): Promise<{ statu
   return { status: 200, model: { entries, filter, nextBefore: found.length > PAGE_SIZE && last !== undefined ? logPosition(last) : null } };
 }
 
-/** Mounts the usage log page. */
+/** Mounts the usage log page and its CSV download. */
 export function mountUsageLog(app: Hono, deps: DashboardDeps): void {
+  app.get(
+    '/dashboard/accounts/:id/usage.csv',
+    accountPage(deps, async (request, accountId) => {
+      const { search, refused } = readQuery(request);
+      const refusal = (message: string): PageRefusal => new PageRefusal(400, 'Filter not accepted', [message]);
+      if (refused !== undefined) throw refusal(refused);
+      let body: ReadableStream<Uint8Array>;
+      try {
+        body = await usageLogCsv((page) => request.admin.searchLog(accountId, page), search);
+      } catch (error) {
+        throw refusal(inputError(error));
+      }
+      return new Response(body, {
+        status: 200,
+        headers: { 'Content-Type': CSV_CONTENT_TYPE, 'Content-Disposition': usageCsvDisposition(accountId), 'Cache-Control': 'no-store' },
+      });
+    }),
+  );
   app.get(
     '/dashboard/accounts/:id/usage',
     accountPage(deps, async (request, accountId) => {

@@ -67,6 +67,8 @@ export interface RevokePageModel {
 export interface LogFilter {
   field?: string;
   verdict?: 'valid' | 'invalid';
+  /** A status class (`2xx`, `4xx`, `5xx`) or one status (`429`). */
+  status?: string;
   /** UTC day, YYYY-MM-DD. */
   day?: string;
 }

@@ -38,15 +38,26 @@ export function revokePath(accountId: string, keyId: string): string {
   return `${keysPath(accountId)}/${encodeURIComponent(keyId)}/revoke`;
 }
 
-/** An account's usage log with a filter and, for the next page, `before` (ISO time). */
-export function usagePath(accountId: string, filter: LogFilter = {}, before?: string): string {
+/** The query of a usage log filter (and `before`), with its `?`, or '' when there is none. */
+function logQuery(filter: LogFilter, before?: string): string {
   const query = new URLSearchParams();
   if (filter.field !== undefined) query.set('field', filter.field);
   if (filter.verdict !== undefined) query.set('verdict', filter.verdict);
+  if (filter.status !== undefined) query.set('status', filter.status);
   if (filter.day !== undefined) query.set('day', filter.day);
   if (before !== undefined) query.set('before', before);
   const search = query.toString();
-  return `${accountPath(accountId)}/usage${search === '' ? '' : `?${search}`}`;
+  return search === '' ? '' : `?${search}`;
+}
+
+/** An account's usage log with a filter and, for the next page, `before` (ISO time). */
+export function usagePath(accountId: string, filter: LogFilter = {}, before?: string): string {
+  return `${accountPath(accountId)}/usage${logQuery(filter, before)}`;
+}
+
+/** An account's usage log as CSV, every entry of the filter. */
+export function usageCsvPath(accountId: string, filter: LogFilter = {}): string {
+  return `${accountPath(accountId)}/usage.csv${logQuery(filter)}`;
 }
 
 /** An account's batch jobs. */

@@ -8,7 +8,11 @@ const id = anAccount().id;
 function model(change: Partial<UsageLogPageModel> = {}): UsageLogPageModel {
   return {
     overview: anOverview(),
-    entries: [anEntry(), anEntry({ endpoint: 'nif', value: '***', valid: false, keyId: 'gone', latencyMs: 1234, at: new Date('2026-11-26T09:00:00Z') })],
+    entries: [
+      anEntry(),
+      anEntry({ requestId: 'request-2', endpoint: 'nif', value: '***', valid: false, reason: 'NIF_BAD_CHECK_LETTER', keyId: 'gone', latencyMs: 1234, at: new Date('2026-11-26T09:00:00Z') }),
+      anEntry({ requestId: 'request-3', value: '', valid: false, status: 429, errorCode: 'QUOTA_EXCEEDED', at: new Date('2026-11-26T08:00:00Z') }),
+    ],
     keys: [aKey()],
     filter: {},
     keptDays: 90,
@@ -18,13 +22,21 @@ function model(change: Partial<UsageLogPageModel> = {}): UsageLogPageModel {
 }
 
 describe('the usage log page', () => {
-  it('lists each validation: time, key name, field, value as stored, verdict, status and latency', () => {
+  it('lists each request: time, request id, key name, field, value as stored, status, verdict, error code or reason, and latency', () => {
     const page = renderUsageLogPage(accountFrame(), model());
     const rows = [...page.matchAll(/<tbody>([\s\S]*?)<\/tbody>/g)].flatMap((body) => [...(body[1] as string).matchAll(/<tr>[\s\S]*?<\/tr>/g)].map((row) => textOf(row[0])));
     expect(rows).toEqual([
-      '2026-11-26 13:59 UTC checkout form IBAN DE89 3704 0044 0532 0130 00 valid 200 3',
-      '2026-11-26 09:00 UTC unknown key NIF *** invalid 200 1,234',
+      '2026-11-26 13:59 UTC request-1 checkout form IBAN DE89 3704 0044 0532 0130 00 200 valid 3',
+      '2026-11-26 09:00 UTC request-2 unknown key NIF *** 200 invalid NIF_BAD_CHECK_LETTER 1,234',
+      '2026-11-26 08:00 UTC request-3 checkout form IBAN 429 refused (not counted) QUOTA_EXCEEDED 3',
     ]);
+    expect(textOf(page)).toContain('3 requests, newest first');
+  });
+
+  it('links the CSV download of the filter in use', () => {
+    const page = renderUsageLogPage(accountFrame(), model({ filter: { status: '4xx', field: 'iban' } }));
+    expect(page).toContain(`<a href="/dashboard/accounts/${id}/usage.csv?field=iban&amp;status=4xx" download>Download these entries as CSV</a>`);
+    expect(page).toContain('name="status" type="text" value="4xx"');
   });
 
   it('says how long the log keeps its entries, as the service is configured', () => {
@@ -52,7 +64,7 @@ describe('the usage log page', () => {
   });
 
   it('says when nothing matches, and why a filter was refused', () => {
-    expect(textOf(renderUsageLogPage(accountFrame(), model({ entries: [] })))).toContain('No validations match this filter.');
+    expect(textOf(renderUsageLogPage(accountFrame(), model({ entries: [] })))).toContain('No requests match this filter.');
     expect(textOf(renderUsageLogPage(accountFrame(), model({ entries: [], error: 'day must be YYYY-MM-DD' })))).toContain('Not done: day must be YYYY-MM-DD');
   });
 });
