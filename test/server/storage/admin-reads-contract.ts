@@ -20,6 +20,12 @@ const DAYS = ['2026-04-01', '2026-04-02', '2026-04-03'] as const;
 /** The pruning cutoff: the morning of the first day goes. */
 const PRUNED_BEFORE = new Date('2026-04-01T12:00:00.000Z');
 const LOGGED_FIELDS: readonly Field[] = ['iban', 'email', 'vat'];
+/** The refusals the log holds besides the counted requests. */
+const REFUSALS: ReadonlyArray<Pick<UsageEntry, 'status' | 'errorCode'>> = [
+  { status: 429, errorCode: 'QUOTA_EXCEEDED' },
+  { status: 401, errorCode: 'EXPIRED_API_KEY' },
+  { status: 400, errorCode: 'INVALID_JSON' },
+];
 
 /** A fixed sequence of numbers in [0, 1): the same log on every run. */
 function sequence(seed: number): () => number {
@@ -39,7 +45,8 @@ function scanned(log: readonly UsageEntry[], query: UsageLogQuery): string[] {
   const before = query.before?.getTime();
   return log
     .filter((e) => query.endpoint === undefined || e.endpoint === query.endpoint)
-    .filter((e) => query.valid === undefined || e.valid === query.valid)
+    .filter((e) => query.valid === undefined || (e.valid === query.valid && e.errorCode === undefined))
+    .filter((e) => query.status === undefined || (e.status >= query.status.from && e.status <= query.status.to))
     .filter((e) => query.day === undefined || e.at.toISOString().slice(0, 10) === query.day)
     .filter(
       (e) =>
@@ -76,18 +83,27 @@ export function describeAdminReads(engine: string, open: () => Promise<OpenedSql
         const at = new Date(Date.parse(`${day}T00:00:00.000Z`) + Math.floor(random() * 48) * 30 * MINUTE);
         const endpoint = LOGGED_FIELDS[Math.floor(random() * LOGGED_FIELDS.length)] as Field;
         const mine = random() < 0.8;
+        // One in five refused: logged with its status and errorCode, never counted.
+        const refusal = REFUSALS[Math.floor(random() * REFUSALS.length * 5)];
+        const valid = random() < 0.7;
         entries.push(
           usageEntry(mine ? accountId : other, '2026-03-15', {
             requestId: `${tag}-${String(index).padStart(4, '0')}`,
             keyId: `key-${index % 3}`,
             endpoint,
-            valid: random() < 0.7,
+            valid: refusal === undefined ? valid : false,
             at,
             latencyMs: 7,
+            ...(refusal === undefined ? (valid ? {} : { reason: 'IBAN_BAD_CHECKSUM' }) : { ...refusal, sdk: null }),
           }),
         );
       }
-      await Promise.all(entries.map((entry) => store.usage.count(entry, null)));
+      const logRefusal = store.usage.logRefusal?.bind(store.usage);
+      expect(logRefusal).toBeDefined();
+      await Promise.all(entries.map((entry) => (entry.errorCode === undefined ? store.usage.count(entry, null) : logRefusal?.(entry))));
+      const counted = entries.filter((e) => e.errorCode === undefined && e.accountId === accountId);
+      expect(await store.usage.used(accountId, '2026-03-15')).toBe(counted.length);
+      expect(counted.length).toBeLessThan(entries.filter((e) => e.accountId === accountId).length);
       expect(await store.usage.prune?.(PRUNED_BEFORE)).toBe(entries.filter((e) => e.at < PRUNED_BEFORE).length);
       kept = entries.filter((e) => e.accountId === accountId && e.at >= PRUNED_BEFORE);
     }, 60_000);
@@ -117,11 +133,12 @@ export function describeAdminReads(engine: string, open: () => Promise<OpenedSql
         for (const valid of [undefined, true, false]) {
           for (const day of [undefined, DAYS[0], DAYS[1], '2026-04-04']) {
             for (const position of positions) {
-              for (const limit of [3, 1_000]) {
+              for (const [limit, status] of [[3, undefined], [1_000, undefined], [3, { from: 400, to: 499 }], [1_000, { from: 429, to: 429 }], [1_000, { from: 200, to: 299 }]] as const) {
                 const query: UsageLogQuery = { limit, ...position };
                 if (endpoint !== undefined) query.endpoint = endpoint;
                 if (valid !== undefined) query.valid = valid;
                 if (day !== undefined) query.day = day;
+                if (status !== undefined) query.status = status;
                 const page = await store.usage.search(accountId, query);
                 expect({ query, ids: page.map((e) => e.requestId) }).toEqual({ query, ids: scanned(kept, query) });
                 checked += page.length;
@@ -134,7 +151,7 @@ export function describeAdminReads(engine: string, open: () => Promise<OpenedSql
     });
 
     it('pages through a filtered log from each last entry, every entry once', async () => {
-      for (const query of [{}, { endpoint: 'iban' as const }, { valid: false }, { day: DAYS[1] }, { endpoint: 'email' as const, valid: true }]) {
+      for (const query of [{}, { endpoint: 'iban' as const }, { valid: false }, { day: DAYS[1] }, { endpoint: 'email' as const, valid: true }, { status: { from: 400, to: 499 } }]) {
         const seen: string[] = [];
         let position: Pick<UsageLogQuery, 'before' | 'beforeRequestId'> = {};
         for (;;) {
@@ -145,6 +162,32 @@ export function describeAdminReads(engine: string, open: () => Promise<OpenedSql
           position = { before: last.at, beforeRequestId: last.requestId };
         }
         expect(seen).toEqual(scanned(kept, { ...query, limit: 1_000 }));
+      }
+    });
+
+    it('keeps a refusal apart from the counts: its errorCode, no verdict of its own, and a counted invalid answer’s reason', async () => {
+      const page = await store.usage.search(accountId, { limit: 1_000 });
+      const refused = page.filter((e) => e.errorCode !== undefined);
+      expect(refused.length).toBeGreaterThan(10);
+      for (const entry of refused) expect(entry).toMatchObject({ valid: false, sdk: null });
+      expect(page.filter((e) => e.errorCode === undefined && !e.valid).every((e) => e.reason === 'IBAN_BAD_CHECKSUM')).toBe(true);
+      // "invalid" is the counted invalid answers only.
+      expect((await store.usage.search(accountId, { valid: false, limit: 1_000 })).some((e) => e.errorCode !== undefined)).toBe(false);
+      // Never counted: the meter refuses one.
+      await expect(store.usage.count(usageEntry(accountId, '2026-03-15', { errorCode: 'QUOTA_EXCEEDED' }), null)).rejects.toThrow(TypeError);
+    });
+
+    it('prunes the refusals of an account that never counted', async () => {
+      const quiet = (await createAccount(store, 'FREE')).id;
+      await store.usage.logRefusal?.(usageEntry(quiet, '2025-01-01', { valid: false, status: 401, errorCode: 'ACCOUNT_SUSPENDED', sdk: null, at: new Date('2025-01-05T00:00:00.000Z') }));
+      expect(await store.usage.search(quiet, { limit: 10 })).toHaveLength(1);
+      expect(await store.usage.prune?.(new Date('2025-02-01T00:00:00.000Z'))).toBeGreaterThanOrEqual(1);
+      expect(await store.usage.search(quiet, { limit: 10 })).toEqual([]);
+    });
+
+    it('refuses a status filter that names no HTTP status', async () => {
+      for (const status of [{ from: 99, to: 200 }, { from: 500, to: 600 }, { from: 300, to: 200 }, { from: 2.5, to: 3 }]) {
+        await expect(store.usage.search(accountId, { status, limit: 10 })).rejects.toThrow(RangeError);
       }
     });
 

@@ -153,7 +153,7 @@ export function sqlUsageReads(sql: SqlClient): Omit<Store['usage'], 'count'> & R
   const DAILY = `SELECT ${d.dayText('day')} AS day, key_id, endpoint, valid, count FROM usage_daily
     WHERE account_id = $1 AND day >= ${d.param(2, 'day')} AND day <= ${d.param(3, 'day')}
     ORDER BY day, key_id, endpoint, valid`;
-  // Through the (account_id, at, request_id) index, a chunk at a time; the counters list every account that ever counted.
+  // Through the (account_id, at, request_id) index, a chunk at a time, for every account that counted or exists.
   const PRUNE = `DELETE FROM usage_log WHERE request_id IN (
       SELECT request_id FROM usage_log WHERE account_id = $1 AND at < ${d.param(2, 'time')} LIMIT $3)`;
 
@@ -190,7 +190,8 @@ export function sqlUsageReads(sql: SqlClient): Omit<Store['usage'], 'count'> & R
     },
     async prune(before) {
       const cutoff = d.time(before);
-      const { rows: accounts } = await sql.query<{ account_id: string }>('SELECT DISTINCT account_id FROM usage_counters');
+      // An account with refusals only never counted: the accounts table names it.
+      const { rows: accounts } = await sql.query<{ account_id: string }>('SELECT account_id FROM usage_counters UNION SELECT id AS account_id FROM accounts');
       let removed = 0;
       for (const { account_id: accountId } of accounts) {
         for (;;) {
