@@ -7,7 +7,7 @@
  * flood; the flood with the refusal log's per-key cap (src/server/storage/sql/refusal-log.ts);
  * the flood without a cap; the flood with no refusal logged (the cost before refusals were
  * logged).
- * usage: tsx bench/server/refusal-flood.ts [--seconds S] [--connections C]
+ * usage: tsx bench/server/refusal-flood.ts [--seconds S] [--connections C] [--reverse]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -118,7 +118,11 @@ async function runCase(name: string, refusals: { perKeyPerSecond?: number } | nu
   }
 }
 
-await runCase('no flood', {}, false);
-await runCase('flood, refusals logged with the per-key cap', {}, true);
-await runCase('flood, refusals logged without a cap', { perKeyPerSecond: 1e9 }, true);
-await runCase('flood, no refusal logged', null, true);
+const CASES: Array<[string, { perKeyPerSecond?: number } | null, boolean]> = [
+  ['no flood', {}, false],
+  ['flood, refusals logged with the per-key cap', {}, true],
+  ['flood, refusals logged without a cap', { perKeyPerSecond: 1e9 }, true],
+  ['flood, no refusal logged', null, true],
+];
+// --reverse: the same cases the other way round, to tell a trend of the machine from a case's cost.
+for (const [name, refusals, withFlood] of process.argv.includes('--reverse') ? CASES.reverse() : CASES) await runCase(name, refusals, withFlood);

@@ -4,7 +4,7 @@
  * a page at a time as the client takes them, so a large log never sits in memory nor holds the
  * event loop. Values a client sent are written so that no spreadsheet runs them as formulas.
  */
-import { csvField, spreadsheetField } from '../batch/results.js';
+import { csvField, spreadsheetField } from '../answers/csv.js';
 import type { UsageEntry } from '../storage/types.js';
 import type { LogSearch } from './service.js';
 

@@ -2,29 +2,12 @@
  * A job's answered lines as a streamed body, page by page from the store, in input order: NDJSON
  * (`{"line":1,"result":{…}}` per line) or CSV (line,valid,reason,message,normalizedValue,originalValue).
  */
+import { csvField } from '../answers/csv.js';
 import type { BatchJobLine, Store } from '../storage/types.js';
 
 const PAGE = 500;
 
 export const CSV_HEADER = 'line,valid,reason,message,normalizedValue,originalValue\r\n';
-
-/** One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
-export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
- * One CSV field of a value a client sent, which a spreadsheet must not run: a cell starting with
- * `=`, `+`, `-` or `@` (a formula to Excel, LibreOffice, Sheets) gets a leading `'`.
- * @example
- * ```ts
- * spreadsheetField('=HYPERLINK("x")'); // `"'=HYPERLINK(""x"")"`
- * spreadsheetField('DE89'); // 'DE89'
- * ```
- */
-export function spreadsheetField(text: string): string {
-  return csvField(/^[=+\-@]/.test(text) ? `'${text}` : text);
-}
 
 export function csvLine({ line, result }: BatchJobLine): string {
   const fields = [String(line), String(result.valid), result.reason ?? '', result.message, result.normalizedValue ?? '', result.originalValue];
