@@ -9,11 +9,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ValidationResult } from '../../src/result.js';
 import { billingPeriod } from '../../src/server/policy/plans.js';
 import { openEmbeddedStore } from '../../src/server/storage/index.js';
-import type { Account, Store } from '../../src/server/storage/types.js';
+import type { Account, Store, UsageEntry } from '../../src/server/storage/types.js';
 import {
   createAccount,
   createKey,
@@ -177,10 +177,17 @@ describe('one account never reads, counts against or limits another', () => {
     expect(await used(a)).toBe(3);
     expect(await used(b)).toBe(3);
 
+    // Each 429 is logged in its own account as a refusal (docs/service.md#usage-log), once written after its answer.
+    for (const account of [a, b]) {
+      await vi.waitFor(async () => expect((await isolated.store.usage.log(account.id, 10)).filter((entry) => entry.errorCode === 'QUOTA_EXCEEDED')).toHaveLength(1));
+    }
     const logA = await isolated.store.usage.log(a.id, 10);
     const logB = await isolated.store.usage.log(b.id, 10);
-    expect(logA.map((entry) => entry.endpoint)).toEqual(['iban', 'iban', 'iban']);
-    expect(logB.map((entry) => entry.endpoint)).toEqual(['nif', 'nif', 'nif']);
+    const counted = (log: readonly UsageEntry[]): string[] => log.filter((entry) => entry.errorCode === undefined).map((entry) => entry.endpoint);
+    expect(counted(logA)).toEqual(['iban', 'iban', 'iban']);
+    expect(counted(logB)).toEqual(['nif', 'nif', 'nif']);
+    expect(logA.filter((entry) => entry.errorCode === 'QUOTA_EXCEEDED').map((entry) => entry.endpoint)).toEqual(['iban']);
+    expect(logB.filter((entry) => entry.errorCode === 'QUOTA_EXCEEDED').map((entry) => entry.endpoint)).toEqual(['nif']);
     expect(new Set(logA.map((entry) => entry.accountId))).toEqual(new Set([a.id]));
     expect(new Set(logB.map((entry) => entry.accountId))).toEqual(new Set([b.id]));
   });

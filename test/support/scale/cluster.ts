@@ -217,11 +217,15 @@ export async function postgresServer(action: 'pg-stop' | 'pg-start'): Promise<vo
   });
 }
 
-/** Counter and log rows of an account's current period, read through `store`. */
-export async function usageOf(store: Store, accountId: string, periodStart: string): Promise<{ used: number; logged: number }> {
+/**
+ * Counter and counted log rows of an account's current period, read through `store`; the refused
+ * requests the log also holds (docs/service.md#usage-log) are `refused`, apart.
+ */
+export async function usageOf(store: Store, accountId: string, periodStart: string): Promise<{ used: number; logged: number; refused: number }> {
   const used = await store.usage.used(accountId, periodStart);
-  const logged = (await store.usage.log(accountId, 1_000_000)).length;
-  return { used, logged };
+  const rows = await store.usage.log(accountId, 1_000_000);
+  const refused = rows.filter((row) => row.errorCode !== undefined).length;
+  return { used, logged: rows.length - refused, refused };
 }
 
 /** The loopback fakes the instances of a suite point at. */
