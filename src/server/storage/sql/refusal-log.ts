@@ -24,8 +24,6 @@ export interface RefusalLogOptions extends GroupCommitOptions {
 export interface RefusalLog {
   /** See `Store.usage.logRefusal`. */
   write(entry: UsageEntry): Promise<void>;
-  /** Refusals not written because their key was over its cap, since the log was made. */
-  dropped(): number;
   /** Refuses new rows, waits for the pending ones. */
   close(): Promise<void>;
 }
@@ -54,7 +52,6 @@ function perKeyCap(limit: number): (keyId: string) => boolean {
 export function createRefusalLog(sql: SqlClient, options: RefusalLogOptions = {}): RefusalLog {
   const statements = sql.dialect.meter;
   const allowed = perKeyCap(Math.max(0, Math.floor(options.perKeyPerSecond ?? DEFAULT_REFUSALS_PER_KEY_PER_SECOND)));
-  let dropped = 0;
   const queue = createGroupCommit(
     async (requests: readonly MeterRequest[]): Promise<void[]> => {
       // A request id already logged (a refusal repeated by a retry of the same id) stays as it is.
@@ -69,13 +66,10 @@ export function createRefusalLog(sql: SqlClient, options: RefusalLogOptions = {}
     async write(entry) {
       const request = toRequest(entry, null, isPeriodDay);
       if (request.row.error_code === null) throw new TypeError('usage entry: a refusal carries its errorCode');
-      if (!allowed(request.row.key_id)) {
-        dropped++;
-        return;
-      }
+      // Over its key's cap: answered, not logged (docs/service.md#usage-log).
+      if (!allowed(request.row.key_id)) return;
       await queue.submit(request);
     },
-    dropped: () => dropped,
     close: () => queue.close(),
   };
 }
