@@ -110,6 +110,9 @@ export function searchesOf(day: string, limit = 50): NamedSearch[] {
     { name: 'next page (before time, request id)', query: { before: noon, beforeRequestId: 'fill', limit } },
     { name: 'next page, field and day', query: { day, endpoint: 'email', before: noon, limit } },
     { name: 'verdict invalid, page of 1,000', query: { valid: false, limit: 1_000 } },
+    { name: 'status 4xx (the refusals)', query: { status: { from: 400, to: 499 }, limit } },
+    { name: 'one status and a field', query: { status: { from: 429, to: 429 }, endpoint: 'iban', limit } },
+    { name: 'status 2xx', query: { status: { from: 200, to: 299 }, limit } },
   ];
 }
 

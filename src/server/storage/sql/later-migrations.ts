@@ -5,9 +5,16 @@
  * same declaration (`{ addTable: X }`, `{ addColumn: { table, column: X.columns[i] } }`); the
  * schema contract tests fail while the two disagree. Never edited once released.
  */
-import type { ColumnDeclaration } from './tables/declare.js';
+import type { ColumnDeclaration, IndexDeclaration } from './tables/declare.js';
 import type { MigrationStep } from './ddl.js';
 import { USAGE_LOG } from './tables/usage.js';
+
+/** The declared index `name` of the usage log. */
+function usageLogIndex(name: string): IndexDeclaration {
+  const found = USAGE_LOG.indexes?.find((index) => index.name === name);
+  if (found === undefined) throw new Error(`usage_log declares no index ${name}`);
+  return found;
+}
 
 /** The declared column `name` of the usage log. */
 function usageLogColumn(name: string): ColumnDeclaration {
@@ -18,5 +25,9 @@ function usageLogColumn(name: string): ColumnDeclaration {
 
 export const LATER_MIGRATIONS: readonly (readonly MigrationStep[])[] = [
   // Refused requests in the usage log (docs/service.md#usage-log): their errorCode, and the reason of an invalid answer.
-  [{ addColumn: { table: USAGE_LOG.name, column: usageLogColumn('error_code') } }, { addColumn: { table: USAGE_LOG.name, column: usageLogColumn('reason') } }],
+  [
+    { addColumn: { table: USAGE_LOG.name, column: usageLogColumn('error_code') } },
+    { addColumn: { table: USAGE_LOG.name, column: usageLogColumn('reason') } },
+    { addIndex: { table: USAGE_LOG.name, index: usageLogIndex('usage_log_refused_page') } },
+  ],
 ];

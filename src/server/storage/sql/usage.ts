@@ -73,9 +73,9 @@ function timeTerms(query: UsageLogQuery, d: Dialect, param: ParameterList): stri
 }
 
 /**
- * The status filter's terms: checked on the rows the page's walk reads (no index orders by status),
- * so a filter that few rows match reads more than a page. Refusals are rare next to counted
- * requests only while nobody floods; the per-key cap of ./refusal-log.ts bounds how many there are.
+ * The status filter's terms, checked on the rows the page's walk reads. A filter without 200 walks
+ * the refusals' partial index (usage_log_refused_page), whose rows the per-key cap of
+ * ./refusal-log.ts keeps few; one with 200 walks the counted rows, nearly all of which it takes.
  */
 function statusTerms(query: UsageLogQuery, param: ParameterList): string[] {
   const { status } = query;
@@ -89,7 +89,8 @@ function statusTerms(query: UsageLogQuery, param: ParameterList): string[] {
 
 /**
  * A usage log page as one statement whose every part is an index walk in the page's order, which
- * stops once the page is full ($1 is the account). The whole log walks usage_log_page; a field and a
+ * stops once the page is full ($1 is the account). A status filter without 200 walks
+ * usage_log_refused_page (with a field, filtered there); the whole log walks usage_log_page; a field and a
  * verdict walk usage_log_field_page; a field alone, or a verdict alone, is the merge of one such walk
  * per verdict, or per field of the registry (the log holds no other), none reading more than a page.
  */
@@ -106,7 +107,12 @@ export function searchStatement(query: UsageLogQuery, d: Dialect): { text: strin
     `SELECT ${LOG_COLUMNS(d)} FROM usage_log${d.name === 'sqlite' ? ` INDEXED BY ${index}` : ''} WHERE ${['account_id = $1', ...terms, ...time].join(' AND ')}`;
   const residual = statusTerms(query, param);
   const walks: string[] = [];
-  if (query.endpoint === undefined && query.valid === undefined) walks.push(walk('usage_log_page', residual));
+  const { status } = query;
+  if (status !== undefined && query.valid === undefined && (status.to < 200 || status.from > 200)) {
+    // No 200 wanted: the answers other than 200 alone (nearly all of them refusals), through their partial index.
+    const endpoint = query.endpoint === undefined ? [] : [`endpoint = ${param.add(query.endpoint, 'text')}`];
+    walks.push(walk('usage_log_refused_page', ['status <> 200', ...endpoint, ...residual]));
+  } else if (query.endpoint === undefined && query.valid === undefined) walks.push(walk('usage_log_page', residual));
   else {
     const endpoints = query.endpoint === undefined ? FIELDS : [query.endpoint];
     // 1 and 0 read as a boolean by PostgreSQL and as SQLite's stored verdicts.
