@@ -192,6 +192,31 @@ describe('quota, scope, cancel and isolation', () => {
     expect(forbidden.status).toBe(403);
   });
 
+  it('cancel is final: the cancel answer counts every line ever counted, each in the results, and none is counted after', async () => {
+    const { account, key } = await accountWithKey(h.store, 'GROWTH');
+    h.vies.latencyMs = 20;
+    const values = vatNumbers('LU', 1_000, 11);
+    values.forEach((vat) => h.vies.register(vat, { valid: true }));
+    const submitted = (await (await h.request('/api/v1/jobs', { key, ...json({ field: 'vat', values }) })).json()) as { id: string };
+    for (let done = 0; done < 100; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      done = ((await (await h.request(`/api/v1/jobs/${submitted.id}`, { key })).json()) as Job).done;
+    }
+    const cancelled = (await (await h.request(`/api/v1/jobs/${submitted.id}`, { key, method: 'DELETE' })).json()) as Job;
+    expect(cancelled.status).toBe('cancelled');
+    // Lines were in flight at VIES when the cancel came: give them time to come back.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const after = (await (await h.request(`/api/v1/jobs/${submitted.id}`, { key })).json()) as Job;
+    expect(after).toMatchObject({ status: 'cancelled', done: cancelled.done });
+    expect(after.done).toBeLessThan(values.length);
+    expect(await h.store.usage.used(account.id, periodOf(account.subscriptionStart, new Date()).start)).toBe(cancelled.done);
+    const results = await ndjsonResults(key, submitted.id);
+    const logged = (await h.store.usage.log(account.id, 2_000)).map((entry) => Number(entry.requestId.split(':')[2]));
+    expect(results.map((line) => line.line)).toEqual(logged.sort((a, b) => a - b));
+    expect(results).toHaveLength(cancelled.done);
+    h.vies.latencyMs = 0;
+  });
+
   it('cancels a running job (409 once it has ended) and hides it from another account', async () => {
     const a = await accountWithKey(h.store, 'GROWTH');
     const b = await accountWithKey(h.store, 'GROWTH');

@@ -9,6 +9,7 @@ import type { Store, StoreFile } from '../types.js';
 import { sqlAccountTables } from './accounts.js';
 import type { SqlClient } from './client.js';
 import { createUsageMeter, type MeterOptions } from './meter.js';
+import { jobAnswerWriter } from './job-lines.js';
 import { migrate } from './migrate.js';
 import { sqlSignIns } from './sign-ins.js';
 import { sqlUsageReads } from './usage.js';
@@ -90,8 +91,8 @@ function sqlProbe(sql: SqlClient): () => Promise<void> {
  */
 export async function createSqlStore(sql: SqlClient & { readonly file?: StoreFile | null }, options: SqlStoreOptions = {}): Promise<Store> {
   if (options.migrate !== false) await migrate(sql);
-  const meter = createUsageMeter(sql, options.meter);
   const sealer = options.sealer ?? ephemeralSealer();
+  const meter = createUsageMeter(sql, options.meter, jobAnswerWriter(sql.dialect, sealer));
   let closing: Promise<void> | null = null;
   const { accounts, keys } = sqlAccountTables(sql);
   const store: Store = {
