@@ -18,10 +18,11 @@ import { meteredValidation, type Metered, type MeterOptions } from '../pipeline/
 import type { RuntimeState } from '../pipeline/runtime-state.js';
 import { PLANS, type PlanLimits } from '../policy/plans.js';
 import { StoreUnavailableError } from '../storage/guard.js';
-import type { BatchJobRecord, Field, Plan } from '../storage/types.js';
+import type { BatchJobRecord, Plan } from '../storage/types.js';
 import type { KeyHolder } from '../pipeline/admission.js';
 import { emitEvent } from '../webhooks/events.js';
 import { jobJson } from './json.js';
+import { lineOfJob, MIXED } from './mixed.js';
 
 /** How long a claim holds a job without renewal. */
 export const JOB_LEASE_MS = 30_000;
@@ -109,14 +110,15 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
    * One line, validated and counted by the one metered validation (its quota was reserved when
    * the job was submitted); null when the job stopped being this runner's before it was counted.
    */
-  function meterLine(job: BatchJobRecord, holder: KeyHolder, line: number, value: string, options: MeterOptions): Promise<Metered> {
+  function meterLine(job: BatchJobRecord, holder: KeyHolder, line: number, stored: string, options: MeterOptions): Promise<Metered> {
     const at = services.now();
     const { key, account } = holder;
+    const { field, value } = lineOfJob(job.field, stored);
     return meteredValidation(
       runtime,
       {
-        field: job.field, value, key, account, plan: plans[account.plan], period: runtime.periods.of(account.subscriptionStart, at), at,
-        requestId: `job:${job.id}:${line}`, started: performance.now(), sdk: null, jobLine: { jobId: job.id, line },
+        field, value, key, account, plan: plans[account.plan], period: runtime.periods.of(account.subscriptionStart, at), at,
+        requestId: `job:${job.id}:${line}`, started: performance.now(), sdk: null, jobLine: { jobId: job.id, line, named: job.field === MIXED },
       },
       options,
     );
@@ -228,7 +230,9 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       const closed = (): void => {
         live = false;
       };
-      const finished = await ((await isOfflineField(job.field)) ? runOffline : runWindow)(job, inTurn, isLive, renewNow, closed).catch((error: unknown) => {
+      // A mixed job's lines may call out: they run in the window, as a VAT job's do.
+      const offline = job.field !== MIXED && (await isOfflineField(job.field));
+      const finished = await (offline ? runOffline : runWindow)(job, inTurn, isLive, renewNow, closed).catch((error: unknown) => {
         if (error instanceof JobEnded) return error;
         throw error;
       });

@@ -59,8 +59,8 @@ export interface MeteredWork {
   started: number;
   /** The client's `X-Service-SDK`; null for background work. */
   sdk: string | null;
-  /** A batch job's line: counted only while the job is open, its answer stored with its count. */
-  jobLine?: { jobId: string; line: number };
+  /** A batch job's line: counted only while the job is open, its answer stored with its count (and its field, when `named`: a mixed job's line). */
+  jobLine?: { jobId: string; line: number; named: boolean };
 }
 
 /** What the caller holds while the validation runs and is counted (the request's lease), given back after. */
@@ -143,7 +143,7 @@ export function usageEntry(work: MeteredWork, result: ValidationResult): UsageEn
     latencyMs: Math.max(0, Math.round(performance.now() - work.started)),
     sdk: work.sdk,
     at: work.at,
-    ...(work.jobLine === undefined ? {} : { jobLine: { jobId: work.jobLine.jobId, answer: { line: work.jobLine.line, result } } }),
+    ...(work.jobLine === undefined ? {} : { jobLine: { jobId: work.jobLine.jobId, answer: { line: work.jobLine.line, result, ...(work.jobLine.named ? { field: work.field } : {}) } } }),
   };
 }
 

@@ -33,7 +33,7 @@ function jobsTable(frame: Frame, accountId: string, jobs: readonly BatchJobRecor
   const rows = jobs.map(
     (job) => html`<tr>
 <th scope="row"><code>${job.id}</code></th>
-<td>${FIELD_LABELS[job.field]}</td>
+<td>${job.field === 'mixed' ? 'Mixed fields' : FIELD_LABELS[job.field]}</td>
 <td><span class="status ${STATUS_CLASS[job.status]}">${job.status}</span>${job.error !== null && html`<br>${job.error}`}</td>
 <td class="number">${formatCount(job.done)} / ${formatCount(job.total)}</td>
 <td class="number">${formatCount(job.valid)}</td>

@@ -16,9 +16,9 @@
  */
 import type { ValidationResult } from '../../../result.js';
 import type { Sealer } from '../sealing.js';
-import type { BatchJobLine, BatchJobRecord, BatchJobStatus, Field, Store } from '../types.js';
+import type { BatchJobRecord, BatchJobStatus, JobField, Store } from '../types.js';
 import type { SqlClient } from './client.js';
-import { byRowCount, chunks, IN_PIECE, jobAnswerWriter, LINES_PER_STATEMENT, PIECE, valuesList } from './job-lines.js';
+import { answerLine, byRowCount, chunks, IN_PIECE, jobAnswerWriter, LINES_PER_STATEMENT, PIECE, valuesList, type StoredAnswer } from './job-lines.js';
 import { dateColumn, optionalDateColumn } from './values.js';
 
 interface JobRow {
@@ -49,7 +49,7 @@ const toJob = (row: JobRow): BatchJobRecord => ({
   id: row.id,
   accountId: row.account_id,
   keyId: row.key_id,
-  field: row.field as Field,
+  field: row.field as JobField,
   status: row.status as BatchJobStatus,
   total: Number(row.total),
   done: Number(row.done),
@@ -282,18 +282,18 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
     async lines(id, after, limit) {
       const { rows } = await sql.query<{ line: number | string; result: string }>(LINES, [id, after, limit]);
       const cells = rows.map((row) => ({ line: Number(row.line), cell: row.result }));
-      const results = await openCells<Record<string, ValidationResult>, ValidationResult>(
+      const answers = await openCells<Record<string, StoredAnswer>, StoredAnswer>(
         sealer,
         cells,
         (lines) => headCells('result')(id, lines),
         (piece, _head, line) => {
-          const result = piece[line];
-          if (result === undefined) throw new Error(`batch job line ${line} is missing from its sealed piece`);
-          return result;
+          const answer = piece[line];
+          if (answer === undefined) throw new Error(`batch job line ${line} is missing from its sealed piece`);
+          return answer;
         },
         (opened) => JSON.parse(opened) as ValidationResult,
       );
-      return cells.map((cell, index): BatchJobLine => ({ line: cell.line, result: results[index] as ValidationResult }));
+      return cells.map((cell, index) => answerLine(cell.line, answers[index] as StoredAnswer));
     },
   };
 }

@@ -8,7 +8,7 @@
  */
 import type { ValidationResult } from '../../../result.js';
 import type { Sealer } from '../sealing.js';
-import type { BatchJobLine } from '../types.js';
+import type { BatchJobLine, Field } from '../types.js';
 import type { Dialect } from './dialect.js';
 import type { SqlQuery } from './query.js';
 
@@ -44,6 +44,17 @@ export function valuesList(d: Dialect, rows: number, types: ReadonlyArray<Parame
     tuples.push(`(${types.map((type, column) => d.param(first + row * types.length + column, type)).join(', ')})`);
   }
   return tuples.join(', ');
+}
+
+/**
+ * A line's answer as its piece keeps it: the result, or, on a mixed job's line, `{ field, result }`
+ * (told apart by `valid`, which every result has).
+ */
+export type StoredAnswer = ValidationResult | { field: Field; result: ValidationResult };
+
+/** The line an answer of a piece stands for. */
+export function answerLine(line: number, stored: StoredAnswer): BatchJobLine {
+  return 'valid' in stored ? { line, result: stored } : { line, field: stored.field, result: stored.result };
 }
 
 /** The writes of job answers inside a transaction the caller holds. */
@@ -89,8 +100,8 @@ export function jobAnswerWriter(d: Dialect, sealer: Sealer): JobAnswerWriter {
       let invalid = 0;
       const sorted = [...lines].sort((a, b) => a.line - b.line);
       for (const chunk of chunks(sorted, LINES_PER_STATEMENT)) {
-        const results: Record<string, ValidationResult> = {};
-        for (const { line, result } of chunk) results[line] = result;
+        const results: Record<string, StoredAnswer> = {};
+        for (const { line, result, field } of chunk) results[line] = field === undefined ? result : { field, result };
         const sealed = PIECE + sealer.seal(JSON.stringify(results));
         const head = (chunk[0] as BatchJobLine).line;
         const params: unknown[] = [id];
