@@ -14,7 +14,7 @@ import type { RatesSource, ViesStatusFeed } from '../../../src/ports.js';
 import { createAvailabilityTracker } from '../../../src/vat/reference/availability.js';
 import { createRatesService } from '../../../src/vat/reference/rates.js';
 import { startJobs } from '../../../src/server/jobs/periodic.js';
-import { LOGIN_LINK_TTL_MS, SESSION_IDLE_MS } from '../../../src/server/policy/sessions.js';
+import { LOGIN_LINK_TTL_MS, REVEAL_TTL_MS, SESSION_IDLE_MS } from '../../../src/server/policy/sessions.js';
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import type { BatchJobRecord, Store, UsageEntry } from '../../../src/server/storage/types.js';
 import { usageEntry } from '../../support/store/usage-entry.js';
@@ -150,5 +150,39 @@ describe('the hourly prune job', () => {
     // The expired link is gone, the valid one still signs in once.
     expect(await store.loginLinks.consume(expired.hash, ago(120_000))).toBeNull();
     expect(await store.loginLinks.consume(valid.hash, now)).toEqual(valid);
+  });
+
+  it('deletes the expired secrets a dashboard form kept for their one showing, and keeps the others', async () => {
+    const account = await store.accounts.create({ name: 'Reveals', plan: 'FREE', subscriptionStart: PERIOD, vatNumber: null });
+    // Four weeks later than the first case: its own hourly slot.
+    const now = new Date(NOW.getTime() + 28 * DAY);
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const hash = () => createHash('sha256').update(randomBytes(32)).digest('hex');
+    const session = { hash: hash(), accountId: account.id, createdAt: ago(DAY), lastSeenAt: ago(60_000) };
+    await store.sessions.create(session);
+    const reveal = (expiresAt: Date) => ({
+      hash: hash(),
+      sessionHash: session.hash,
+      accountId: account.id,
+      kind: 'api-key' as const,
+      secret: `vf_${randomBytes(8).toString('hex')}`,
+      label: 'shop',
+      createdAt: new Date(expiresAt.getTime() - REVEAL_TTL_MS),
+      expiresAt,
+    });
+    const [expired, waiting] = [reveal(ago(60_000)), reveal(ago(-60_000))];
+    for (const r of [expired, waiting]) await store.secretReveals.create(r);
+
+    const time = virtualTime(now);
+    const logs: string[] = [];
+    const jobs = pruner(time, undefined, logs);
+    await time.flush();
+    await jobs.stop();
+
+    expect(logs).toContain('jobs: pruned 1 expired secrets a dashboard form kept for their one showing');
+    expect(logs.join('\n')).not.toContain(expired.secret);
+    // Taken before its expiry, had the row stayed: the prune, not the expiry check, removed it.
+    expect(await store.secretReveals.take(expired.hash, session.hash, ago(120_000))).toBeNull();
+    expect(await store.secretReveals.take(waiting.hash, session.hash, now)).toEqual(waiting);
   });
 });
