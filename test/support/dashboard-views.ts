@@ -3,9 +3,9 @@
  * of a rendered page: its text as a person reads it, its tags, and what a strict CSP would refuse.
  */
 import { expect } from 'vitest';
-import type { AccountOverview, ListedKey } from '../../src/server/admin/service.js';
+import type { AccountOverview, ListedKey, WebhookSummary } from '../../src/server/admin/service.js';
 import { billingPeriod, PLANS } from '../../src/server/policy/plans.js';
-import type { Account, UsageEntry } from '../../src/server/storage/types.js';
+import type { Account, BatchJobRecord, UsageEntry } from '../../src/server/storage/types.js';
 import type { Frame } from '../../src/server/dashboard/views/models.js';
 
 /** The time the pages are made at. */
@@ -61,6 +61,37 @@ export function aKey(change: Partial<ListedKey> = {}): ListedKey {
     createdAt: new Date('2026-11-01T08:30:00Z'),
     status: 'live',
     lastUsedAt: new Date('2026-11-26T13:59:00Z'),
+    ...change,
+  };
+}
+
+/** The webhook of the account: set, never failed. */
+export function aWebhook(change: Partial<WebhookSummary> = {}): WebhookSummary {
+  return {
+    url: 'https://hooks.example.com/in',
+    updatedAt: new Date('2026-11-02T10:00:00Z'),
+    destination: { failures: 0, pausedSince: null, lastError: null, lastAttemptAt: null, nextProbeAt: null },
+    ...change,
+  };
+}
+
+/** A running job of the account, 40 of 100 values done. */
+export function aJob(change: Partial<BatchJobRecord> = {}): BatchJobRecord {
+  return {
+    id: 'job_1',
+    accountId: anAccount().id,
+    keyId: 'key-1',
+    field: 'vat',
+    status: 'running',
+    total: 100,
+    done: 40,
+    valid: 30,
+    invalid: 10,
+    webhookUrl: null,
+    createdAt: new Date('2026-11-26T13:00:00Z'),
+    startedAt: new Date('2026-11-26T13:00:05Z'),
+    finishedAt: null,
+    error: null,
     ...change,
   };
 }
