@@ -7,6 +7,7 @@ import type { AccountOverview, ListedKey, WebhookSummary } from '../../src/serve
 import { billingPeriod, PLANS } from '../../src/server/policy/plans.js';
 import type { Account, BatchJobRecord, UsageEntry } from '../../src/server/storage/types.js';
 import type { Frame } from '../../src/server/dashboard/views/models.js';
+import { queuedJob } from './job-records.js';
 
 /** The time the pages are made at. */
 export const NOW = new Date('2026-11-26T14:03:27Z');
@@ -77,23 +78,8 @@ export function aWebhook(change: Partial<WebhookSummary> = {}): WebhookSummary {
 
 /** A running job of the account, 40 of 100 values done. */
 export function aJob(change: Partial<BatchJobRecord> = {}): BatchJobRecord {
-  return {
-    id: 'job_1',
-    accountId: anAccount().id,
-    keyId: 'key-1',
-    field: 'vat',
-    status: 'running',
-    total: 100,
-    done: 40,
-    valid: 30,
-    invalid: 10,
-    webhookUrl: null,
-    createdAt: new Date('2026-11-26T13:00:00Z'),
-    startedAt: new Date('2026-11-26T13:00:05Z'),
-    finishedAt: null,
-    error: null,
-    ...change,
-  };
+  const createdAt = new Date('2026-11-26T13:00:00Z');
+  return { ...queuedJob(anAccount().id, 'key-1', 'vat', 100, createdAt), id: 'job_1', status: 'running', done: 40, valid: 30, invalid: 10, startedAt: createdAt, ...change };
 }
 
 /** A usage log entry of key-1. */

@@ -11,7 +11,7 @@ import type { Frame } from './models.js';
 import { accountPath, ACCOUNTS_PATH, jobsPath, keysPath, usagePath, watchesPath, webhooksPath } from './paths.js';
 
 /** The account pages, as the operator's tabs name them. */
-export type AccountTab = Exclude<NavItem, 'accounts'>;
+type AccountTab = Exclude<NavItem, 'accounts'>;
 
 function operatorTabs(accountId: string, current: AccountTab): Markup {
   const tabs: [AccountTab, string, string][] = [

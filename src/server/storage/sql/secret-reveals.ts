@@ -47,16 +47,8 @@ export function sqlSecretReveals(sql: SqlClient, sealer: Sealer): Store['secretR
   return {
     async create(reveal) {
       if (!SHA256_HEX.test(reveal.hash) || !SHA256_HEX.test(reveal.sessionHash)) throw new RangeError('hash and sessionHash must be SHA-256 in lower-case hex');
-      await sql.query(INSERT, [
-        reveal.hash,
-        reveal.sessionHash,
-        reveal.accountId,
-        reveal.kind,
-        sealer.seal(reveal.secret),
-        reveal.label,
-        d.time(reveal.createdAt),
-        d.time(reveal.expiresAt),
-      ]);
+      const { hash, sessionHash, accountId, kind, secret, label } = reveal;
+      await sql.query(INSERT, [hash, sessionHash, accountId, kind, sealer.seal(secret), label, d.time(reveal.createdAt), d.time(reveal.expiresAt)]);
     },
     async take(hash, sessionHash, now) {
       const { rows } = await sql.query<RevealRow>(TAKE, [hash, sessionHash, d.time(now)]);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REVEAL_TTL_MS } from '../../../../src/server/policy/sessions.js';
-import { getPage, postForm, revealLocation, SHOWN_BEFORE, signIn, useSignedInAccount } from '../../../support/dashboard.js';
+import { followToReveal, getPage, postForm, SHOWN_BEFORE, signIn, useSignedInAccount } from '../../../support/dashboard.js';
 import { createAccount } from '../../../support/server.js';
 
 const SECRET = /whsec_[0-9A-Za-z_-]{43}/g;
@@ -48,13 +48,8 @@ describe('the webhook page', () => {
 
   it('sets the URL: 303 to the page, which shows the secret once, never cached; a reload shows it no more', async () => {
     const set = await postForm(fixture.server.url, webhooksPath(), fixture.browser, { url: 'https://hooks.example.com/in' });
-    expect(set.status).toBe(303);
     expect(set.text).not.toMatch(SECRET);
-    const location = set.headers.get('location') ?? '';
-    expect(location).toMatch(revealLocation(webhooksPath()));
-    const page = await getPage(fixture.server.url, location, fixture.browser);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('cache-control')).toBe('no-store');
+    const { location, page } = await followToReveal(fixture.server.url, set, webhooksPath(), fixture.browser);
     const shown = page.text.match(SECRET) ?? [];
     expect(shown).toHaveLength(1);
     secret = shown[0] as string;
@@ -88,11 +83,8 @@ describe('the webhook page', () => {
     expect((await fixture.server.store.webhooks.get(fixture.account.id))?.secret).toBe(secret);
 
     const rotated = await postForm(fixture.server.url, `${webhooksPath()}/rotate`, fixture.browser);
-    expect(rotated.status).toBe(303);
     expect(rotated.text).not.toMatch(SECRET);
-    const location = rotated.headers.get('location') ?? '';
-    expect(location).toMatch(revealLocation(webhooksPath()));
-    const page = await getPage(fixture.server.url, location, fixture.browser);
+    const { location, page } = await followToReveal(fixture.server.url, rotated, webhooksPath(), fixture.browser);
     const shown = page.text.match(SECRET) ?? [];
     expect(shown).toHaveLength(1);
     expect(shown[0]).not.toBe(secret);
