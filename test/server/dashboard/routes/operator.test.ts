@@ -96,6 +96,7 @@ describe("an account's plan and suspension", () => {
     expect((await server.store.accounts.get(account.id))?.suspendedAt).toBeNull();
     const suspended = await postForm(server.url, `/dashboard/accounts/${account.id}/suspension`, operator, { suspended: 'true' });
     expect(suspended.status).toBe(303);
+    expect(suspended.headers.get('location')).toBe(`/dashboard/accounts/${account.id}?done=suspension`);
     const overview = await getPage(server.url, suspended.headers.get('location') as string, operator);
     expect(overview.text).toContain('The account is suspended');
     const refused = await post(server.url, 'iban', { value: IBAN }, key);
@@ -105,7 +106,9 @@ describe("an account's plan and suspension", () => {
     expect(again.text).toContain('was suspended on');
     expect(again.text).not.toContain('name="suspended" value="true"');
 
-    expect((await postForm(server.url, `/dashboard/accounts/${account.id}/suspension`, operator, { suspended: 'false' })).status).toBe(303);
+    const resumed = await postForm(server.url, `/dashboard/accounts/${account.id}/suspension`, operator, { suspended: 'false' });
+    expect(resumed.status).toBe(303);
+    expect(resumed.headers.get('location')).toBe(`/dashboard/accounts/${account.id}?done=suspension`);
     expect((await server.store.accounts.get(account.id))?.suspendedAt).toBeNull();
     expect((await post(server.url, 'iban', { value: IBAN }, key)).status).toBe(200);
   });
