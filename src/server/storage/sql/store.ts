@@ -11,6 +11,7 @@ import type { SqlClient } from './client.js';
 import { createUsageMeter, type MeterOptions } from './meter.js';
 import { jobAnswerWriter } from './job-lines.js';
 import { migrate } from './migrate.js';
+import { sqlSecretReveals } from './secret-reveals.js';
 import { sqlSignIns } from './sign-ins.js';
 import { sqlUsageReads } from './usage.js';
 import { jsonParam } from './values.js';
@@ -100,6 +101,7 @@ export async function createSqlStore(sql: SqlClient & { readonly file?: StoreFil
     keys,
     usage: { count: (entry, quota) => meter.count(entry, quota), ...sqlUsageReads(sql) },
     ...sqlSignIns(sql),
+    secretReveals: sqlSecretReveals(sql, sealer),
     viesCache: sqlViesCache(sql, sealer),
     breaker: sqlBreakerStore(sql),
     statusSamples: sqlStatusSamples(sql),
