@@ -51,8 +51,8 @@ export interface SubmittedJob {
 export interface Job extends Omit<SubmittedJob, 'status'> {
   /** Where the job stands. */
   status: JobStatus;
-  /** The field its values are validated as. */
-  field: FieldName;
+  /** The field its values are validated as; `mixed` when each line names its own (a CSV with a `field,value` header, NDJSON `{ field, value }` lines). */
+  field: FieldName | 'mixed';
   /**
    * Lines answered so far: `valid` + `invalid`.
    * @asType integer
@@ -104,6 +104,8 @@ export interface JobResultLine {
    * @minimum 1
    */
   line: number;
+  /** The line's field: on the lines of a `mixed` job only. */
+  field?: FieldName;
   /** What a validation request for that value would have answered. */
   result: ValidationResult;
 }

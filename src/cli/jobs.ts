@@ -35,7 +35,8 @@ for it with a progress line on stderr, then writes one JSON line per input line 
 FIELD is one of: ${FIELD_NAMES.join(', ')}
 status prints the job as JSON on stdout (status, total, done, valid, invalid, times, error) and a
 line about it on stderr. results writes the lines answered so far, in input order, as submit does
-(--csv: CSV with the columns line,valid,reason,message,normalizedValue,originalValue). cancel stops
+(--csv: CSV with the columns line,valid,reason,message,normalizedValue,originalValue,field and one
+per member of the field's details, such as vatDetails.registered). cancel stops
 a queued or running job; a job that had ended exits 1.
 --url       the service (default $${URL_VARIABLE}, else ${DEFAULT_URL})
 --key       the API key (default $${KEY_VARIABLE}); prefer the variable: a flag shows in ps

@@ -133,7 +133,7 @@ describe('verifield jobs status, results and cancel', () => {
     const csv = await jobs(['results', id, '--csv', '--url', service.url]);
     expect(csv.status, csv.stderr).toBe(0);
     const rows = csv.stdout.trimEnd().split(/\r?\n/);
-    expect(rows[0]).toBe('line,valid,reason,message,normalizedValue,originalValue');
+    expect(rows[0]?.startsWith('line,valid,reason,message,normalizedValue,originalValue,field,ibanDetails.')).toBe(true);
     expect(rows).toHaveLength(values.length + 1);
     expect(rows[1]?.startsWith(`1,${String(validateIban(values[0] as string).valid)},`)).toBe(true);
   });

@@ -52,7 +52,8 @@ describe('package.json', () => {
       expect(esm.trim(), specifier).not.toBe('');
       expect(cjs.trim()).toBe(esm.trim());
     }
-  });
+    // Two Node processes per subpath, one after the other: on a loaded two-core machine they took over 20 s.
+  }, 120_000);
 });
 
 describe('npm start builds only after a change (scripts/build-freshness.mjs)', () => {

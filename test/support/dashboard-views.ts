@@ -3,10 +3,11 @@
  * of a rendered page: its text as a person reads it, its tags, and what a strict CSP would refuse.
  */
 import { expect } from 'vitest';
-import type { AccountOverview, ListedKey } from '../../src/server/admin/service.js';
+import type { AccountOverview, ListedKey, WebhookSummary } from '../../src/server/admin/service.js';
 import { billingPeriod, PLANS } from '../../src/server/policy/plans.js';
-import type { Account, UsageEntry } from '../../src/server/storage/types.js';
+import type { Account, BatchJobRecord, UsageEntry } from '../../src/server/storage/types.js';
 import type { Frame } from '../../src/server/dashboard/views/models.js';
+import { queuedJob } from './job-records.js';
 
 /** The time the pages are made at. */
 export const NOW = new Date('2026-11-26T14:03:27Z');
@@ -63,6 +64,22 @@ export function aKey(change: Partial<ListedKey> = {}): ListedKey {
     lastUsedAt: new Date('2026-11-26T13:59:00Z'),
     ...change,
   };
+}
+
+/** The webhook of the account: set, never failed. */
+export function aWebhook(change: Partial<WebhookSummary> = {}): WebhookSummary {
+  return {
+    url: 'https://hooks.example.com/in',
+    updatedAt: new Date('2026-11-02T10:00:00Z'),
+    destination: { failures: 0, pausedSince: null, lastError: null, lastAttemptAt: null, nextProbeAt: null },
+    ...change,
+  };
+}
+
+/** A running job of the account, 40 of 100 values done. */
+export function aJob(change: Partial<BatchJobRecord> = {}): BatchJobRecord {
+  const createdAt = new Date('2026-11-26T13:00:00Z');
+  return { ...queuedJob(anAccount().id, 'key-1', 'vat', 100, createdAt), id: 'job_1', status: 'running', done: 40, valid: 30, invalid: 10, startedAt: createdAt, ...change };
 }
 
 /** A usage log entry of key-1. */

@@ -4,7 +4,7 @@
  * the CSRF token read from the page's `<meta name="csrf-token">`), and GET / form POST helpers that
  * do not follow redirects, so a test sees each 303 and its Set-Cookie.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createLoginLink, loginPath } from '../../src/server/dashboard/sign-in.js';
 import type { AppConfig } from '../../src/server/http/app.js';
 import { openEmbeddedStore } from '../../src/server/storage/index.js';
@@ -96,6 +96,28 @@ export async function postForm(
   );
 }
 
+/** Where a form that made a secret leads: `path` with a one-time `?reveal=` reference (src/server/dashboard/reveal.ts). */
+export function revealLocation(path: string): RegExp {
+  return new RegExp(`^${path}\\?reveal=[A-Za-z0-9_-]{43}$`);
+}
+
+/**
+ * Follows, as a browser does, the answer of a form that made a secret: a 303 to `path?reveal=…`,
+ * whose page answers 200, never cached. Resolves with that Location and the page.
+ */
+export async function followToReveal(base: string, answer: PageAnswer, path: string, browser: Browser): Promise<{ location: string; page: PageAnswer }> {
+  expect(answer.status).toBe(303);
+  const location = answer.headers.get('location') ?? '';
+  expect(location).toMatch(revealLocation(path));
+  const page = await getPage(base, location, browser);
+  expect(page.status).toBe(200);
+  expect(page.headers.get('cache-control')).toBe('no-store');
+  return { location, page };
+}
+
+/** What a page says when its `?reveal=` shows nothing: the secret was shown (or cannot be) already. */
+export const SHOWN_BEFORE = 'This secret was shown once and is not shown again';
+
 /** The `verifield_session=…` pair of a Set-Cookie header, as a browser sends it back. */
 export function sessionCookieOf(headers: Headers): string | undefined {
   return headers
@@ -136,13 +158,14 @@ export interface SignedInAccount {
 
 /**
  * The commonest setting of a dashboard test file: the service started before its tests (with
- * {@link startDashboardServer}), one account of `plan`, its owner signed in; closed after them. The
- * members are read inside the tests (they exist once the file's beforeAll has run).
+ * {@link startDashboardServer}, `config` added to its settings), one account of `plan`, its owner
+ * signed in; closed after them. The members are read inside the tests (they exist once the file's
+ * beforeAll has run).
  */
-export function useSignedInAccount(plan: Plan = 'STARTER'): SignedInAccount {
+export function useSignedInAccount(plan: Plan = 'STARTER', config: Partial<AppConfig> = {}): SignedInAccount {
   let current: SignedInAccount | undefined;
   beforeAll(async () => {
-    const server = await startDashboardServer();
+    const server = await startDashboardServer(undefined, config);
     const account = await createAccount(server.store, plan);
     current = { server, account, browser: await signIn(server, account.id) };
   });

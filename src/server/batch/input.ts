@@ -11,7 +11,8 @@
 import { FIELD_NAMES } from '../../fields/catalog.js';
 import { unknownMemberMessage } from '../answers/errors.js';
 import { MAX_VALUE_CHARACTERS } from '../policy/limits.js';
-import type { Field } from '../storage/types.js';
+import type { Field, JobField } from '../storage/types.js';
+import { MIXED, mixedLine } from './mixed.js';
 import { readWebhookUrl } from '../webhooks/destination.js';
 import { SHAPE_SCHEMAS } from '../shapes/generated/schemas.js';
 
@@ -29,7 +30,7 @@ export const MAX_JOB_BODY_BYTES = 16 * 1024 * 1024;
 
 /** A job as read from its request. */
 export interface JobInput {
-  field: Field;
+  field: JobField;
   values: string[];
   webhookUrl: string | null;
 }
@@ -86,8 +87,11 @@ function jobWebhookUrl(url: unknown): string | null | { error: string } {
  * read, the checks that need the whole body run at its end. The first refusal ends the reading.
  */
 export interface JobBodyReader {
-  /** The job's field once known: the query's for CSV and NDJSON, the JSON member once read. */
-  field(): Field | null;
+  /**
+   * The job's field once known: the query's for CSV and NDJSON (MIXED without one: each line names
+   * its own, ./mixed.ts), the JSON member once read.
+   */
+  field(): JobField | null;
   /** Reads the next piece of the body. */
   push(text: string, into: string[]): JobBodyRefusal | null;
   /** The body ended: its last values, then the checks of the whole job. */
@@ -99,16 +103,17 @@ export interface JobBodyReader {
 const n = (count: number): string => count.toLocaleString('en-US');
 
 /** What every format checks of each value as it is read: a string of at most MAX_VALUE_CHARACTERS, no more than MAX_JOB_VALUES of them. */
-function valueCounter(): { count(): number; accept(value: unknown, into: string[]): JobBodyRefusal | null } {
+function valueCounter(): { count(): number; accept(value: unknown, into: string[], field?: Field): JobBodyRefusal | null } {
   let count = 0;
   return {
     count: () => count,
-    accept(value, into) {
+    accept(value, into, field) {
       count += 1;
       if (count > MAX_JOB_VALUES) return { message: `A job takes at most ${n(MAX_JOB_VALUES)} values`, tooLarge: true };
       if (typeof value !== 'string') return { message: `Value ${count} is not a string` };
       if (value.length > MAX_VALUE_CHARACTERS) return { message: `Value ${count} is longer than ${n(MAX_VALUE_CHARACTERS)} characters` };
-      into.push(value);
+      // A mixed job's line is stored with its field (./mixed.ts).
+      into.push(field === undefined ? value : mixedLine(field, value));
       return null;
     },
   };
@@ -333,71 +338,78 @@ function jsonJobReader(): JobBodyReader {
 }
 
 /**
- * The first column of each CSV record from record `first` on (RFC 4180: quoted fields may hold
- * commas, doubled quotes and line breaks; CRLF or LF ends a record), and the number of the next
- * record. Empty lines are skipped; an unterminated quote is refused.
+ * The first `columns` fields of each CSV record from record `first` on (RFC 4180: quoted fields
+ * may hold commas, doubled quotes and line breaks; CRLF or LF ends a record), each with its record
+ * number, and the number of the next record. Empty lines are skipped; an unterminated quote is refused.
  */
-function csvRecords(text: string, first: number): { values: string[]; next: number } | string {
-  const values: string[] = [];
+function csvRecords(text: string, first: number, columns = 1): { records: Array<{ record: number; fields: string[] }>; next: number } | string {
+  const records: Array<{ record: number; fields: string[] }> = [];
   let i = first === 1 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let record = first;
   while (i < text.length) {
-    let value = '';
-    let quoted = false;
-    if (text[i] === '"') {
-      quoted = true;
-      i += 1;
-      for (;;) {
-        if (i >= text.length) return `Record ${record} has a quote that is never closed`;
-        const char = text[i] as string;
-        if (char === '"') {
-          if (text[i + 1] === '"') {
-            value += '"';
-            i += 2;
-            continue;
-          }
-          i += 1;
-          break;
-        }
-        value += char;
+    const fields: string[] = [];
+    let anyQuoted = false;
+    for (;;) {
+      let value = '';
+      if (text[i] === '"') {
+        anyQuoted = true;
         i += 1;
+        for (;;) {
+          if (i >= text.length) return `Record ${record} has a quote that is never closed`;
+          const char = text[i] as string;
+          if (char === '"') {
+            if (text[i + 1] === '"') {
+              value += '"';
+              i += 2;
+              continue;
+            }
+            i += 1;
+            break;
+          }
+          value += char;
+          i += 1;
+        }
+        // Text between a closing quote and the next comma is not part of the field.
+        while (i < text.length && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') i += 1;
+      } else {
+        const start = i;
+        while (i < text.length && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') i += 1;
+        value = text.slice(start, i);
       }
-    }
-    // Up to the end of the first field (unquoted), then skip the rest of the record.
-    let rest = i;
-    while (rest < text.length && text[rest] !== ',' && text[rest] !== '\n' && text[rest] !== '\r') rest += 1;
-    if (!quoted) value = text.slice(i, rest);
-    i = rest;
-    let inQuotes = false;
-    while (i < text.length) {
-      const char = text[i];
-      if (char === '"') inQuotes = !inQuotes;
-      else if (!inQuotes && (char === '\n' || char === '\r')) break;
+      if (fields.length < columns) fields.push(value);
+      if (text[i] !== ',') break;
       i += 1;
     }
-    if (inQuotes) return `Record ${record} has a quote that is never closed`;
     if (text[i] === '\r' && text[i + 1] === '\n') i += 2;
     else if (i < text.length) i += 1;
-    if (quoted || value !== '') values.push(value);
+    if (anyQuoted || fields.length > 1 || fields[0] !== '') records.push({ record, fields });
     record += 1;
   }
-  return { values, next: record };
+  return { records, next: record };
 }
 
 /** The first column of each CSV record (see csvRecords). */
 export function csvFirstColumn(text: string): string[] | string {
   const read = csvRecords(text, 1);
-  return typeof read === 'string' ? read : read.values;
+  return typeof read === 'string' ? read : read.records.map((record) => record.fields[0] as string);
 }
 
-/** One NDJSON line (number `n`): a JSON string, or an object with a "value" string; null for a blank line. */
-function ndjsonLine(text: string, n: number): { value: string } | string | null {
+/**
+ * One NDJSON line (number `n`): a JSON string, or an object with a "value" string (and a "field",
+ * which a mixed job's lines must have: `mixed`); null for a blank line.
+ */
+function ndjsonLine(text: string, n: number, mixed = false): { value: string; field?: unknown } | string | null {
   const line = text.trim();
   if (line === '') return null;
   const parsed = parseJson(line);
   if (parsed === NOT_JSON) return `Line ${n} is not valid JSON`;
-  if (typeof parsed === 'string') return { value: parsed };
-  if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { value?: unknown }).value === 'string') return { value: (parsed as { value: string }).value };
+  if (typeof parsed === 'string' && !mixed) return { value: parsed };
+  if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { value?: unknown }).value === 'string') {
+    const { value, field } = parsed as { value: string; field?: unknown };
+    if (field !== undefined || mixed) return { value, field };
+    return { value };
+  }
+  if (mixed) return `Line ${n} must be an object with "field" and "value" strings (or name the field in the query: ?field=)`;
   return `Line ${n} must be a JSON string or an object with a "value" string`;
 }
 
@@ -413,56 +425,96 @@ export function ndjsonValues(text: string): string[] | string {
   return values;
 }
 
+/** Whether a CSV field names the column `name` (in any case, as spreadsheets export it). */
+const isColumnName = (text: string | undefined, name: string): boolean => text?.trim().toLowerCase() === name;
+
 /**
- * A CSV's first record naming its column (`value`, in any case, as spreadsheets export it): a
- * header, never validated or counted, so the first value is line 1 of the results.
+ * The field a line of a mixed job names: a field of the catalog, in any case; the refusal
+ * otherwise. `where` names the line ("Record 3", "Line 3").
  */
-function isCsvHeader(value: string): boolean {
-  return value.trim().toLowerCase() === 'value';
+function namedField(name: unknown, where: string): Field | JobBodyRefusal {
+  const read = typeof name === 'string' ? name.trim().toLowerCase() : name;
+  if (typeof read === 'string' && (FIELD_NAMES as readonly string[]).includes(read)) return read as Field;
+  const shown = typeof name === 'string' ? `"${name.slice(0, 40)}"` : 'no field';
+  return { message: `${where} names ${shown}: the field must be one of ${FIELD_NAMES.join(', ')}` };
 }
 
 /**
  * A CSV or NDJSON body read piece by piece: what precedes its last line break (outside quotes, for
- * CSV) is read at once; the rest waits for the next piece.
+ * CSV) is read at once; the rest waits for the next piece. `field` null: a mixed job, whose CSV
+ * begins with the header `field,value` and whose NDJSON lines are `{ "field", "value" }`. A CSV's
+ * header (`value`, or `field,value`) is never validated or counted: the first value is line 1.
  */
-function listJobReader(format: 'csv' | 'ndjson', field: Field, webhookUrl: string | undefined): JobBodyReader {
+function listJobReader(format: 'csv' | 'ndjson', field: Field | null, webhookUrl: string | undefined): JobBodyReader {
   const counter = valueCounter();
-  // Whether the CSV's first value is still to come: if it is the column's name, it is a header.
-  let firstCsvValue = true;
+  // Whether the CSV's first record is still to come: it may be (or, mixed, must be) a header.
+  let firstRecord = true;
   let buf = '';
   let scanned = 0;
   let inQuotes = false;
   let next = 1;
   let url: string | null = null;
 
+  /** A CSV record's value (and field, mixed), or null for a header. */
+  function csvRecord(record: number, fields: readonly string[]): { value: string; field?: Field } | JobBodyRefusal | null {
+    const [head, second] = fields;
+    const isFirst = firstRecord;
+    firstRecord = false;
+    if (field !== null) {
+      if (isFirst && isColumnName(head, 'value')) return null;
+      if (isFirst && isColumnName(head, 'field')) return { message: 'This CSV has a field column: send it without ?field=, each line is validated as the field it names' };
+      return { value: head as string };
+    }
+    if (isFirst) {
+      if (isColumnName(head, 'field') && isColumnName(second, 'value')) return null;
+      return { message: 'A CSV sent without ?field= must begin with the header field,value (or name the field in the query: ?field=)' };
+    }
+    const named = namedField(head, `Record ${record}`);
+    if (typeof named !== 'string') return named;
+    if (second === undefined) return { message: `Record ${record} has no value after its field` };
+    return { value: second, field: named };
+  }
+
+  /** An NDJSON line's value, and its field on a mixed job; a line naming another field than the query's is refused. */
+  function ndjsonRecord(read: { value: string; field?: unknown }, line: number): { value: string; field?: Field } | JobBodyRefusal {
+    if (read.field === undefined && field !== null) return { value: read.value };
+    const named = namedField(read.field, `Line ${line}`);
+    if (typeof named !== 'string') return named;
+    if (field === null) return { value: read.value, field: named };
+    if (named !== field) return { message: `Line ${line} names the field ${named}, but the job's field is ${field} (send the file without ?field= to mix fields)` };
+    return { value: read.value };
+  }
+
   function take(text: string, into: string[]): JobBodyRefusal | null {
     if (format === 'csv') {
-      const read = csvRecords(text, next);
+      const read = csvRecords(text, next, field === null ? 2 : 1);
       if (typeof read === 'string') return { message: read };
       next = read.next;
-      for (const value of read.values) {
-        const header = firstCsvValue && isCsvHeader(value);
-        firstCsvValue = false;
-        if (header) continue;
-        const refusal = counter.accept(value, into);
+      for (const { record, fields } of read.records) {
+        const taken = csvRecord(record, fields);
+        if (taken === null) continue;
+        if ('message' in taken) return taken;
+        const refusal = counter.accept(taken.value, into, taken.field);
         if (refusal !== null) return refusal;
       }
       return null;
     }
     const lines = text.split('\n');
     for (const line of lines) {
-      const read = ndjsonLine(line, next);
+      const read = ndjsonLine(line, next, field === null);
       next += 1;
       if (typeof read === 'string') return { message: read };
       if (read === null) continue;
-      const refusal = counter.accept(read.value, into);
+      const taken = ndjsonRecord(read, next - 1);
+      if ('message' in taken) return taken;
+      const refusal = counter.accept(taken.value, into, taken.field);
       if (refusal !== null) return refusal;
     }
     return null;
   }
 
   return {
-    field: () => field,
+    field: () => field ?? MIXED,
     push(text, into) {
       buf += text;
       let cut = -1;
@@ -500,8 +552,9 @@ function listJobReader(format: 'csv' | 'ndjson', field: Field, webhookUrl: strin
  */
 export function jobBodyReader(format: JobBodyFormat, query: { field?: string; webhookUrl?: string } = {}): JobBodyReader | JobBodyRefusal {
   if (format === 'json') return jsonJobReader();
-  const field = readField(query.field);
-  if (!isField(field)) return { message: `${field} (in the query: ?field=)` };
+  // Without ?field=, each line names its own field (a mixed job).
+  const field = query.field === undefined || query.field === '' ? null : readField(query.field);
+  if (field !== null && !isField(field)) return { message: `${field} (in the query: ?field=)` };
   const url = jobWebhookUrl(query.webhookUrl);
   if (url !== null && typeof url === 'object') return { message: url.error };
   return listJobReader(format, field, query.webhookUrl);

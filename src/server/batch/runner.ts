@@ -3,9 +3,11 @@
  * while it runs, so that with several instances a job runs in one at a time and a crashed
  * instance's job is taken over), validates and counts each pending line through the one metered
  * validation a request runs too (pipeline/metered.ts: cache, breaker, the plan's depth, VIES paced
- * per member state) BEFORE its answer is stored, and
- * ends the job with `job.completed`. A line counted but not stored (a crash between the two) is
- * validated again on resume and not counted again: the count's request id is `job:<id>:<line>`.
+ * per member state); its answer is stored by the store's meter in the transaction that counts it,
+ * and only while the job is open (docs/service.md#jobs: after a cancel's answer no line is
+ * counted, and every line counted is in the results). It ends the job with `job.completed`. A
+ * line validated but not counted (a crash before the commit) is validated again on resume and
+ * counted once: the count's request id is `job:<id>:<line>`.
  * A field that calls out (VAT, email) runs in a sliding window of lines in flight; an offline
  * field a chunk at a time, validated in a plain loop, its counts in one meter batch.
  */
@@ -16,10 +18,11 @@ import { meteredValidation, type Metered, type MeterOptions } from '../pipeline/
 import type { RuntimeState } from '../pipeline/runtime-state.js';
 import { PLANS, type PlanLimits } from '../policy/plans.js';
 import { StoreUnavailableError } from '../storage/guard.js';
-import type { BatchJobLine, BatchJobRecord, Field, Plan } from '../storage/types.js';
+import type { BatchJobRecord, Plan } from '../storage/types.js';
 import type { KeyHolder } from '../pipeline/admission.js';
 import { emitEvent } from '../webhooks/events.js';
 import { jobJson } from './json.js';
+import { lineOfJob, MIXED } from './mixed.js';
 
 /** How long a claim holds a job without renewal. */
 export const JOB_LEASE_MS = 30_000;
@@ -107,12 +110,16 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
    * One line, validated and counted by the one metered validation (its quota was reserved when
    * the job was submitted); null when the job stopped being this runner's before it was counted.
    */
-  function meterLine(job: BatchJobRecord, holder: KeyHolder, line: number, value: string, options: MeterOptions): Promise<Metered> {
+  function meterLine(job: BatchJobRecord, holder: KeyHolder, line: number, stored: string, options: MeterOptions): Promise<Metered> {
     const at = services.now();
     const { key, account } = holder;
+    const { field, value } = lineOfJob(job.field, stored);
     return meteredValidation(
       runtime,
-      { field: job.field, value, key, account, plan: plans[account.plan], period: runtime.periods.of(account.subscriptionStart, at), at, requestId: `job:${job.id}:${line}`, started: performance.now(), sdk: null },
+      {
+        field, value, key, account, plan: plans[account.plan], period: runtime.periods.of(account.subscriptionStart, at), at,
+        requestId: `job:${job.id}:${line}`, started: performance.now(), sdk: null, jobLine: { jobId: job.id, line, named: job.field === MIXED },
+      },
       options,
     );
   }
@@ -127,20 +134,22 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
     return holder;
   }
 
-  /** The answer of a metered line to store: null when it was not counted (the job is no longer live). */
-  function answerOf(line: number, metered: Metered): BatchJobLine | null {
-    if (metered.kind === 'counted') return { line, result: metered.result };
+  /**
+   * Whether a metered line was counted (and so answered, by the meter); throws what ends the job
+   * (its key refused now, the store away). False: the job is no longer open in the store.
+   */
+  function wasCounted(metered: Metered): boolean {
     if (metered.kind === 'unavailable') throw new StoreUnavailableError(metered.outage, undefined);
     // The error code a request with the job's key would get now, and its message.
     if (metered.kind === 'refused') throw new JobEnded(`${metered.refusal.code}: ${metered.refusal.message}`);
-    return null;
+    return metered.kind !== 'job-closed';
   }
 
   /**
    * An offline field's lines, a chunk at a time, while the turn lasts; resolves with whether every
    * line was done. No pacing: nothing here reaches VIES.
    */
-  async function runOffline(job: BatchJobRecord, inTurn: () => boolean, isLive: () => boolean, renew: () => Promise<void>): Promise<boolean> {
+  async function runOffline(job: BatchJobRecord, inTurn: () => boolean, isLive: () => boolean, renew: () => Promise<void>, closed: () => void): Promise<boolean> {
     const options: MeterOptions = { quota: 'reserved', proceed: isLive };
     let after = 0;
     while (inTurn()) {
@@ -149,10 +158,8 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       after = (lines[lines.length - 1] as { line: number }).line;
       const holder = await holderOf(job);
       // Each line metered in this same turn (an offline field answers at once): one batch of the meter.
-      const counts = await Promise.allSettled(lines.map(({ line, value }) => meterLine(job, holder, line, value, options).then((metered) => answerOf(line, metered))));
-      // What was counted is stored even when another count failed: it must not wait to be counted again.
-      const counted = counts.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value !== null ? [outcome.value] : []));
-      if (counted.length > 0) await store.batchJobs.answer(job.id, counted);
+      const counts = await Promise.allSettled(lines.map(({ line, value }) => meterLine(job, holder, line, value, options).then(wasCounted)));
+      if (counts.some((outcome) => outcome.status === 'fulfilled' && !outcome.value)) closed();
       const failed = counts.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed !== undefined) throw failed.reason;
       if (!isLive()) return false;
@@ -166,12 +173,12 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
    * rather than chunk by chunk: a line waiting out a busy VIES holds up no other. Resolves with
    * whether every line was done.
    */
-  async function runWindow(job: BatchJobRecord, inTurn: () => boolean, isLive: () => boolean, renew: () => Promise<void>): Promise<boolean> {
+  async function runWindow(job: BatchJobRecord, inTurn: () => boolean, isLive: () => boolean, renew: () => Promise<void>, closed: () => void): Promise<boolean> {
     let after = 0;
     let exhausted = false;
     let fetching: Promise<void> | null = null;
     const queue: Array<{ line: number; value: string }> = [];
-    const answered: BatchJobLine[] = [];
+    let counted = 0;
     const paced: MeterOptions = { quota: 'reserved', proceed: isLive, paced: { sleep: backoff.sleep, stopped: () => stopped || !isLive() } };
     const refill = (): Promise<void> => {
       fetching ??= store.batchJobs.pending(job.id, after, CHUNK_LINES).then((lines) => {
@@ -182,24 +189,17 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       });
       return fetching;
     };
-    const flush = async (): Promise<void> => {
-      if (answered.length === 0) return;
-      await store.batchJobs.answer(job.id, answered.splice(0));
-      await renew();
-    };
     const worker = async (): Promise<void> => {
       while (inTurn()) {
         while (queue.length === 0 && !exhausted) await refill();
         const next = queue.shift();
         if (next === undefined) return;
-        const answer = answerOf(next.line, await meterLine(job, await holderOf(job), next.line, next.value, paced));
-        if (answer !== null) answered.push(answer);
-        if (answered.length >= CHUNK_LINES) await flush();
+        if (!wasCounted(await meterLine(job, await holderOf(job), next.line, next.value, paced))) closed();
+        // A cancel shows in the renewal: looked at every chunk of lines counted.
+        else if (++counted % CHUNK_LINES === 0) await renew();
       }
     };
     const workers = await Promise.allSettled(Array.from({ length: Math.min(LINES_IN_FLIGHT, job.total) }, worker));
-    // What was validated and counted is stored even when a worker failed or the job was cancelled.
-    await flush();
     const failed = workers.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
     return exhausted && queue.length === 0;
@@ -211,7 +211,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
     const isLive = (): boolean => live && !stopped;
     const turnEnds = performance.now() + JOB_TURN_MS;
     const inTurn = (): boolean => isLive() && performance.now() < turnEnds;
-    // A cancel shows in the renewal; renewing after each chunk stored too stops a cancelled job sooner.
+    // A cancel shows in the renewal, and in the meter's answer to the next line (closed).
     const renewNow = async (): Promise<void> => {
       if (live && !(await store.batchJobs.renew(job.id, instance, leaseUntil()))) live = false;
     };
@@ -227,7 +227,12 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       );
     }, RENEW_EVERY_MS);
     try {
-      const finished = await ((await isOfflineField(job.field)) ? runOffline : runWindow)(job, inTurn, isLive, renewNow).catch((error: unknown) => {
+      const closed = (): void => {
+        live = false;
+      };
+      // A mixed job's lines may call out: they run in the window, as a VAT job's do.
+      const offline = job.field !== MIXED && (await isOfflineField(job.field));
+      const finished = await (offline ? runOffline : runWindow)(job, inTurn, isLive, renewNow, closed).catch((error: unknown) => {
         if (error instanceof JobEnded) return error;
         throw error;
       });

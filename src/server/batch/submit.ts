@@ -6,14 +6,16 @@
  * (a FREE account never runs a job its quota cannot pay for; paid plans count their overage) and the
  * account's cap of open jobs, and the job is queued for the runner (runner.ts). A body refused
  * part-way (too large, a bad value, a refused key) is read no further and what was stored of it is
- * removed.
+ * removed. The key's scope is checked for the job's field before a value is stored; on a mixed
+ * job (./mixed.ts), for each field as its first line arrives.
  */
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { periodOf } from '../pipeline/period.js';
 import type { PlanLimits } from '../policy/plans.js';
-import type { Account, ApiKeyRecord, BatchJobRecord, Field, Plan, Store } from '../storage/types.js';
+import type { Account, ApiKeyRecord, BatchJobRecord, Field, JobField, Plan, Store } from '../storage/types.js';
 import { MAX_JOB_BODY_BYTES, type JobBodyReader, type JobBodyRefusal } from './input.js';
+import { lineOfJob, MIXED } from './mixed.js';
 
 /** Values sealed and stored in one transaction: each a few milliseconds of the event loop. */
 const VALUES_PER_APPEND = 100;
@@ -81,11 +83,28 @@ export async function receiveJob<R>(store: Pick<Store, 'usage' | 'batchJobs'>, u
   let begun: Begun | null = null;
   let stored = 0;
   let size = 0;
+  // The fields the key was checked for (a mixed job's lines name several).
+  const authorized = new Set<Field>();
 
-  /** The key checked for the field, the cap, and the job begun. */
-  async function begin(field: Field): Promise<Begun | Submission<R>> {
+  /** The key's check for `field`, once per field: null when it may validate it, else the refusal. */
+  async function authorize(field: Field): Promise<{ account: Account; key: ApiKeyRecord } | Submission<R> | null> {
+    if (authorized.has(field)) return null;
     const auth = await upload.authorize(field);
     if ('refusal' in auth) return { ok: false, refusal: auth.refusal };
+    authorized.add(field);
+    return auth;
+  }
+
+  /** The field the key is checked for first: the job's, or a mixed job's first line's (null while none has arrived). */
+  function firstField(field: JobField): Field | null {
+    if (field !== MIXED) return field;
+    return values.length === 0 ? null : lineOfJob(MIXED, values[0] as string).field;
+  }
+
+  /** The key checked for the field, the cap, and the job begun. */
+  async function begin(field: JobField, first: Field): Promise<Begun | Submission<R>> {
+    const auth = await authorize(first);
+    if (auth === null || 'ok' in auth) return auth ?? { ok: false, status: 400, errorCode: 'INVALID_JOB', message: 'A job needs at least one value' };
     if (!(await underJobCap(store, auth.account.id, upload.maxQueuedJobs))) {
       return { ok: false, status: 429, errorCode: 'TOO_MANY_JOBS', message: tooManyJobsMessage(upload.maxQueuedJobs) };
     }
@@ -109,14 +128,24 @@ export async function receiveJob<R>(store: Pick<Store, 'usage' | 'batchJobs'>, u
     return { job, account: auth.account, plan: upload.plans[auth.account.plan] };
   }
 
-  /** Stores the values read, VALUES_PER_APPEND at a time (all of them at the end), giving the event loop back after each. */
-  async function storeValues(job: BatchJobRecord, all: boolean): Promise<void> {
+  /**
+   * Stores the values read, VALUES_PER_APPEND at a time (all of them at the end), giving the event
+   * loop back after each; a mixed job's piece once the key was checked for each field it names.
+   */
+  async function storeValues(job: BatchJobRecord, all: boolean): Promise<Submission<R> | null> {
     while (values.length >= (all ? 1 : VALUES_PER_APPEND)) {
       const piece = values.splice(0, VALUES_PER_APPEND);
+      if (job.field === MIXED) {
+        for (const { field } of piece.map((line) => lineOfJob(MIXED, line))) {
+          const refusal = await authorize(field);
+          if (refusal !== null && 'ok' in refusal) return refusal;
+        }
+      }
       await store.batchJobs.append(job.id, stored + 1, piece);
       stored += piece.length;
       await nextTurn();
     }
+    return null;
   }
 
   async function refused(submission: Submission<R>): Promise<Submission<R>> {
@@ -133,23 +162,29 @@ export async function receiveJob<R>(store: Pick<Store, 'usage' | 'batchJobs'>, u
       const refusal = reader.push(decoder.decode(piece, { stream: true }), values);
       if (refusal !== null) return await refused(refusalOf(refusal));
       const field = reader.field();
-      if (begun === null && field !== null) {
-        const started = await begin(field);
+      const first = field === null ? null : firstField(field);
+      if (begun === null && field !== null && first !== null) {
+        const started = await begin(field, first);
         if ('ok' in started) return started;
         begun = started;
       }
-      if (begun !== null) await storeValues(begun.job, false);
+      if (begun !== null) {
+        const refusal = await storeValues(begun.job, false);
+        if (refusal !== null) return await refused(refusal);
+      }
     }
     const refusal = reader.push(decoder.decode(), values) ?? reader.end(values);
     if (refusal !== null) return await refused(refusalOf(refusal));
     if (begun === null) {
-      // end() refuses a body without a field: the field is known here.
-      const started = await begin(reader.field() as Field);
+      // end() refuses a body without a field or a value: both are known here.
+      const field = reader.field() as JobField;
+      const started = await begin(field, firstField(field) as Field);
       if ('ok' in started) return started;
       begun = started;
     }
     const { job, account, plan } = begun;
-    await storeValues(job, true);
+    const lastRefusal = await storeValues(job, true);
+    if (lastRefusal !== null) return await refused(lastRefusal);
     const total = stored;
     if (plan.blocksOverQuota) {
       const period = periodOf(account.subscriptionStart, upload.now());

@@ -42,9 +42,9 @@ export const paths: Readonly<Record<string, PathItemObject>> = {
       operationId: 'submitJob',
       summary: 'Submit a list of values to validate in the background',
       description:
-        'JSON { field, values, webhookUrl? }; or text/csv (the first column of each record, RFC 4180 quotes; a first record named value is a header, not validated or counted) or application/x-ndjson (each line a JSON string or { "value": … }) with ?field= (and ?webhookUrl=). 1 to 100,000 values, bodies up to 16 MiB.',
+        'JSON { field, values, webhookUrl? }; or text/csv (the first column of each record, RFC 4180 quotes; a first record named value is a header, not validated or counted) or application/x-ndjson (each line a JSON string or { "value": … }) with ?field= (and ?webhookUrl=). Without ?field=, a job of mixed fields: a CSV whose header is field,value (each record a field and its value), or NDJSON lines { "field": …, "value": … }; the key needs the scope of every field named. 1 to 100,000 values, bodies up to 16 MiB.',
       parameters: [
-        { name: 'field', in: 'query', required: false, description: 'The field, for CSV and NDJSON bodies.', schema: ref('FieldName') },
+        { name: 'field', in: 'query', required: false, description: 'The field, for CSV and NDJSON bodies; left out, each line names its own (a mixed job).', schema: ref('FieldName') },
         { name: 'webhookUrl', in: 'query', required: false, description: 'For CSV and NDJSON bodies: where job.completed is also sent.', schema: { type: 'string' } },
       ],
       requestBody: {
@@ -106,7 +106,7 @@ export const paths: Readonly<Record<string, PathItemObject>> = {
     get: operation({
       operationId: 'jobResults',
       summary: "A job's answered lines, in input order",
-      description: 'NDJSON, one { line, result } per answered line, streamed; CSV (line,valid,reason,message,normalizedValue,originalValue) with Accept: text/csv.',
+      description: "NDJSON, one { line, result } per answered line (and field, on a mixed job's lines), streamed; CSV with Accept: text/csv: line,valid,reason,message,normalizedValue,originalValue,field, then one column per member of the field's details (vatDetails.registered, vatDetails.consultationNumber …; every field's on a mixed job).",
       parameters: [JOB_ID],
       responses: {
         '200': {

@@ -1,7 +1,8 @@
 /**
  * The `prune` job (docs/service.md#periodic-jobs), hourly: drops VIES answers older than the
  * 30-day stale limit, old status samples, usage log rows older than the usage log retention
- * (the per-day totals stay), dashboard sessions idle past their limit and expired login links,
+ * (the per-day totals stay), dashboard sessions idle past their limit, expired login links and
+ * the expired secrets a dashboard form kept for their one showing (never shown, they never will be),
  * and VIES evidence older than its own retention (`evidenceYears`, 10 by default): a separate limit,
  * never the usage log's, since evidence is kept for a tax audit years after the usage log is gone.
  * It also discards job uploads begun over an hour before and never finished: their process died
@@ -44,6 +45,8 @@ export function createPruning(context: JobContext, usageLogDays: number, evidenc
     const sessions = await store.sessions.prune(new Date(at.getTime() - SESSION_IDLE_MS));
     const links = await store.loginLinks.prune(at);
     if (sessions + links > 0) log(`jobs: pruned ${sessions} idle dashboard sessions and ${links} expired login links`);
+    const reveals = await store.secretReveals.prune(at);
+    if (reveals > 0) log(`jobs: pruned ${reveals} expired secrets a dashboard form kept for their one showing`);
     const evidence = await store.evidence.prune(evidenceCutoff(at, evidenceYears));
     if (evidence > 0) log(`jobs: pruned ${evidence} VIES evidence records older than ${evidenceYears} year${evidenceYears === 1 ? '' : 's'}`);
     const abandoned = await store.batchJobs.abandonedUploads(new Date(at.getTime() - ABANDONED_UPLOAD_MS), ABANDONED_PER_RUN);

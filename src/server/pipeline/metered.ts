@@ -59,6 +59,8 @@ export interface MeteredWork {
   started: number;
   /** The client's `X-Service-SDK`; null for background work. */
   sdk: string | null;
+  /** A batch job's line: counted only while the job is open, its answer stored with its count (and its field, when `named`: a mixed job's line). */
+  jobLine?: { jobId: string; line: number; named: boolean };
 }
 
 /** What the caller holds while the validation runs and is counted (the request's lease), given back after. */
@@ -94,6 +96,8 @@ export type Metered =
   | { kind: 'held-back'; refusal: Refusal }
   /** Answered but not counted: `proceed` or `counts` said no. */
   | { kind: 'not-counted'; result: ValidationResult }
+  /** A job line whose job the store no longer has open (cancelled): neither counted nor answered. */
+  | { kind: 'job-closed' }
   /** The store cannot count: nothing was validated. */
   | { kind: 'unavailable'; outage: StoreOutage }
   /** The key may not validate the field now (revoked, expired, narrowed, its account suspended): nothing was validated. */
@@ -140,6 +144,7 @@ export function usageEntry(work: MeteredWork, result: ValidationResult): UsageEn
     latencyMs: Math.max(0, Math.round(performance.now() - work.started)),
     sdk: work.sdk,
     at: work.at,
+    ...(work.jobLine === undefined ? {} : { jobLine: { jobId: work.jobLine.jobId, answer: { line: work.jobLine.line, result, ...(work.jobLine.named ? { field: work.field } : {}) } } }),
   };
 }
 
@@ -179,6 +184,7 @@ async function count(runtime: RuntimeState, work: MeteredWork, result: Validatio
   const blocking = options.quota === 'block' && plan.blocksOverQuota;
   const decision = await runtime.services.store.usage.count(usageEntry(work, result), blocking ? plan.quota : null);
   runtime.quota.observe(account.id, period.start, decision.used);
+  if (decision.jobClosed === true) return { kind: 'job-closed' };
   // A FREE quota used up by requests that were in flight together: refused, not counted.
   if (decision.blocked) return { kind: 'over-quota', used: decision.used };
   return { kind: 'counted', result, used: decision.used };

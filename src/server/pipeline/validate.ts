@@ -86,6 +86,7 @@ export function meteredAnswer(request: KnownRequest, value: string, metered: Met
       // The key changed since auth.ts read it (the same cache): the answer a new request would get.
       return errorAnswer(metered.refusal.status, metered.refusal.code, metered.refusal.message, value);
     case 'not-counted':
+    case 'job-closed':
       throw new Error('a request is always counted');
   }
 }

@@ -14,3 +14,9 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
  * a terminal or a message, so it must not stay usable for long.
  */
 export const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * A secret a dashboard form made (a new key, a webhook secret) waits this long (5 min) for the page
+ * the form leads to, which shows it once: enough for a slow connection, too short to be found later.
+ */
+export const REVEAL_TTL_MS = 5 * 60 * 1000;

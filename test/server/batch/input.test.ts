@@ -49,11 +49,31 @@ describe('readJsonJob and readListJob', () => {
     expect(readJsonJob('[]')).toEqual({ ok: false, message: 'The request body must be a JSON object with "field" and "values"' });
     expect(readJsonJob('{"field":"vat","values":"x"}')).toEqual({ ok: false, message: '"values" must be an array of strings' });
     expect(readJsonJob(`{"field":"vat","values":["${'x'.repeat(1025)}"]}`)).toEqual({ ok: false, message: 'Value 1 is longer than 1,024 characters' });
-    expect(readListJob('ndjson', '"x"', undefined, undefined)).toEqual({
+    expect(readJsonJob('{"values":["x"]}')).toEqual({
       ok: false,
       // The service's order (test/fields/registry.test.ts checks it).
-      message: `"field" is required: one of ${FIELD_NAMES.join(', ')} (in the query: ?field=)`,
+      message: `"field" is required: one of ${FIELD_NAMES.join(', ')}`,
     });
+    expect(readListJob('ndjson', '"x"', 'bank', undefined)).toEqual({ ok: false, message: `"field" must be one of ${FIELD_NAMES.join(', ')}; got "bank" (in the query: ?field=)` });
+  });
+  it('read a mixed job without ?field=: a CSV with the header field,value, NDJSON { field, value } lines', () => {
+    const csv = 'Field,Value\r\niban,"DE89 3704 0044 0532 0130 00"\r\nVAT,DE129273398\r\n\r\nemail,"a@b.example",ignored\r\n';
+    const read = readListJob('csv', csv, undefined, undefined);
+    expect(read).toEqual({ ok: true, input: { field: 'mixed', values: ['iban\u0000DE89 3704 0044 0532 0130 00', 'vat\u0000DE129273398', 'email\u0000a@b.example'], webhookUrl: null } });
+    const ndjson = '{"field":"nif","value":"12345678Z"}\n\n{"value":"x\\u0000y","field":"phone"}\n';
+    expect(readListJob('ndjson', ndjson, '', undefined)).toEqual({ ok: true, input: { field: 'mixed', values: ['nif\u000012345678Z', 'phone\u0000x\u0000y'], webhookUrl: null } });
+    // A line naming the query's field is that field's; another field is refused.
+    expect(readListJob('ndjson', '{"field":"iban","value":"x"}\n"y"', 'iban', undefined)).toMatchObject({ ok: true, input: { field: 'iban', values: ['x', 'y'] } });
+  });
+  it("refuse a mixed job that does not say each line's field", () => {
+    const fields = FIELD_NAMES.join(', ');
+    expect(readListJob('csv', 'iban,x\n', undefined, undefined)).toEqual({ ok: false, message: 'A CSV sent without ?field= must begin with the header field,value (or name the field in the query: ?field=)' });
+    expect(readListJob('csv', 'field,value\niban,x\n', 'iban', undefined)).toEqual({ ok: false, message: 'This CSV has a field column: send it without ?field=, each line is validated as the field it names' });
+    expect(readListJob('csv', 'field,value\niban,x\nbank,y\n', undefined, undefined)).toEqual({ ok: false, message: `Record 3 names "bank": the field must be one of ${fields}` });
+    expect(readListJob('csv', 'field,value\niban\n', undefined, undefined)).toEqual({ ok: false, message: 'Record 2 has no value after its field' });
+    expect(readListJob('ndjson', '"x"', undefined, undefined)).toEqual({ ok: false, message: 'Line 1 must be an object with "field" and "value" strings (or name the field in the query: ?field=)' });
+    expect(readListJob('ndjson', '{"value":"x"}', undefined, undefined)).toEqual({ ok: false, message: `Line 1 names no field: the field must be one of ${fields}` });
+    expect(readListJob('ndjson', '{"field":"vat","value":"x"}', 'iban', undefined)).toEqual({ ok: false, message: "Line 1 names the field vat, but the job's field is iban (send the file without ?field= to mix fields)" });
   });
   it('never throw on any text', () => {
     for (const body of ['', '\u0000', '"', '{"field":null}', 'null', '1e999', '\uD800']) {

@@ -9,7 +9,8 @@ import { periodOf } from '../../../src/server/pipeline/period.js';
 import { accountWithKey } from '../../support/server.js';
 import { vatNumbers } from '../../support/generators/vat.js';
 import { startJobHarness, type JobHarness } from './harness.js';
-import type { Job } from '../../../src/account-api.js';
+import { parseCsv } from '../../support/csv.js';
+import type { Job, JobResultLine } from '../../../src/account-api.js';
 
 let h: JobHarness;
 
@@ -114,11 +115,12 @@ describe('inputs and outputs', () => {
     const results = await h.request(`/api/v1/jobs/${csvJob.id}/results`, { key, headers: { Accept: 'text/csv' } });
     expect(results.headers.get('content-type')).toContain('text/csv');
     const rows = (await results.text()).trimEnd().split('\r\n');
-    expect(rows[0]).toBe('line,valid,reason,message,normalizedValue,originalValue');
+    // The envelope's columns, the field, then one column per member of the IBAN details.
+    expect(rows[0]?.startsWith('line,valid,reason,message,normalizedValue,originalValue,field,ibanDetails.')).toBe(true);
     expect(rows).toHaveLength(4);
-    expect(rows[1]).toMatch(/^1,true,,[^,]*,DE89370400440532013000,DE89 3704 0044 0532 0130 00$/);
+    expect(rows[1]).toMatch(/^1,true,,[^,]*,DE89370400440532013000,DE89 3704 0044 0532 0130 00,iban,/);
     expect(rows[2]?.startsWith('2,true,')).toBe(true);
-    expect(rows[3]).toMatch(/^3,false,IBAN_[A-Z_]+,.*,not an iban$/);
+    expect(rows[3]).toMatch(/^3,false,IBAN_[A-Z_]+,.*,not an iban,iban,/);
 
     expect(await waitForEnd(key, ndjsonJob.id)).toMatchObject({ status: 'done', valid: 2 });
     const lines = await ndjsonResults(key, ndjsonJob.id);
@@ -136,6 +138,52 @@ describe('inputs and outputs', () => {
     expect(lines.map((l) => [l.line, l.result.originalValue])).toEqual([[1, 'DE89 3704 0044 0532 0130 00'], [2, 'not an iban']]);
     expect(await h.store.usage.used(account.id, periodOf(account.subscriptionStart, new Date()).start)).toBe(2);
     expect((await h.store.usage.log(account.id, 10)).map((entry) => entry.value)).not.toContain('value');
+  });
+
+  it('runs a mixed file (CSV field,value, NDJSON { field, value }): each line as its field, its details in the CSV columns', async () => {
+    const { account, key } = await accountWithKey(h.store, 'GROWTH');
+    const [registered] = vatNumbers('LU', 1, 21);
+    h.vies.register(registered as string, { valid: true, name: 'Mixed Trader' });
+    const csv = `field,value\r\niban,DE89 3704 0044 0532 0130 00\r\nvat,${registered}\r\nNIF,12345678Z\r\nphone,+44 20 7946 0958\r\nbic,not a bic\r\n`;
+    const { status, job } = await submitList(key, '', csv, 'text/csv');
+    expect(status).toBe(202);
+    expect(job.total).toBe(5);
+    expect(await waitForEnd(key, job.id)).toMatchObject({ status: 'done', field: 'mixed', done: 5, valid: 4, invalid: 1 });
+    const lines = await ndjsonResults(key, job.id);
+    expect(lines.map((l) => [l.line, (l as { field?: string }).field, l.result.valid])).toEqual([[1, 'iban', true], [2, 'vat', true], [3, 'nif', true], [4, 'phone', true], [5, 'bic', false]]);
+    expect(lines[1]?.result.vatDetails?.source).toBe('LIVE');
+    // The header is counted nowhere; the NIF is masked in the log as on its own endpoint.
+    expect(await h.store.usage.used(account.id, periodOf(account.subscriptionStart, new Date()).start)).toBe(5);
+    expect((await h.store.usage.log(account.id, 10)).map((entry) => [entry.endpoint, entry.value]).sort()).toContainEqual(['nif', '***']);
+
+    const table = parseCsv(await (await h.request(`/api/v1/jobs/${job.id}/results`, { key, headers: { Accept: 'text/csv' } })).text());
+    const header = table[0] as string[];
+    const cell = (row: number, column: string): string | undefined => table[row]?.[header.indexOf(column)];
+    expect(header.slice(0, 7)).toEqual(['line', 'valid', 'reason', 'message', 'normalizedValue', 'originalValue', 'field']);
+    // Every field's details have their columns; each line fills its own field's.
+    for (const column of ['ibanDetails.country_code', 'vatDetails.registered', 'vatDetails.source', 'vatDetails.trader_name', 'vatDetails.consultation_number', 'nifDetails.type', 'phoneDetails.country_code', 'bicDetails.countryCode']) {
+      expect(header, column).toContain(column);
+    }
+    expect([cell(1, 'field'), cell(1, 'ibanDetails.country_code'), cell(1, 'vatDetails.registered')]).toEqual(['iban', 'DE', '']);
+    expect([cell(2, 'field'), cell(2, 'vatDetails.registered'), cell(2, 'vatDetails.source'), cell(2, 'vatDetails.trader_name')]).toEqual(['vat', 'true', 'LIVE', 'Mixed Trader']);
+    const results = lines as unknown as JobResultLine[];
+    expect(cell(3, 'nifDetails.type')).toBe(results[2]?.result.nifDetails?.type);
+    expect(cell(4, 'phoneDetails.country_code')).toBe(results[3]?.result.phoneDetails?.country_code);
+    expect(cell(4, 'phoneDetails.calling_code')).toBe(String(results[3]?.result.phoneDetails?.calling_code));
+
+    const ndjson = '{"field":"iban","value":"GB82WEST12345698765432"}\n{"field":"ssn","value":"078-05-1120"}\n';
+    const mixedNdjson = await submitList(key, '', ndjson, 'application/x-ndjson');
+    expect(mixedNdjson.status).toBe(202);
+    expect((await ndjsonResults(key, (await waitForEnd(key, mixedNdjson.job.id)).id)).map((l) => (l as { field?: string }).field)).toEqual(['iban', 'ssn']);
+  });
+
+  it("refuses a mixed file naming a field the key may not validate, storing nothing", async () => {
+    const { key } = await accountWithKey(h.store, 'STARTER', { scopes: ['iban'] });
+    const lines = Array.from({ length: 250 }, () => 'iban,DE89 3704 0044 0532 0130 00');
+    const refused = await h.request('/api/v1/jobs', { key, method: 'POST', body: ['field,value', ...lines, 'vat,DE129273398'].join('\n'), headers: { 'Content-Type': 'text/csv' } });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { errorCode: string }).errorCode).toBe('FORBIDDEN');
+    expect(((await (await h.request('/api/v1/jobs', { key })).json()) as { jobs: unknown[] }).jobs).toEqual([]);
   });
 
   it('refuses bad input with INVALID_JOB and a precise message', async () => {
@@ -190,6 +238,31 @@ describe('quota, scope, cancel and isolation', () => {
     const { key } = await accountWithKey(h.store, 'STARTER', { scopes: ['iban'] });
     const forbidden = await h.request('/api/v1/jobs', { key, ...json({ field: 'vat', values: ['x'] }) });
     expect(forbidden.status).toBe(403);
+  });
+
+  it('cancel is final: the cancel answer counts every line ever counted, each in the results, and none is counted after', async () => {
+    const { account, key } = await accountWithKey(h.store, 'GROWTH');
+    h.vies.latencyMs = 20;
+    const values = vatNumbers('LU', 1_000, 11);
+    values.forEach((vat) => h.vies.register(vat, { valid: true }));
+    const submitted = (await (await h.request('/api/v1/jobs', { key, ...json({ field: 'vat', values }) })).json()) as { id: string };
+    for (let done = 0; done < 100; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      done = ((await (await h.request(`/api/v1/jobs/${submitted.id}`, { key })).json()) as Job).done;
+    }
+    const cancelled = (await (await h.request(`/api/v1/jobs/${submitted.id}`, { key, method: 'DELETE' })).json()) as Job;
+    expect(cancelled.status).toBe('cancelled');
+    // Lines were in flight at VIES when the cancel came: give them time to come back.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const after = (await (await h.request(`/api/v1/jobs/${submitted.id}`, { key })).json()) as Job;
+    expect(after).toMatchObject({ status: 'cancelled', done: cancelled.done });
+    expect(after.done).toBeLessThan(values.length);
+    expect(await h.store.usage.used(account.id, periodOf(account.subscriptionStart, new Date()).start)).toBe(cancelled.done);
+    const results = await ndjsonResults(key, submitted.id);
+    const logged = (await h.store.usage.log(account.id, 2_000)).map((entry) => Number(entry.requestId.split(':')[2]));
+    expect(results.map((line) => line.line)).toEqual(logged.sort((a, b) => a - b));
+    expect(results).toHaveLength(cancelled.done);
+    h.vies.latencyMs = 0;
   });
 
   it('cancels a running job (409 once it has ended) and hides it from another account', async () => {

@@ -1,8 +1,9 @@
 /**
  * An offline field's job, run a chunk at a time by the batch runner (src/server/batch/runner.ts)
- * over SQLite in memory, through a failure to store a chunk: the runner stops there, the job is
- * resumed once its lease lapsed, and in the end every line holds its own answer, once, in order,
- * and the account is counted exactly one validation per line.
+ * over SQLite in memory, through a failure to count a chunk (its answers go in with its count,
+ * so neither is stored): the runner stops there, the job is resumed once its lease lapsed, and in
+ * the end every line holds its own answer, once, in order, and the account is counted exactly one
+ * validation per line.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateIban } from '../../../src/iban/index.js';
@@ -33,20 +34,23 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
   }
 }
 
-describe('an offline job whose chunk could not be stored', () => {
+describe('an offline job whose chunk could not be counted', () => {
   it('is resumed after its lease and ends with every line answered once and counted once', async () => {
     const inner = await openEmbeddedStore();
     store = inner;
-    // The third chunk's answers fail to store, once: its lines were counted, not stored.
-    let answers = 0;
+    // The third chunk (lines 1,001 to 1,500) fails to count, once: its lines were validated, neither counted nor stored.
+    const failedLines = new Set<string>();
     const failing: Store = {
       ...inner,
-      batchJobs: {
-        ...inner.batchJobs,
-        async answer(id, lines) {
-          answers += 1;
-          if (answers === 3) throw new Error('the disk is full');
-          return inner.batchJobs.answer(id, lines);
+      usage: {
+        ...inner.usage,
+        async count(entry, quota) {
+          const line = entry.jobLine?.answer.line ?? 0;
+          if (line > 1_000 && line <= 1_500 && !failedLines.has(entry.requestId)) {
+            failedLines.add(entry.requestId);
+            throw new Error('the disk is full');
+          }
+          return inner.usage.count(entry, quota);
         },
       },
     };

@@ -1,8 +1,8 @@
 /**
  * The Jobs, Watches and Webhook pages in a real browser (Debian's Chromium through playwright-core)
  * against the service on 127.0.0.1: an account signs in from a login link, sees its jobs and
- * cancels a queued one with the page's form, reads its watched numbers, sets its webhook URL and
- * sees the secret once, then rotates it. No page breaks its Content-Security-Policy or fetches
+ * cancels a queued one after its confirmation page, reads its watched numbers, sets its webhook URL
+ * and sees the secret once, then rotates it after its confirmation page. No page breaks its Content-Security-Policy or fetches
  * anything from elsewhere. Each page is saved in .tmp/screenshots/ (and docs/screenshots/ with
  * SCREENSHOTS_TO_DOCS=1), as test/server/dashboard/browser.test.ts does for the other pages.
  */
@@ -105,15 +105,20 @@ describe('the Jobs, Watches and Webhook pages in Chromium', () => {
     await server?.close();
   });
 
-  it('lists the jobs and cancels a queued one from the page', async () => {
+  it('lists the jobs and cancels a queued one from the page, after its confirmation', async () => {
     await page.getByRole('link', { name: 'Jobs' }).first().click();
     await page.waitForURL(/\/jobs$/);
     expect(await page.locator('h1').textContent()).toBe('Jobs of Web shop');
     await screenshot('dashboard-jobs');
-    await page.getByRole('button', { name: 'Cancel job job_c0ffee42' }).click();
+    await page.getByRole('link', { name: 'Cancel job job_c0ffee42' }).click();
+    await page.waitForURL(/\/jobs\/job_c0ffee42\/cancel$/);
+    expect(await page.locator('main').textContent()).toContain('No more of its values are validated or counted from now on.');
+    expect((await server.store.batchJobs.get(account.id, 'job_c0ffee42'))?.status).toBe('queued');
+    await screenshot('dashboard-job-cancel');
+    await page.getByRole('button', { name: 'Cancel job' }).click();
     await page.waitForURL(/\/jobs$/);
     expect((await server.store.batchJobs.get(account.id, 'job_c0ffee42'))?.status).toBe('cancelled');
-    expect(await page.getByRole('button', { name: 'Cancel job job_c0ffee42' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Cancel job job_c0ffee42' }).count()).toBe(0);
   });
 
   it('lists the watched numbers, a personal one masked', async () => {
@@ -130,6 +135,7 @@ describe('the Jobs, Watches and Webhook pages in Chromium', () => {
     await page.waitForURL(/\/webhooks$/);
     await page.getByLabel('Webhook URL').fill('https://hooks.example.com/verifield');
     await page.getByRole('button', { name: 'Save URL' }).click();
+    await page.waitForURL(/\/webhooks\?reveal=/);
     const secret = await page.locator('#secret-value').inputValue();
     expect(secret).toMatch(/^whsec_/);
     await screenshot('dashboard-webhooks-secret');
@@ -137,7 +143,10 @@ describe('the Jobs, Watches and Webhook pages in Chromium', () => {
     expect(await page.locator('#secret-value').count()).toBe(0);
     expect(await page.content()).not.toContain(secret);
     await screenshot('dashboard-webhooks');
-    await page.getByRole('button', { name: 'Rotate the signing secret' }).click();
+    await page.getByRole('link', { name: 'Rotate the signing secret' }).click();
+    await page.waitForURL(/\/webhooks\/rotate$/);
+    await page.getByRole('button', { name: 'Rotate the secret' }).click();
+    await page.waitForURL(/\/webhooks\?reveal=/);
     const rotated = await page.locator('#secret-value').inputValue();
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);

@@ -3,9 +3,10 @@
  * against the service on 127.0.0.1 (its adapters pointed at the loopback fakes, VIES behind a slow
  * proxy so that requests overlap). The scenario of the dashboard issue, step by step: the operator
  * signs in from a login link (once) and creates an account; the account signs in, creates a key,
- * reads it once, uses it over the API (200), sees the validations in its chart and its log, revokes
- * the key in the page and sees it refused (401); the operator changes the plan and the new
- * concurrency limit applies. Values holding HTML or script come out as text, no page breaks its
+ * reads it once (a reload, back and forward show it no more and make no second key), uses it over
+ * the API (200), sees the validations in its chart and its log, revokes the key in the page and
+ * sees it refused (401), sets its webhook URL and rotates the secret after a confirmation (a reload
+ * rotates nothing); the operator changes the plan and the new concurrency limit applies. Values holding HTML or script come out as text, no page breaks its
  * Content-Security-Policy, and nothing is fetched from anywhere but the service.
  *
  * Every run saves a screenshot of each page in .tmp/screenshots/ (desktop, 1280 px wide; the account
@@ -216,7 +217,7 @@ describe('the dashboard in Chromium: the issue scenario', () => {
     await page.close();
   });
 
-  it('lets the account sign in, create a key, copy it and read it once', async () => {
+  it('lets the account sign in, create a key, copy it and read it once; a reload, back and forward make no second key', async () => {
     const page = await signIn(customer, state.accountId);
     expect(new URL(page.url()).pathname).toBe(`/dashboard/accounts/${state.accountId}`);
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Keys' }).click();
@@ -224,6 +225,8 @@ describe('the dashboard in Chromium: the issue scenario', () => {
     await page.getByLabel('Expires after').selectOption('30d');
     for (const field of ['VAT', 'IBAN', 'Email', 'Phone', 'NIF', 'NAS (SIN)', 'SSN']) expect(await page.getByLabel(field, { exact: true }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Create key' }).click();
+    // The form answers 303: the page that shows the key is a GET of its own.
+    await page.waitForURL(/\/keys\?reveal=/);
 
     const shown = page.locator('#created-key-value');
     state.key = await shown.inputValue();
@@ -233,6 +236,15 @@ describe('the dashboard in Chromium: the issue scenario', () => {
     await expect.poll(() => page.locator('[data-copy-status]').textContent()).toBe('Copied to the clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(state.key);
     await screenshot(page, 'dashboard-keys-created');
+
+    // A reload asks that page again: no key made, none shown; and so do back and forward.
+    const reloaded = await page.reload();
+    expect(await reloaded?.text()).not.toContain(state.key);
+    expect(await page.locator('main').textContent()).toContain('This secret was shown once and is not shown again');
+    await page.goBack();
+    await page.goForward();
+    expect(await page.locator('#created-key-value').count()).toBe(0);
+    expect(await store.keys.list(state.accountId)).toHaveLength(1);
 
     // Shown once: the keys page itself never holds it again.
     const answer = await page.goto(`${service.url}/dashboard/accounts/${state.accountId}/keys`);
@@ -300,6 +312,41 @@ describe('the dashboard in Chromium: the issue scenario', () => {
     state.secondKey = await page.locator('#created-key-value').inputValue();
     await page.goto(`${service.url}/dashboard/accounts/${state.accountId}/keys`);
     await screenshot(page, 'dashboard-keys');
+    await page.close();
+  });
+
+  it('sets the webhook URL and rotates its secret after a confirmation; a reload or back rotates nothing', async () => {
+    const page = await customer.newPage();
+    await page.goto(`${service.url}/dashboard/accounts/${state.accountId}/webhooks`);
+    await page.getByLabel('Webhook URL').fill('https://hooks.example.com/in');
+    await page.getByRole('button', { name: 'Save URL' }).click();
+    await page.waitForURL(/\/webhooks\?reveal=/);
+    const first = await page.locator('#secret-value').inputValue();
+    expect(first).toMatch(/^whsec_/);
+    expect((await store.webhooks.get(state.accountId))?.secret).toBe(first);
+    await page.reload();
+    expect(await page.locator('#secret-value').count()).toBe(0);
+    expect((await store.webhooks.get(state.accountId))?.secret).toBe(first);
+
+    await page.getByRole('link', { name: 'Rotate the signing secret' }).click();
+    await page.waitForURL(/\/webhooks\/rotate$/);
+    expect(await page.locator('main').textContent()).toContain('The current secret stops signing at once');
+    // The confirmation alone rotates nothing.
+    expect((await store.webhooks.get(state.accountId))?.secret).toBe(first);
+    await screenshot(page, 'dashboard-webhook-rotate');
+    await page.getByRole('button', { name: 'Rotate the secret' }).click();
+    await page.waitForURL(/\/webhooks\?reveal=/);
+    const rotated = await page.locator('#secret-value').inputValue();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(first);
+    expect((await store.webhooks.get(state.accountId))?.secret).toBe(rotated);
+
+    const reloaded = await page.reload();
+    expect(await reloaded?.text()).not.toContain(rotated);
+    expect(await page.locator('main').textContent()).toContain('This secret was shown once and is not shown again');
+    await page.goBack();
+    await page.goForward();
+    expect((await store.webhooks.get(state.accountId))?.secret).toBe(rotated);
     await page.close();
   });
 

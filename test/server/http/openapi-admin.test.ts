@@ -41,6 +41,7 @@ function failingAccounts(inner: Store, failure: () => Error): Store {
     usage: inner.usage,
     sessions: inner.sessions,
     loginLinks: inner.loginLinks,
+    secretReveals: inner.secretReveals,
     viesCache: inner.viesCache,
     breaker: inner.breaker,
     statusSamples: inner.statusSamples,

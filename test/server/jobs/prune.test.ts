@@ -3,7 +3,8 @@
  * deletes raw log rows older than `usageLogDays` from the embedded store in a data directory,
  * while the per-day totals keep every count ever made. The store's own prune and totals run on
  * both engines in test/support/store/meter-contract.ts. The same job deletes dashboard sessions
- * idle past SESSION_IDLE_MS and expired login links.
+ * idle past SESSION_IDLE_MS, expired login links and the expired secrets the dashboard kept for
+ * their one showing.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ import type { RatesSource, ViesStatusFeed } from '../../../src/ports.js';
 import { createAvailabilityTracker } from '../../../src/vat/reference/availability.js';
 import { createRatesService } from '../../../src/vat/reference/rates.js';
 import { startJobs } from '../../../src/server/jobs/periodic.js';
-import { LOGIN_LINK_TTL_MS, SESSION_IDLE_MS } from '../../../src/server/policy/sessions.js';
+import { LOGIN_LINK_TTL_MS, REVEAL_TTL_MS, SESSION_IDLE_MS } from '../../../src/server/policy/sessions.js';
 import { openEmbeddedStore } from '../../../src/server/storage/index.js';
 import type { BatchJobRecord, Store, UsageEntry } from '../../../src/server/storage/types.js';
 import { usageEntry } from '../../support/store/usage-entry.js';
@@ -55,6 +56,16 @@ function pruner(time: ReturnType<typeof virtualTime>, usageLogDays: number | und
   });
 }
 
+/** One run of the jobs at `now` with the default retention, stopped after it; resolves with what they logged. */
+async function pruneOnce(now: Date): Promise<string[]> {
+  const time = virtualTime(now);
+  const logs: string[] = [];
+  const jobs = pruner(time, undefined, logs);
+  await time.flush();
+  await jobs.stop();
+  return logs;
+}
+
 describe('the hourly prune job', () => {
   it('deletes the log rows older than the retention; the per-day totals still add up to every count', async () => {
     const account = await store.accounts.create({ name: 'Retention', plan: 'PRO', subscriptionStart: PERIOD, vatNumber: null });
@@ -90,10 +101,7 @@ describe('the hourly prune job', () => {
     const now = new Date(NOW.getTime() + 7 * DAY);
     const at = (days: number) => new Date(now.getTime() - days * DAY);
     await Promise.all([89, 91].map((days) => store.usage.count(usageEntry(account.id, PERIOD, { at: at(days) }), null)));
-    const time = virtualTime(now);
-    const jobs = pruner(time, undefined, []);
-    await time.flush();
-    await jobs.stop();
+    await pruneOnce(now);
     expect((await store.usage.log(account.id, 10)).map((row) => row.at)).toEqual([at(89)]);
   });
 
@@ -109,11 +117,7 @@ describe('the hourly prune job', () => {
     }
     expect(await store.batchJobs.commit(queued.id, null, 20)).toBe(true);
 
-    const time = virtualTime(now);
-    const logs: string[] = [];
-    const jobs = pruner(time, undefined, logs);
-    await time.flush();
-    await jobs.stop();
+    const logs = await pruneOnce(now);
 
     expect(logs).toContain('jobs: discarded 1 job uploads a stopped process left unfinished');
     expect(await store.batchJobs.pending(left.id, 0, 10)).toEqual([]);
@@ -137,11 +141,7 @@ describe('the hourly prune job', () => {
     for (const s of [idle, active, operator]) await store.sessions.create(s);
     for (const l of [expired, valid]) await store.loginLinks.create(l);
 
-    const time = virtualTime(now);
-    const logs: string[] = [];
-    const jobs = pruner(time, undefined, logs);
-    await time.flush();
-    await jobs.stop();
+    const logs = await pruneOnce(now);
 
     expect(await store.sessions.find(idle.hash)).toBeNull();
     expect(await store.sessions.find(active.hash)).toEqual(active);
@@ -150,5 +150,35 @@ describe('the hourly prune job', () => {
     // The expired link is gone, the valid one still signs in once.
     expect(await store.loginLinks.consume(expired.hash, ago(120_000))).toBeNull();
     expect(await store.loginLinks.consume(valid.hash, now)).toEqual(valid);
+  });
+
+  it('deletes the expired secrets a dashboard form kept for their one showing, and keeps the others', async () => {
+    const account = await store.accounts.create({ name: 'Reveals', plan: 'FREE', subscriptionStart: PERIOD, vatNumber: null });
+    // Four weeks later than the first case: its own hourly slot.
+    const now = new Date(NOW.getTime() + 28 * DAY);
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const hash = () => createHash('sha256').update(randomBytes(32)).digest('hex');
+    const session = { hash: hash(), accountId: account.id, createdAt: ago(DAY), lastSeenAt: ago(60_000) };
+    await store.sessions.create(session);
+    const reveal = (expiresAt: Date) => ({
+      hash: hash(),
+      sessionHash: session.hash,
+      accountId: account.id,
+      kind: 'api-key' as const,
+      secret: `vf_${randomBytes(8).toString('hex')}`,
+      label: 'shop',
+      createdAt: new Date(expiresAt.getTime() - REVEAL_TTL_MS),
+      expiresAt,
+    });
+    const [expired, waiting] = [reveal(ago(60_000)), reveal(ago(-60_000))];
+    for (const r of [expired, waiting]) await store.secretReveals.create(r);
+
+    const logs = await pruneOnce(now);
+
+    expect(logs).toContain('jobs: pruned 1 expired secrets a dashboard form kept for their one showing');
+    expect(logs.join('\n')).not.toContain(expired.secret);
+    // Taken before its expiry, had the row stayed: the prune, not the expiry check, removed it.
+    expect(await store.secretReveals.take(expired.hash, session.hash, ago(120_000))).toBeNull();
+    expect(await store.secretReveals.take(waiting.hash, session.hash, now)).toEqual(waiting);
   });
 });

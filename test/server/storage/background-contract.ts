@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ValidationResult } from '../../../src/result.js';
 import type { SqlClient } from '../../../src/server/storage/sql/client.js';
-import type { Account, BatchJobRecord, Store, VatEvidenceRecord, VatWatchRecord, WebhookDelivery } from '../../../src/server/storage/types.js';
+import type { Account, BatchJobRecord, MeterDecision, Store, VatEvidenceRecord, VatWatchRecord, WebhookDelivery } from '../../../src/server/storage/types.js';
 import { queuedJob } from '../../support/job-records.js';
 
 /** A fresh database: `sql` and `store` on one connection, `other` a store on a second connection. */
@@ -250,6 +250,55 @@ export function describeBackgroundTables(engine: string, open: () => Promise<Bac
         await db.store.batchJobs.finish(second.id, 'done', at(30));
         expect(await db.store.batchJobs.get(alice.id, second.id)).toMatchObject({ status: 'failed' });
         expect(await db.store.batchJobs.claim('instance-1', at(100), at(130))).toBeNull();
+      });
+
+      it('counts a job line only while its job is open, its answer with it: after a cancel, nothing more', async () => {
+        await setUp();
+        const lines = 400;
+        const created = job(alice.id, { total: lines });
+        await db.store.batchJobs.create(created, Array.from({ length: lines }, (_, i) => `ES${i}`));
+        const countLine = (store: Store, line: number) =>
+          store.usage.count(
+            {
+              requestId: `job:${created.id}:${line}`, accountId: alice.id, keyId: 'key-1', periodStart: '2026-05-01', endpoint: 'vat',
+              value: `ES${line}`, valid: line % 2 === 0, status: 200, latencyMs: 1, sdk: null, at: at(1),
+              jobLine: { jobId: created.id, answer: { line, result: result(`ES${line}`, line % 2 === 0) } },
+            },
+            null,
+          );
+        // Counted lines are answered in the same transaction; a line counted again is neither counted nor answered twice.
+        await Promise.all([1, 2, 3].map((line) => countLine(db.store, line)));
+        expect(await countLine(db.other, 2)).toMatchObject({ counted: false, blocked: false });
+        expect(await db.store.batchJobs.get(alice.id, created.id)).toMatchObject({ done: 3, valid: 1, invalid: 2 });
+        // Two instances count lines in waves; the cancel comes while waves are in flight. Whatever
+        // counts landed before the cancel's answer are exactly those counted, logged and answered;
+        // every count asked after it is refused.
+        const wave = (first: number) => Array.from({ length: 10 }, (_, i) => first + i).filter((line) => line <= lines).map((line) => countLine(line % 2 === 0 ? db.store : db.other, line));
+        const before = await Promise.all([4, 14, 24, 34, 44].flatMap(wave));
+        expect(before.every((decision) => decision.counted)).toBe(true);
+        const inFlight: Array<Promise<MeterDecision>> = [];
+        let cancel: Promise<boolean> | null = null;
+        for (let first = 54; first < 254; first += 10) {
+          inFlight.push(...wave(first));
+          if (first === 104) cancel = db.store.batchJobs.cancel(alice.id, created.id, at(2));
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+        expect(await cancel).toBe(true);
+        const atCancel = await db.store.batchJobs.get(alice.id, created.id);
+        const after = await Promise.all(Array.from({ length: 15 }, (_, i) => 254 + i * 10).flatMap(wave));
+        expect(after.every((decision) => !decision.counted && decision.jobClosed === true)).toBe(true);
+        expect(await countLine(db.other, 4)).toMatchObject({ counted: false, jobClosed: true });
+        const decisions = await Promise.all(inFlight);
+        expect(decisions.filter((decision) => !decision.counted).every((decision) => decision.jobClosed === true)).toBe(true);
+        const counted = 3 + before.length + decisions.filter((decision) => decision.counted).length;
+        const ended = await db.store.batchJobs.get(alice.id, created.id);
+        expect(ended).toMatchObject({ status: 'cancelled', done: atCancel?.done });
+        expect(ended?.done).toBe(counted);
+        expect(await db.store.usage.used(alice.id, '2026-05-01')).toBe(counted);
+        const answered = (await db.store.batchJobs.lines(created.id, 0, 1_000)).map((line) => line.line);
+        const logged = (await db.store.usage.log(alice.id, 1_000)).map((entry) => Number(entry.requestId.split(':')[2])).sort((a, b) => a - b);
+        expect(answered).toEqual(logged);
+        expect(answered).toHaveLength(counted);
       });
 
       it('keeps no value or result in clear', async () => {

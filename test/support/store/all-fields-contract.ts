@@ -12,9 +12,9 @@ import { FIELDS_IN_SCOPE_ORDER } from '../../../src/fields/catalog.js';
 import { generateApiKey } from '../../../src/server/admin/api-keys.js';
 import { startServer, type RunningServer } from '../../../src/server/http/start.js';
 import { createSqlStore, migrate, type SqlClient } from '../../../src/server/storage/index.js';
+import { LATER_MIGRATIONS } from '../../../src/server/storage/sql/later-migrations.js';
 import type { Store } from '../../../src/server/storage/types.js';
 import { fakeConfig, post, startFakes, type Fakes } from '../server.js';
-import { LATER_MIGRATIONS } from '../../../src/server/storage/sql/later-migrations.js';
 import { atVersion } from './dashboard-contract.js';
 
 /** Every field of the release before "all fields", in an order other than the service's. */
@@ -23,9 +23,9 @@ const IBAN = 'DE89370400440532013000';
 const NIF = '12345678Z';
 
 /**
- * Writes an account and two keys as the schema before "all fields" held them (the last released
- * migration of each engine is "all fields"; those written once, ../../../src/server/storage/sql/later-migrations.ts,
- * come after it); resolves with the keys.
+ * Writes an account and two keys as the schema before "all fields" held them; resolves with the
+ * keys. "All fields" came with the last of each engine's released migrations, so that schema is
+ * the one before it, whatever migrations were written once since (src/server/storage/sql/later-migrations.ts).
  */
 async function keysOfTheOlderRelease(sql: SqlClient): Promise<{ accountId: string; everyField: ReturnType<typeof generateApiKey>; twoFields: ReturnType<typeof generateApiKey> }> {
   const d = sql.dialect;

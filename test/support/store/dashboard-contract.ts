@@ -2,14 +2,15 @@
  * What the store keeps for the dashboard, as one suite run on each engine (SQLite in
  * test/server/storage/sqlite/store.test.ts, PostgreSQL in test/server/storage/postgres/store.scale.test.ts):
  * account changes and suspension, the usage log's filtered pages, each key's last use, dashboard
- * sessions, one-time login links, and the migration that added them to a database in use.
+ * sessions, one-time login links, the secrets kept for their one showing, and the migration that
+ * added them to a database in use.
  * The rest of the tables are ./tables-contract.ts.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../../src/server/admin/api-keys.js';
 import { createSqlStore, migrate, schemaVersion, type SqlClient } from '../../../src/server/storage/index.js';
-import type { LoginLinkRecord, Plan, SessionRecord, Store, UsageEntry } from '../../../src/server/storage/types.js';
+import type { LoginLinkRecord, Plan, SecretRevealRecord, SessionRecord, Store, UsageEntry } from '../../../src/server/storage/types.js';
 import { createAccount, createKey } from '../server.js';
 import type { OpenedSqlStore } from './tables-contract.js';
 import { usageEntry } from './usage-entry.js';
@@ -43,9 +44,10 @@ export function withDialect(sql: SqlClient, changes: Partial<SqlClient['dialect'
 export function describeDashboardTables(engine: string, open: () => Promise<OpenedSqlStore>, openEmpty: () => Promise<SqlClient>): void {
   describe(`the store's dashboard tables on ${engine}`, () => {
     let store: Store;
+    let sql: SqlClient;
 
     beforeAll(async () => {
-      ({ store } = await open());
+      ({ store, sql } = await open());
     }, 60_000);
 
     afterAll(async () => {
@@ -311,6 +313,104 @@ export function describeDashboardTables(engine: string, open: () => Promise<Open
         expect(await store.loginLinks.prune(at(30))).toBe(2);
         expect(await store.loginLinks.prune(at(30))).toBe(0);
         expect(await store.loginLinks.consume(current.hash, at(30))).toEqual(current);
+      });
+    });
+
+    describe('secrets kept for their one showing', () => {
+      /** A session of its own, as the dashboard stores one: the secrets it makes go with it. */
+      const sessionOf = async (accountId: string): Promise<SessionRecord> => {
+        const made = { hash: tokenHash(), accountId, createdAt: NOW, lastSeenAt: NOW };
+        await store.sessions.create(made);
+        return made;
+      };
+      const reveal = (session: SessionRecord, expiresAt = later(5 * MINUTE)): SecretRevealRecord => ({
+        hash: tokenHash(),
+        sessionHash: session.hash,
+        accountId: session.accountId as string,
+        kind: 'api-key',
+        secret: `vf_${randomBytes(16).toString('hex')}`,
+        label: 'checkout <form>',
+        createdAt: NOW,
+        expiresAt,
+      });
+
+      it('are taken once, by their session: the first take answers the secret, every later one null', async () => {
+        const account = await createAccount(store, 'STARTER');
+        const session = await sessionOf(account.id);
+        const key = reveal(session);
+        const webhook = { ...reveal(session), kind: 'webhook-secret' as const, label: null, secret: 'whsec_x' };
+        await store.secretReveals.create(key);
+        await store.secretReveals.create(webhook);
+        expect(await store.secretReveals.take(key.hash, session.hash, later(MINUTE))).toEqual(key);
+        expect(await store.secretReveals.take(key.hash, session.hash, later(MINUTE))).toBeNull();
+        expect(await store.secretReveals.take(webhook.hash, session.hash, NOW)).toEqual(webhook);
+        expect(await store.secretReveals.take(tokenHash(), session.hash, NOW)).toBeNull();
+      });
+
+      it("are not taken by another session, which leaves them to their own", async () => {
+        const account = await createAccount(store, 'STARTER');
+        const [mine, other] = [await sessionOf(account.id), await sessionOf(account.id)];
+        const kept = reveal(mine);
+        await store.secretReveals.create(kept);
+        expect(await store.secretReveals.take(kept.hash, other.hash, later(MINUTE))).toBeNull();
+        expect(await store.secretReveals.take(kept.hash, mine.hash, later(MINUTE))).toEqual(kept);
+      });
+
+      it('are not taken at or after their expiry', async () => {
+        const session = await sessionOf((await createAccount(store, 'FREE')).id);
+        const expiring = reveal(session);
+        await store.secretReveals.create(expiring);
+        expect(await store.secretReveals.take(expiring.hash, session.hash, expiring.expiresAt)).toBeNull();
+        expect(await store.secretReveals.take(expiring.hash, session.hash, later(HOUR))).toBeNull();
+        const justInTime = reveal(session);
+        await store.secretReveals.create(justInTime);
+        expect(await store.secretReveals.take(justInTime.hash, session.hash, new Date(justInTime.expiresAt.getTime() - 1))).toEqual(justInTime);
+      });
+
+      it('have exactly one taker among concurrent takes', async () => {
+        const session = await sessionOf((await createAccount(store, 'FREE')).id);
+        const contested = reveal(session);
+        await store.secretReveals.create(contested);
+        const takes = await Promise.all(Array.from({ length: 20 }, () => store.secretReveals.take(contested.hash, session.hash, later(MINUTE))));
+        expect(takes.filter((take) => take !== null)).toEqual([contested]);
+      });
+
+      it('keep the secret sealed at rest, and the reference and the session as hashes only', async () => {
+        const session = await sessionOf((await createAccount(store, 'FREE')).id);
+        const kept = reveal(session);
+        await store.secretReveals.create(kept);
+        const { rows } = await sql.query<{ secret: string }>('SELECT secret FROM secret_reveals WHERE hash = $1', [kept.hash]);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]?.secret.startsWith('v1.')).toBe(true);
+        expect(rows[0]?.secret).not.toContain(kept.secret);
+        expect(await store.secretReveals.take(kept.hash, session.hash, NOW)).toEqual(kept);
+      });
+
+      it('go with the session that made them, and refuse a malformed hash, an unknown session or account, an unknown kind', async () => {
+        const account = await createAccount(store, 'FREE');
+        const session = await sessionOf(account.id);
+        const ended = reveal(session);
+        await store.secretReveals.create(ended);
+        await store.sessions.delete(session.hash);
+        expect(await store.secretReveals.take(ended.hash, session.hash, NOW)).toBeNull();
+        const live = await sessionOf(account.id);
+        await expect(store.secretReveals.create({ ...reveal(live), hash: 'f'.repeat(63) })).rejects.toThrow();
+        await expect(store.secretReveals.create({ ...reveal(live), sessionHash: tokenHash() })).rejects.toThrow();
+        await expect(store.secretReveals.create({ ...reveal(live), accountId: 'no-such-account' })).rejects.toThrow();
+        await expect(store.secretReveals.create({ ...reveal(live), kind: 'password' as SecretRevealRecord['kind'] })).rejects.toThrow();
+      });
+
+      it('are pruned once expired before a time, and say how many went', async () => {
+        const session = await sessionOf((await createAccount(store, 'FREE')).id);
+        // Years before the other cases' secrets, so that only these are old enough.
+        const base = new Date('2020-01-01T00:00:00.000Z');
+        const at = (minutes: number) => new Date(base.getTime() + minutes * MINUTE);
+        const gone = [{ ...reveal(session, at(5)), createdAt: at(0) }, { ...reveal(session, at(10)), createdAt: at(5) }];
+        const current = { ...reveal(session, at(40)), createdAt: at(35) };
+        for (const r of [...gone, current]) await store.secretReveals.create(r);
+        expect(await store.secretReveals.prune(at(30))).toBe(2);
+        expect(await store.secretReveals.prune(at(30))).toBe(0);
+        expect(await store.secretReveals.take(current.hash, session.hash, at(36))).toEqual(current);
       });
     });
 

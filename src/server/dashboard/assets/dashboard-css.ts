@@ -88,7 +88,7 @@ td ol { margin: 0; padding-left: 1.25rem; }
 
 /* Forms */
 form.stacked { display: grid; gap: 1rem; max-width: 32rem; }
-form.inline, form.filters, form.actions { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0.75rem 1rem; margin: 0.75rem 0; }
+form.inline, form.filters, form.actions, p.inline, p.actions { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0.75rem 1rem; margin: 0.75rem 0; }
 .field { display: flex; flex-direction: column; gap: 0.25rem; min-width: 12rem; }
 label, legend { font-weight: 600; }
 input[type="text"], input[type="date"], select {
@@ -106,7 +106,7 @@ button, .button {
   color: #ffffff; background: var(--accent); border: 2px solid var(--accent);
 }
 button.secondary, .button.secondary { color: var(--accent); background: var(--background); }
-button.danger { background: var(--danger); border-color: var(--danger); }
+button.danger, .button.danger { background: var(--danger); border-color: var(--danger); }
 button:hover, .button:hover { filter: brightness(0.92); }
 .session button { min-height: 36px; padding: 0.25rem 0.75rem; }
 

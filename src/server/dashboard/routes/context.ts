@@ -15,9 +15,10 @@ import type { Services } from '../../services.js';
 import { isStoreUnavailableError } from '../../storage/errors.js';
 import { StoreUnavailableError } from '../../storage/guard.js';
 import { couldBeStoredId } from '../../storage/ids.js';
-import type { Plan } from '../../storage/types.js';
+import type { Plan, RevealKind } from '../../storage/types.js';
 import { csrfMatches, CSRF_FIELD } from '../csrf.js';
 import { readForm } from '../forms.js';
+import { keepForReveal, REVEAL_PARAM, revealPath, takeReveal, type Reveal } from '../reveal.js';
 import { readSession, type SignedIn } from '../session.js';
 import { loggablePath } from '../sign-in.js';
 import { renderMessagePage } from '../views/index.js';
@@ -199,4 +200,24 @@ export async function postedForm(request: PageRequest): Promise<URLSearchParams>
 export function inputError(error: unknown): string {
   if (error instanceof RangeError) return error.message;
   throw error;
+}
+
+/**
+ * The secret the page's `?reveal=` names, taken out for this one answer (../reveal.ts): undefined
+ * when the page was asked without one, null when it shows nothing (shown already, expired, another
+ * session's or another page's).
+ */
+export async function revealed(request: PageRequest, accountId: string, kind: RevealKind): Promise<Reveal | null | undefined> {
+  const reference = request.c.req.query(REVEAL_PARAM);
+  if (reference === undefined) return undefined;
+  return takeReveal(request.services.store, request.signedIn, reference, { accountId, kind }, request.services.now());
+}
+
+/**
+ * The answer of a form that made a secret: the secret kept for the session's next page, and 303 to
+ * `path`, which shows it once (a reload of that page makes nothing and shows nothing again).
+ */
+export async function seeOtherToReveal(request: PageRequest, path: string, reveal: Reveal): Promise<Response> {
+  const reference = await keepForReveal(request.services.store, request.signedIn, reveal, request.services.now());
+  return seeOther(revealPath(path, reference));
 }

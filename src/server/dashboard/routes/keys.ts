@@ -1,6 +1,7 @@
 /**
- * An account's keys: GET /dashboard/accounts/{id}/keys (the list and the create form), POST to it
- * (the new key answered once, on this page, never again), and the revocation: GET
+ * An account's keys: GET /dashboard/accounts/{id}/keys (the list and the create form; with
+ * `?reveal=`, a key just made, shown this once), POST to it (the key made, kept for its one showing,
+ * and 303 to the keys with its `?reveal=`: a reload makes no second key), and the revocation: GET
  * …/keys/{keyId}/revoke (the confirmation) and POST to it (303 back to the keys). A key id that is
  * not the account's answers the 404 page, the same as an unknown one. The plan's maximum of live
  * keys and a suspended account refuse a key with 409.
@@ -13,12 +14,12 @@ import { formText, typedValues } from '../forms.js';
 import { renderKeysPage, renderRevokePage } from '../views/index.js';
 import type { FormState, KeysPageModel } from '../views/models.js';
 import { keysPath } from '../views/paths.js';
-import { accountPage, accountPost, htmlPage, inputError, notFound, seeOther, type DashboardDeps, type PageRequest } from './context.js';
+import { accountPage, accountPost, htmlPage, inputError, notFound, revealed, seeOther, seeOtherToReveal, type DashboardDeps, type PageRequest } from './context.js';
 
 /** What refuses a key without any field to validate. */
 const NO_SCOPE_MESSAGE = 'Choose at least one field the key may validate.';
 
-async function keysPage(request: PageRequest, accountId: string, status: number, extra: Pick<KeysPageModel, 'created' | 'form'> = {}): Promise<Response> {
+async function keysPage(request: PageRequest, accountId: string, status: number, extra: Pick<KeysPageModel, 'created' | 'shownBefore' | 'form'> = {}): Promise<Response> {
   const [overview, keys] = await Promise.all([request.admin.accountOverview(accountId), request.admin.listKeys(accountId)]);
   return htmlPage(status, renderKeysPage(request.frame, { overview, keys, ...extra }));
 }
@@ -54,15 +55,18 @@ async function createFromForm(request: PageRequest, accountId: string, form: URL
 export function mountKeyPages(app: Hono, deps: DashboardDeps): void {
   app.get(
     '/dashboard/accounts/:id/keys',
-    accountPage(deps, async (request, accountId) => keysPage(request, accountId, 200)),
+    accountPage(deps, async (request, accountId) => {
+      const reveal = await revealed(request, accountId, 'api-key');
+      if (reveal === undefined) return keysPage(request, accountId, 200);
+      return keysPage(request, accountId, 200, reveal === null ? { shownBefore: true } : { created: { key: reveal.secret, name: reveal.label ?? '' } });
+    }),
   );
 
   app.post(
     '/dashboard/accounts/:id/keys',
     accountPost(deps, async (request, accountId, form) => {
       const outcome = await createFromForm(request, accountId, form);
-      // The key is in this answer only: the dashboard's Cache-Control: no-store keeps it out of every cache.
-      if ('key' in outcome) return keysPage(request, accountId, 200, { created: outcome });
+      if ('key' in outcome) return seeOtherToReveal(request, keysPath(accountId), { accountId, kind: 'api-key', secret: outcome.key, label: outcome.name });
       return keysPage(request, accountId, outcome.status, { form: outcome.form });
     }),
   );

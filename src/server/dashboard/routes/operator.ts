@@ -1,15 +1,16 @@
 /**
  * The operator's pages and forms: GET /dashboard/accounts (every account with plan and usage, and
- * the form to create one), POST /dashboard/accounts, and on an account's overview POST …/plan and
- * POST …/suspension. An account session gets the 404 page for each (there is nothing to tell it).
+ * the form to create one), POST /dashboard/accounts, and on an account's overview POST …/plan, GET
+ * …/suspension (the confirmation before suspending) and POST …/suspension (suspend or resume). Each
+ * form answers 303. An account session gets the 404 page for each (there is nothing to tell it).
  */
 import type { Hono } from 'hono';
 import { formText, typedValues } from '../forms.js';
-import { renderAccountsPage } from '../views/index.js';
+import { renderAccountsPage, renderSuspendPage } from '../views/index.js';
 import type { AccountsPageModel, FormState } from '../views/models.js';
 import { accountPath, ACCOUNTS_PATH } from '../views/paths.js';
 import { accountForm } from './account.js';
-import { htmlPage, inputError, page, postedForm, seeOther, type DashboardDeps, type PageRequest } from './context.js';
+import { htmlPage, inputError, page, postedForm, seeOther, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
 
 async function accountsPage(request: PageRequest, status: number, form?: FormState): Promise<Response> {
   const model: AccountsPageModel = { accounts: await request.admin.listAccounts() };
@@ -24,7 +25,7 @@ function suspendedValue(text: string): boolean {
   throw new RangeError('suspended must be true (suspend) or false (resume)');
 }
 
-/** Mounts the accounts page, account creation, and the plan and suspension forms. */
+/** Mounts the accounts page, account creation, the plan form, and the suspension with its confirmation. */
 export function mountOperatorPages(app: Hono, deps: DashboardDeps): void {
   app.get(
     ACCOUNTS_PATH,
@@ -54,6 +55,14 @@ export function mountOperatorPages(app: Hono, deps: DashboardDeps): void {
   app.post(
     '/dashboard/accounts/:id/plan',
     page(deps, 'operator', async (request) => accountForm(request, 'plan', (form) => ({ plan: formText(form, 'plan') }))),
+  );
+
+  app.get(
+    '/dashboard/accounts/:id/suspension',
+    page(deps, 'operator', async (request) => {
+      const overview = await request.admin.accountOverview(visibleAccountId(request));
+      return htmlPage(200, renderSuspendPage(request.frame, { overview }));
+    }),
   );
 
   app.post(

@@ -10,7 +10,7 @@ import { formatCount, formatQuantity } from './format.js';
 import { html, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
 import type { AccountPageModel, ChartDays, Frame } from './models.js';
-import { accountFormPath, accountPath } from './paths.js';
+import { accountFormPath, accountPath, suspendPath } from './paths.js';
 import { PLAN_CHOICES } from './plans.js';
 import { usageChart } from './usage-chart.js';
 
@@ -99,12 +99,17 @@ ${selectField({ form: 'plan', name: 'plan', label: 'Plan', choices: PLAN_CHOICES
 <button type="submit">Change plan</button>
 </form>
 ${formError(errorOf(model, 'suspension'))}
-<form method="post" action="${accountFormPath(account.id, 'suspension')}" class="inline">
+${
+  suspended
+    ? html`<form method="post" action="${suspendPath(account.id)}" class="inline">
 ${csrfField(frame)}
-<input type="hidden" name="suspended" value="${suspended ? 'false' : 'true'}">
-<button type="submit"${!suspended && html` class="danger"`}>${suspended ? 'Resume account' : 'Suspend account'}</button>
-<span class="hint">${suspended ? 'Its keys work again at once.' : 'Its keys are refused (401) until you resume it; nothing is deleted.'}</span>
-</form>
+<input type="hidden" name="suspended" value="false">
+<button type="submit">Resume account</button>
+<span class="hint">Its keys work again at once.</span>
+</form>`
+    : html`<p class="inline"><a href="${suspendPath(account.id)}" class="button danger">Suspend account</a>
+<span class="hint">Its keys are refused (401) until you resume it; nothing is deleted. You confirm on the next page.</span></p>`
+}
 </section>`;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The form controls and messages the pages share: every control with its visible label, a form's
  * error announced to screen readers, a notice of what the last form did, tables that scroll
- * sideways inside their own box on a narrow screen, and a secret shown once with its copy button.
+ * sideways inside their own box on a narrow screen, a secret shown once with its copy button, and
+ * what a page says when asked again for a secret it showed already.
  */
 import { html, type HtmlValue, type Markup } from './html.js';
 
@@ -97,4 +98,12 @@ export function shownOnce(shown: ShownOnce): Markup {
 </div>
 <p class="copy-status" role="status" data-copy-status></p>
 </section>`;
+}
+
+/**
+ * What the page of a secret says when its `?reveal=` shows nothing: a reload, "back", or an old,
+ * expired or another session's address; `advice` says how to get a new one.
+ */
+export function shownBefore(advice: string): Markup {
+  return html`<p class="notice" role="status"><strong>This secret was shown once and is not shown again.</strong> ${advice}</p>`;
 }

@@ -7,7 +7,7 @@ export { renderAccountPage } from './account-page.js';
 export { renderAccountsPage } from './accounts-page.js';
 export { renderKeysPage } from './keys-page.js';
 export { renderMessagePage } from './message-page.js';
-export { renderRevokePage } from './revoke-page.js';
+export { renderCancelJobPage, renderRevokePage, renderRotatePage, renderSuspendPage } from './confirm-page.js';
 export { renderStatusPage } from './status-page.js';
 export { renderUsageLogPage } from './usage-log-page.js';
 export type * from './models.js';

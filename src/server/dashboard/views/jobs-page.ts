@@ -1,7 +1,7 @@
 /**
  * An account's batch jobs (POST /api/v1/jobs): the newest first with status, progress and counts,
- * and a cancel button (a POST form with the session's CSRF token) on each job still queued or
- * running. Values and results are not shown here: they are read over the API.
+ * and a link to cancel each job still queued or running (its confirmation page holds the POST
+ * form). Values and results are not shown here: they are read over the API.
  */
 import type { BatchJobRecord, BatchJobStatus } from '../../storage/types.js';
 import { accountHeading } from './account-heading.js';
@@ -9,7 +9,7 @@ import { notice, scrollingTable } from './controls.js';
 import { FIELD_LABELS } from './fields.js';
 import { formatCount, timeTag } from './format.js';
 import { html, type Markup } from './html.js';
-import { csrfField, renderDocument } from './layout.js';
+import { renderDocument } from './layout.js';
 import type { Frame, JobsPageModel } from './models.js';
 import { cancelJobPath } from './paths.js';
 
@@ -23,24 +23,24 @@ const STATUS_CLASS: Record<BatchJobStatus, string> = {
 
 const ended = (job: BatchJobRecord): boolean => job.status !== 'queued' && job.status !== 'running';
 
-function cancelForm(frame: Frame, accountId: string, job: BatchJobRecord): Markup {
+function cancelLink(accountId: string, job: BatchJobRecord): Markup {
   if (ended(job)) return html``;
-  return html`<form method="post" action="${cancelJobPath(accountId, job.id)}">${csrfField(frame)}<button type="submit" class="secondary">Cancel<span class="visually-hidden"> job ${job.id}</span></button></form>`;
+  return html`<a href="${cancelJobPath(accountId, job.id)}">Cancel<span class="visually-hidden"> job ${job.id}</span></a>`;
 }
 
-function jobsTable(frame: Frame, accountId: string, jobs: readonly BatchJobRecord[]): Markup {
+function jobsTable(accountId: string, jobs: readonly BatchJobRecord[]): Markup {
   if (jobs.length === 0) return html`<p class="empty">No jobs yet. Submit one with <code>POST /api/v1/jobs</code> or <code>verifield jobs submit</code>.</p>`;
   const rows = jobs.map(
     (job) => html`<tr>
 <th scope="row"><code>${job.id}</code></th>
-<td>${FIELD_LABELS[job.field]}</td>
+<td>${job.field === 'mixed' ? 'Mixed fields' : FIELD_LABELS[job.field]}</td>
 <td><span class="status ${STATUS_CLASS[job.status]}">${job.status}</span>${job.error !== null && html`<br>${job.error}`}</td>
 <td class="number">${formatCount(job.done)} / ${formatCount(job.total)}</td>
 <td class="number">${formatCount(job.valid)}</td>
 <td class="number">${formatCount(job.invalid)}</td>
 <td>${timeTag(job.createdAt)}</td>
 <td>${job.finishedAt === null ? '—' : timeTag(job.finishedAt)}</td>
-<td>${cancelForm(frame, accountId, job)}</td>
+<td>${cancelLink(accountId, job)}</td>
 </tr>`,
   );
   return scrollingTable(
@@ -62,6 +62,6 @@ export function renderJobsPage(frame: Frame, model: JobsPageModel): string {
     main: html`${accountHeading(frame, overview, 'jobs', `Jobs of ${overview.account.name}`)}
 ${notice(model.notice)}
 <p>The newest ${formatCount(model.jobs.length)} jobs. Each value of a job counts one validation when it is answered; a cancelled job keeps the answers it has.</p>
-${jobsTable(frame, overview.account.id, model.jobs)}`,
+${jobsTable(overview.account.id, model.jobs)}`,
   });
 }

@@ -1,13 +1,14 @@
 /**
  * An account's keys: the table (name, display prefix, scopes, dates, status) with a link to revoke
- * each live key, the form to create one, and right after a creation the key itself, shown this
- * once with a copy button (../assets/dashboard.js; without script the text is selectable).
+ * each live key, the form to create one, and on the page a creation leads to (`?reveal=`) the key
+ * itself, shown this once with a copy button (../assets/dashboard.js; without script the text is
+ * selectable); asked again, that page says the key is not shown again.
  */
 import { FIELD_NAMES } from '../../../fields/catalog.js';
 import { ALL_FIELDS } from '../../admin/key-admin.js';
 import type { ListedKey } from '../../admin/service.js';
 import { accountHeading } from './account-heading.js';
-import { formError, inputField, scrollingTable, selectField, shownOnce, type Choice } from './controls.js';
+import { formError, inputField, scrollingTable, selectField, shownBefore, shownOnce, type Choice } from './controls.js';
 import { FIELD_LABELS } from './fields.js';
 import { formatCount, timeTag } from './format.js';
 import { html, type Markup } from './html.js';
@@ -93,7 +94,7 @@ ${selectField({ form: 'create-key', name: 'expires', label: 'Expires after', cho
 </section>`;
 }
 
-/** GET /dashboard/accounts/{id}/keys, and the answer of a key creation (with `created`). */
+/** GET /dashboard/accounts/{id}/keys, with the key a creation made (`created`) or the word that it was shown (`shownBefore`). */
 export function renderKeysPage(frame: Frame, model: KeysPageModel): string {
   const { overview } = model;
   const live = model.keys.filter((key) => key.status === 'live').length;
@@ -103,6 +104,7 @@ export function renderKeysPage(frame: Frame, model: KeysPageModel): string {
     current: 'keys',
     main: html`${accountHeading(frame, overview, 'keys', `Keys of ${overview.account.name}`)}
 ${model.created !== undefined && createdKey(model.created)}
+${model.shownBefore === true && shownBefore('The service keeps only its hash. If you did not copy it, revoke that key and create another.')}
 <p>${formatCount(live)} of ${formatCount(overview.limits.maxKeys)} live keys allowed by the ${overview.account.plan} plan.</p>
 ${keysTable(overview.account.id, model.keys)}
 ${createForm(frame, model)}`,

@@ -48,12 +48,14 @@ export interface AccountPageModel {
   failed?: FormState & { form: string };
 }
 
-/** GET /dashboard/accounts/{id}/keys: the keys and the create form; after a creation, the key shown once. */
+/** GET /dashboard/accounts/{id}/keys: the keys and the create form; after a creation (`?reveal=`), the key shown once. */
 export interface KeysPageModel {
   overview: AccountOverview;
   keys: readonly ListedKey[];
   /** The key just created: shown once with a copy button, never again. */
   created?: { key: string; name: string };
+  /** A `?reveal=` whose key is not shown (shown already, expired, another session's): the page says so. */
+  shownBefore?: boolean;
   form?: FormState;
 }
 
@@ -61,6 +63,23 @@ export interface KeysPageModel {
 export interface RevokePageModel {
   overview: AccountOverview;
   key: ListedKey;
+}
+
+/** GET /dashboard/accounts/{id}/webhooks/rotate: the confirmation before a new signing secret. */
+export interface RotatePageModel {
+  overview: AccountOverview;
+  endpoint: WebhookSummary;
+}
+
+/** GET /dashboard/accounts/{id}/suspension (operator): the confirmation before suspending. */
+export interface SuspendPageModel {
+  overview: AccountOverview;
+}
+
+/** GET /dashboard/accounts/{id}/jobs/{jobId}/cancel: the confirmation before cancelling a job. */
+export interface CancelJobPageModel {
+  overview: AccountOverview;
+  job: BatchJobRecord;
 }
 
 /** The usage log's filter as the page's form holds it. */
@@ -108,8 +127,10 @@ export interface WebhooksPageModel {
   /** The account's webhook and what its last attempts say; null when none is set. */
   endpoint: WebhookSummary | null;
   deliveries: ReadonlyArray<WebhookDelivery & { log: readonly WebhookAttempt[] }>;
-  /** The secret just made (URL set or secret rotated): shown in this answer only, never again. */
+  /** The secret just made (URL set or secret rotated), taken by `?reveal=`: shown on this page once, never again. */
   secret?: string;
+  /** A `?reveal=` whose secret is not shown (shown already, expired, another session's): the page says so. */
+  shownBefore?: boolean;
   /** The URL form sent back with what was wrong. */
   form?: FormState;
 }

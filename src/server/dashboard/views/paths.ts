@@ -23,12 +23,17 @@ export function accountPath(accountId: string, days?: number): string {
   return `${ACCOUNTS_PATH}/${encodeURIComponent(accountId)}${days === undefined ? '' : `?days=${days}`}`;
 }
 
-/** One of the overview's forms: `plan`, `suspension` or `vat-number`. */
+/** One of the overview's forms: `plan`, `suspension` or `vat-number` (the suspension's GET is its confirmation). */
 export function accountFormPath(accountId: string, form: 'plan' | 'suspension' | 'vat-number'): string {
   return `${accountPath(accountId)}/${form}`;
 }
 
-/** An account's keys (GET) and key creation (POST). */
+/** An account's suspension: the confirmation (GET) and the suspension or resumption (POST). */
+export function suspendPath(accountId: string): string {
+  return accountFormPath(accountId, 'suspension');
+}
+
+/** An account's keys (GET; `?reveal=` shows a new key once) and key creation (POST). */
 export function keysPath(accountId: string): string {
   return `${accountPath(accountId)}/keys`;
 }
@@ -65,7 +70,7 @@ export function jobsPath(accountId: string): string {
   return `${accountPath(accountId)}/jobs`;
 }
 
-/** A job's cancellation (POST). */
+/** A job's cancellation: the confirmation (GET) and the cancellation (POST). */
 export function cancelJobPath(accountId: string, jobId: string): string {
   return `${jobsPath(accountId)}/${encodeURIComponent(jobId)}/cancel`;
 }
@@ -75,12 +80,12 @@ export function watchesPath(accountId: string): string {
   return `${accountPath(accountId)}/watches`;
 }
 
-/** An account's webhook: the page (GET), its URL set (POST). */
+/** An account's webhook: the page (GET; `?reveal=` shows a new secret once), its URL set (POST). */
 export function webhooksPath(accountId: string): string {
   return `${accountPath(accountId)}/webhooks`;
 }
 
-/** The webhook secret's rotation (POST). */
+/** The webhook secret's rotation: the confirmation (GET) and the rotation (POST). */
 export function rotateWebhookPath(accountId: string): string {
   return `${webhooksPath(accountId)}/rotate`;
 }

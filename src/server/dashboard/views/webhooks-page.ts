@@ -1,13 +1,14 @@
 /**
- * An account's webhook: the URL events go to, the form that sets it and the one that rotates its
- * signing secret (both POST forms with the session's CSRF token), the secret right after either,
- * shown this once with a copy button, and the last deliveries with every attempt (status or error,
- * duration), so a receiver's failures can be seen without the operator's log.
+ * An account's webhook: the URL events go to, the form that sets it (a POST form with the session's
+ * CSRF token) and the way to rotate its signing secret (a confirmation page first), the secret on
+ * the page either leads to (`?reveal=`), shown this once with a copy button, and the last
+ * deliveries with every attempt (status or error, duration), so a receiver's failures can be seen
+ * without the operator's log.
  */
 import type { WebhookSummary } from '../../admin/service.js';
 import type { WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
 import { accountHeading } from './account-heading.js';
-import { formError, inputField, scrollingTable, shownOnce } from './controls.js';
+import { formError, inputField, scrollingTable, shownBefore, shownOnce } from './controls.js';
 import { formatCount, timeTag } from './format.js';
 import { html, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
@@ -54,11 +55,7 @@ ${csrfField(frame)}
 ${inputField({ form: 'webhook', name: 'url', label: 'Webhook URL', value: model.form?.values['url'] ?? endpoint?.url, required: true, maxLength: 2048, hint: 'An https:// address that answers 2xx; saving it makes a new signing secret.', autocomplete: 'url' })}
 <button type="submit">Save URL</button>
 </form>
-${endpoint !== null &&
-  html`<form method="post" action="${rotateWebhookPath(accountId)}" class="actions">
-${csrfField(frame)}
-<button type="submit" class="secondary">Rotate the signing secret</button>
-</form>`}
+${endpoint !== null && html`<p class="actions"><a href="${rotateWebhookPath(accountId)}" class="button secondary">Rotate the signing secret</a></p>`}
 </section>`;
 }
 
@@ -88,7 +85,7 @@ function deliveriesTable(deliveries: readonly Delivery[]): Markup {
   );
 }
 
-/** GET /dashboard/accounts/{id}/webhooks, and the answer of the two forms (with `secret` when one was made). */
+/** GET /dashboard/accounts/{id}/webhooks, with the secret a form made (`secret`) or the word that it was shown (`shownBefore`). */
 export function renderWebhooksPage(frame: Frame, model: WebhooksPageModel): string {
   const { overview } = model;
   return renderDocument({
@@ -97,6 +94,7 @@ export function renderWebhooksPage(frame: Frame, model: WebhooksPageModel): stri
     current: 'webhooks',
     main: html`${accountHeading(frame, overview, 'webhooks', `Webhook of ${overview.account.name}`)}
 ${model.secret !== undefined && shownSecret(model.secret)}
+${model.shownBefore === true && shownBefore('The service cannot show it again. If you did not copy it, rotate the secret and copy the new one.')}
 ${endpointSection(frame, model)}
 <section aria-labelledby="deliveries-heading">
 <h2 id="deliveries-heading">Last deliveries</h2>

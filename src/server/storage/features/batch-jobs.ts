@@ -4,6 +4,9 @@
 import type { ValidationResult } from '../../../result.js';
 import type { Field } from './accounts.js';
 
+/** The field of a job's values, or `mixed` when each line names its own (src/server/batch/mixed.ts). */
+export type JobField = Field | 'mixed';
+
 /** Status of a batch job (docs/service.md#jobs). */
 export type BatchJobStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
 
@@ -13,7 +16,7 @@ export interface BatchJobRecord {
   accountId: string;
   /** The key that submitted it (usage log rows name it). */
   keyId: string;
-  field: Field;
+  field: JobField;
   status: BatchJobStatus;
   total: number;
   /** Lines answered so far (valid + invalid). */
@@ -35,6 +38,8 @@ export interface BatchJobLine {
   line: number;
   /** The ValidationResult of the line's value. */
   result: ValidationResult;
+  /** The line's field, when the job's lines name their own (a `mixed` job). */
+  field?: Field;
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * The dashboard's sign-ins: sessions and one-time links, both kept as the SHA-256 of their tokens.
+ * The dashboard's sign-ins: sessions and one-time links, both kept as the SHA-256 of their tokens,
+ * and the secrets a session's form made, kept sealed until the page after the form shows them once.
  */
 /** A dashboard session as stored: never the session token, only its SHA-256 (lower-case hex). */
 export interface SessionRecord {
@@ -49,10 +50,49 @@ export interface LoginLinkRepository {
   prune(before: Date): Promise<number>;
 }
 
+/** What a secret kept for its one showing is: a new API key, or a new webhook signing secret. */
+export type RevealKind = 'api-key' | 'webhook-secret';
+
+/**
+ * A secret a dashboard form made, kept until the page the form leads to shows it once: found by
+ * the SHA-256 of a random reference (the page's `?reveal=`), for the session that made it only.
+ */
+export interface SecretRevealRecord {
+  /** SHA-256 of the reference, lower-case hex. */
+  hash: string;
+  /** SHA-256 of the token of the session that made it (its row in the sessions): no other session takes it. */
+  sessionHash: string;
+  /** The account whose key or webhook it is. */
+  accountId: string;
+  kind: RevealKind;
+  /** The secret itself: sealed at rest (../sealing.ts), in clear only in this record. */
+  secret: string;
+  /** What the page calls it (a key's name); null when it has no name. */
+  label: string | null;
+  createdAt: Date;
+  /** After this it is never shown. */
+  expiresAt: Date;
+}
+
+/** Secrets kept for their one showing. */
+export interface SecretRevealRepository {
+  create(reveal: SecretRevealRecord): Promise<void>;
+  /**
+   * Takes the secret out, atomically (one DELETE: two concurrent takers cannot both get it):
+   * resolves with the record when it exists, was made by session `sessionHash` and has not expired
+   * at `now`, and deletes it; null otherwise (and then a row of another session stays).
+   */
+  take(hash: string, sessionHash: string, now: Date): Promise<SecretRevealRecord | null>;
+  /** Deletes those that expired before `before`; resolves with how many. */
+  prune(before: Date): Promise<number>;
+}
+
 /** The store's dashboard sign-ins. */
 export interface SignIns {
   /** Dashboard sessions, stored as hashes. */
   sessions: SessionRepository;
   /** One-time sign-in links, stored as hashes. */
   loginLinks: LoginLinkRepository;
+  /** Secrets kept sealed for their one showing, by the SHA-256 of their reference. */
+  secretReveals: SecretRevealRepository;
 }

@@ -3,6 +3,7 @@
  * per-day totals (docs/service.md#usage-log).
  */
 import type { Field } from './accounts.js';
+import type { BatchJobLine } from './batch-jobs.js';
 
 /** One performed validation, or one refused request of a known key, as the usage log keeps it (docs/service.md#usage-log). */
 export interface UsageEntry {
@@ -35,6 +36,12 @@ export interface UsageEntry {
   sdk: string | null;
   /** When the request was answered. */
   at: Date;
+  /**
+   * A batch job's line: counted only while its job is queued or running, and its answer stored
+   * with the count, in the same transaction (docs/service.md#jobs: a cancel is final, and a line
+   * counted is a line answered).
+   */
+  jobLine?: { jobId: string; answer: BatchJobLine };
 }
 
 /** How the meter answered one request. */
@@ -45,6 +52,8 @@ export interface MeterDecision {
   blocked: boolean;
   /** Validations used in the period after this request. */
   used: number;
+  /** A job line whose job was no longer queued or running (cancelled, ended): neither counted, logged nor answered. */
+  jobClosed?: boolean;
 }
 
 /** A per-day total of the usage log, kept after the log's rows are pruned (docs/service.md#usage-log). */

@@ -6,9 +6,9 @@
  * cell sealed alone (`v1.…`, rows written before) is still read. A job runs in one instance at a
  * time: `claim` takes it with a lease in one statement (SQLite runs one write at a time;
  * PostgreSQL's claimers pass over rows another holds, SKIP LOCKED, and the outer WHERE re-checks
- * the lease). `answer` writes only
- * lines still unanswered and moves the counters by the lines it really wrote, in one transaction,
- * so a job resumed by another instance after a crash never counts a line twice.
+ * the lease). Answers are written by ./job-lines.ts: only lines still unanswered, the counters
+ * moved by the lines really written, so a job resumed by another instance never counts a line
+ * twice; the runner's answers go in with their count, in the usage meter's transaction (./meter.ts).
  *
  * A streamed upload (`begin`, `append`, `commit`) is a job row held by the owner UPLOADING: its
  * lines go in piece by piece, each its own short transaction, and no runner claims it, no list shows
@@ -16,9 +16,9 @@
  */
 import type { ValidationResult } from '../../../result.js';
 import type { Sealer } from '../sealing.js';
-import type { BatchJobLine, BatchJobRecord, BatchJobStatus, Field, Store } from '../types.js';
+import type { BatchJobRecord, BatchJobStatus, JobField, Store } from '../types.js';
 import type { SqlClient } from './client.js';
-import type { Dialect } from './dialect.js';
+import { answerLine, byRowCount, chunks, IN_PIECE, jobAnswerWriter, LINES_PER_STATEMENT, PIECE, valuesList, type StoredAnswer } from './job-lines.js';
 import { dateColumn, optionalDateColumn } from './values.js';
 
 interface JobRow {
@@ -39,8 +39,6 @@ interface JobRow {
 }
 
 const JOB_COLUMNS = 'id, account_id, key_id, field, status, total, done, valid, invalid, webhook_url, created_at, started_at, finished_at, error';
-/** Lines per INSERT or UPDATE statement: well under both engines' limit of bound parameters. */
-const LINES_PER_STATEMENT = 500;
 
 /** The lease owner of a job whose upload has not ended (no runner is ever named so: see runner.ts). */
 const UPLOADING = 'upload';
@@ -51,7 +49,7 @@ const toJob = (row: JobRow): BatchJobRecord => ({
   id: row.id,
   accountId: row.account_id,
   keyId: row.key_id,
-  field: row.field as Field,
+  field: row.field as JobField,
   status: row.status as BatchJobStatus,
   total: Number(row.total),
   done: Number(row.done),
@@ -63,15 +61,6 @@ const toJob = (row: JobRow): BatchJobRecord => ({
   finishedAt: optionalDateColumn(row.finished_at),
   error: row.error,
 });
-
-function* chunks<T>(items: readonly T[], size: number): Generator<readonly T[]> {
-  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
-}
-
-/** A cell sealing a whole piece of lines (see the module comment). */
-const PIECE = 'c1.';
-/** A cell whose content is in its piece's head line: `@<head line>`. */
-const IN_PIECE = '@';
 
 /** How a line's cell reads: its own sealed text, a piece sealed whole, or a pointer to its piece's head. */
 type Cell = { kind: 'own'; sealed: string } | { kind: 'piece'; sealed: string } | { kind: 'in'; head: number };
@@ -128,31 +117,10 @@ async function openCells<P, T>(
   });
 }
 
-/** `statement(rows)`, built once per row count: a statement's text is the key of its prepared form. */
-function byRowCount(statement: (rows: number) => string): (rows: number) => string {
-  const texts = new Map<number, string>();
-  return (rows) => {
-    let text = texts.get(rows);
-    if (text === undefined) {
-      text = statement(rows);
-      texts.set(rows, text);
-    }
-    return text;
-  };
-}
-
-/** `(…), (…)` of `rows` rows of `types`, numbered from $`first`. */
-function valuesList(d: Dialect, rows: number, types: ReadonlyArray<Parameters<Dialect['param']>[1]>, first = 1): string {
-  const tuples: string[] = [];
-  for (let row = 0; row < rows; row++) {
-    tuples.push(`(${types.map((type, column) => d.param(first + row * types.length + column, type)).join(', ')})`);
-  }
-  return tuples.join(', ');
-}
-
 /** Batch jobs over `sql`, their values and results sealed by `sealer`. */
 export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs'] {
   const d = sql.dialect;
+  const answers = jobAnswerWriter(d, sealer);
   const time = (n: number): string => d.param(n, 'time');
   const OPEN = `status IN ('queued', 'running')`;
 
@@ -191,18 +159,8 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
     ORDER BY line LIMIT ${d.param(3, 'integer')}`;
   const cellsOf = (column: 'value' | 'result', count: number): string =>
     `SELECT line, ${column} AS cell FROM batch_job_lines WHERE job_id = $1 AND line IN (${Array.from({ length: count }, (_, i) => d.param(i + 2, 'integer')).join(', ')})`;
-  const SET_RESULT = `UPDATE batch_job_lines SET result = $3 WHERE job_id = $1 AND line = ${d.param(2, 'integer')}`;
-  const COUNT = `UPDATE batch_jobs SET done = done + ${d.param(2, 'integer')}, valid = valid + ${d.param(3, 'integer')},
-    invalid = invalid + ${d.param(4, 'integer')} WHERE id = $1`;
-
   const insertLines = byRowCount((rows) =>
     `INSERT INTO batch_job_lines (job_id, line, value) VALUES ${valuesList(d, rows, ['text', 'integer', 'text'])}`);
-  // Only lines still unanswered are written; RETURNING tells which, and their verdicts.
-  const answerLines = byRowCount((rows) =>
-    `WITH answers (answer_line, answer_result, answer_valid) AS (VALUES ${valuesList(d, rows, ['integer', 'text', 'boolean'], 2)})
-      UPDATE batch_job_lines SET result = answers.answer_result, valid = answers.answer_valid FROM answers
-      WHERE batch_job_lines.job_id = $1 AND batch_job_lines.line = answers.answer_line AND batch_job_lines.result IS NULL
-      RETURNING line, valid`);
   const headCells = (column: 'value' | 'result') => async (id: string, lines: readonly number[]) => {
     const { rows } = await sql.query<{ line: number | string; cell: string }>(cellsOf(column, lines.length), [id, ...lines]);
     return rows.map((row) => ({ line: Number(row.line), cell: row.cell }));
@@ -316,32 +274,7 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
     },
     async answer(id, lines) {
       if (lines.length === 0) return;
-      await sql.transaction(async (tx) => {
-        let valid = 0;
-        let invalid = 0;
-        const sorted = [...lines].sort((a, b) => a.line - b.line);
-        for (const chunk of chunks(sorted, LINES_PER_STATEMENT)) {
-          const results: Record<string, ValidationResult> = {};
-          for (const { line, result } of chunk) results[line] = result;
-          const sealed = PIECE + sealer.seal(JSON.stringify(results));
-          const head = (chunk[0] as BatchJobLine).line;
-          const params: unknown[] = [id];
-          for (const { line, result } of chunk) params.push(line, line === head ? sealed : `${IN_PIECE}${head}`, result.valid === true);
-          const { rows } = await tx.query<{ line: number | string; valid: unknown }>(answerLines(chunk.length), params);
-          const written = rows.map((row) => Number(row.line));
-          if (written.length > 0 && !written.includes(head)) {
-            // The head was answered already (by an instance that took the job over): the lines
-            // written here point at the first of them instead, which holds the piece.
-            const newHead = Math.min(...written);
-            for (const line of written) await tx.query(SET_RESULT, [id, line, line === newHead ? sealed : `${IN_PIECE}${newHead}`]);
-          }
-          for (const row of rows) {
-            if (d.readBoolean(row.valid)) valid++;
-            else invalid++;
-          }
-        }
-        if (valid + invalid > 0) await tx.query(COUNT, [id, valid + invalid, valid, invalid]);
-      });
+      await sql.transaction((tx) => answers.write(tx, id, lines));
     },
     async finish(id, status, now, error) {
       await sql.query(FINISH, [id, status, d.time(now), error ?? null]);
@@ -349,18 +282,18 @@ export function sqlBatchJobs(sql: SqlClient, sealer: Sealer): Store['batchJobs']
     async lines(id, after, limit) {
       const { rows } = await sql.query<{ line: number | string; result: string }>(LINES, [id, after, limit]);
       const cells = rows.map((row) => ({ line: Number(row.line), cell: row.result }));
-      const results = await openCells<Record<string, ValidationResult>, ValidationResult>(
+      const answers = await openCells<Record<string, StoredAnswer>, StoredAnswer>(
         sealer,
         cells,
         (lines) => headCells('result')(id, lines),
         (piece, _head, line) => {
-          const result = piece[line];
-          if (result === undefined) throw new Error(`batch job line ${line} is missing from its sealed piece`);
-          return result;
+          const answer = piece[line];
+          if (answer === undefined) throw new Error(`batch job line ${line} is missing from its sealed piece`);
+          return answer;
         },
         (opened) => JSON.parse(opened) as ValidationResult,
       );
-      return cells.map((cell, index): BatchJobLine => ({ line: cell.line, result: results[index] as ValidationResult }));
+      return cells.map((cell, index) => answerLine(cell.line, answers[index] as StoredAnswer));
     },
   };
 }

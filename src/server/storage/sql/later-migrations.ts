@@ -7,6 +7,7 @@
  */
 import type { ColumnDeclaration, IndexDeclaration } from './tables/declare.js';
 import type { MigrationStep } from './ddl.js';
+import { SECRET_REVEALS } from './tables/sign-ins.js';
 import { USAGE_LOG } from './tables/usage.js';
 
 /** The declared index `name` of the usage log. */
@@ -24,6 +25,8 @@ function usageLogColumn(name: string): ColumnDeclaration {
 }
 
 export const LATER_MIGRATIONS: readonly (readonly MigrationStep[])[] = [
+  // The dashboard's secrets kept sealed for their one showing after a form (issue 31).
+  [{ addTable: SECRET_REVEALS }],
   // Refused requests in the usage log (docs/service.md#usage-log): their errorCode, and the reason of an invalid answer.
   [
     { addColumn: { table: USAGE_LOG.name, column: usageLogColumn('error_code') } },

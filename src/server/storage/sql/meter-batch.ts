@@ -3,7 +3,7 @@
  * (../sqlite/meter.ts, ../postgres/meter.ts), apart from the meter itself (./meter.ts), so that a
  * dialect (./dialect.ts) can name its statements without importing the meter or the client.
  */
-import type { Field } from '../types.js';
+import type { BatchJobLine, Field } from '../types.js';
 import type { SqlQuery } from './query.js';
 
 /** A usage-log row in the table's column names, `at` as ISO text. */
@@ -37,6 +37,8 @@ export interface MeterRequest {
   group: string;
   /** null: no blocking limit. */
   quota: number | null;
+  /** A batch job's line, answered in the batch's transaction when counted; null for any other request. */
+  jobLine: { jobId: string; answer: BatchJobLine } | null;
 }
 
 /** One usage counter: an account's count in one billing period. */

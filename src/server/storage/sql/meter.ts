@@ -8,13 +8,17 @@
  * 1. lock the counter of every (account, period) in the batch, creating missing ones, and read
  *    its value (PostgreSQL: row locks taken in a fixed order, so instances cannot deadlock;
  *    SQLite: the transaction holds the store's write lock, across processes too);
- * 2. insert every request into the log, skipping request ids already there: the ids inserted are
+ * 2. lock the batch jobs whose lines are in the batch and drop the lines of jobs no longer queued
+ *    or running (a cancel waits for this transaction, then no line of its job is counted);
+ * 3. insert every request into the log, skipping request ids already there: the ids inserted are
  *    the requests never counted before (a retried id is not);
- * 3. decide in arrival order which new requests fit the quota (null: no blocking limit, the paid
+ * 4. decide in arrival order which new requests fit the quota (null: no blocking limit, the paid
  *    plans count overage), then add each counter's grant;
- * 4. delete the log rows of the blocked requests (the pipeline logs their 429 as a refusal,
+ * 5. delete the log rows of the blocked requests (the pipeline logs their 429 as a refusal,
  *    never counted: ./refusal-log.ts);
- * 5. add the counted requests to the per-day totals, which outlive the log's retention, and
+ * 6. store the answers of the job lines counted (./job-lines.ts), so that a line counted is a
+ *    line answered, whatever happens to the process after the commit;
+ * 7. add the counted requests to the per-day totals, which outlive the log's retention, and
  *    move each key's last use to its newest counted request (the key list reads it, not the log).
  *
  * A promise resolves only after its batch committed; when the batch fails, every request in it
@@ -25,6 +29,7 @@ import { MAX_VALUE_CHARACTERS } from '../../policy/limits.js';
 import type { MeterDecision, UsageEntry } from '../types.js';
 import type { CounterKey, DailyDelta, KeyUse, MeterRequest, MeterStatements } from './meter-batch.js';
 import { createGroupCommit, type GroupCommitOptions } from '../group-commit.js';
+import type { JobAnswerWriter } from './job-lines.js';
 import { isTransientSqlError, StoreClosedError, type SqlClient } from './client.js';
 import { isIsoDay, storableText } from './values.js';
 
@@ -131,6 +136,7 @@ export function toRequest(entry: UsageEntry, quota: number | null, isPeriodDay: 
     day: at.slice(0, 10),
     group: groupKey(accountId, entry.periodStart),
     quota,
+    jobLine: entry.jobLine === undefined ? null : { jobId: requireId(entry.jobLine.jobId, 'jobLine.jobId'), answer: entry.jobLine.answer },
   };
 }
 
@@ -167,8 +173,29 @@ function keyUses(counted: readonly MeterRequest[]): KeyUse[] {
   return [...uses.values()];
 }
 
+/** The job lines of a batch whose job is no longer open (step 2); none without a job line. */
+async function closedJobLines(tx: SqlClient, jobs: JobAnswerWriter | null, requests: readonly MeterRequest[]): Promise<ReadonlySet<MeterRequest>> {
+  const ids = requests.flatMap((request) => (request.jobLine === null ? [] : [request.jobLine.jobId]));
+  if (ids.length === 0) return new Set();
+  if (jobs === null) throw new Error('usage meter: a job line, and no writer of job answers');
+  const open = await jobs.openJobs(tx, ids);
+  return new Set(requests.filter((request) => request.jobLine !== null && !open.has(request.jobLine.jobId)));
+}
+
+/** Stores the answers of the job lines counted now or before (step 6), one write per job. */
+async function answerJobLines(tx: SqlClient, jobs: JobAnswerWriter | null, answered: readonly MeterRequest[]): Promise<void> {
+  const byJob = new Map<string, Array<NonNullable<MeterRequest['jobLine']>['answer']>>();
+  for (const { jobLine } of answered) {
+    if (jobLine === null) continue;
+    const lines = byJob.get(jobLine.jobId);
+    if (lines === undefined) byJob.set(jobLine.jobId, [jobLine.answer]);
+    else lines.push(jobLine.answer);
+  }
+  for (const [jobId, lines] of byJob) await (jobs as JobAnswerWriter).write(tx, jobId, lines);
+}
+
 /** One batch in one transaction (module comment); resolves with one decision per request. */
-async function writeBatchOnce(tx: SqlClient, statements: MeterStatements, requests: readonly MeterRequest[]): Promise<MeterDecision[]> {
+async function writeBatchOnce(tx: SqlClient, statements: MeterStatements, jobs: JobAnswerWriter | null, requests: readonly MeterRequest[]): Promise<MeterDecision[]> {
   // The first request with an id speaks for it; repeats in the same batch are duplicates.
   const firstIndexById = new Map<string, number>();
   const counters = new Map<string, Counter>();
@@ -187,18 +214,30 @@ async function writeBatchOnce(tx: SqlClient, statements: MeterStatements, reques
     if (counter === undefined) throw new Error(`usage meter: unexpected counter ${row.accountId} ${row.periodStart}`);
     counter.used = row.used;
   }
-  const fresh = await statements.insertLog(tx, unique);
+  const closed = await closedJobLines(tx, jobs, unique);
+  const fresh = await statements.insertLog(tx, closed.size === 0 ? unique : unique.filter((request) => !closed.has(request)));
 
   const decisions = new Array<MeterDecision | null>(requests.length).fill(null);
   const blockedIds: string[] = [];
   const counted: MeterRequest[] = [];
+  // Job lines counted now or by an earlier batch: their answers are stored (again, if need be).
+  const answered: MeterRequest[] = [];
   requests.forEach((request, index) => {
-    if (firstIndexById.get(request.row.request_id) !== index || !fresh.has(request.row.request_id)) return;
+    if (firstIndexById.get(request.row.request_id) !== index) return;
     const counter = counters.get(request.group) as Counter;
+    if (closed.has(request)) {
+      decisions[index] = { counted: false, blocked: false, used: counter.used, jobClosed: true };
+      return;
+    }
+    if (!fresh.has(request.row.request_id)) {
+      answered.push(request);
+      return;
+    }
     if (request.quota === null || counter.used < request.quota) {
       counter.used++;
       counter.granted++;
       counted.push(request);
+      answered.push(request);
       decisions[index] = { counted: true, blocked: false, used: counter.used };
     } else {
       blockedIds.push(request.row.request_id);
@@ -209,6 +248,7 @@ async function writeBatchOnce(tx: SqlClient, statements: MeterStatements, reques
   const grants = [...counters.values()].filter((counter) => counter.granted > 0);
   if (grants.length > 0) await statements.addGrants(tx, grants);
   if (blockedIds.length > 0) await statements.deleteLog(tx, blockedIds);
+  await answerJobLines(tx, jobs, answered);
   if (counted.length > 0) await statements.addDailyTotals(tx, dailyDeltas(counted), keyUses(counted));
 
   return requests.map((request, index) => {
@@ -217,19 +257,22 @@ async function writeBatchOnce(tx: SqlClient, statements: MeterStatements, reques
     const first = decisions[firstIndexById.get(request.row.request_id) as number];
     // A repeat of a request of this batch shares its fate without being counted again; a request
     // counted by an earlier batch reports the period's usage now.
-    if (first !== null && first !== undefined) return { counted: false, blocked: first.blocked, used: first.used };
+    if (first !== null && first !== undefined) return { counted: false, blocked: first.blocked, used: first.used, ...(first.jobClosed === true ? { jobClosed: true } : {}) };
     return { counted: false, blocked: false, used: (counters.get(request.group) as Counter).used };
   });
 }
 
-/** A meter writing through `sql` with its dialect's statements; see the module comment. */
-export function createUsageMeter(sql: SqlClient, options: MeterOptions = {}): UsageMeter {
+/**
+ * A meter writing through `sql` with its dialect's statements; see the module comment. `jobs`
+ * writes the answers of batch job lines (a job line counted without it rejects its batch).
+ */
+export function createUsageMeter(sql: SqlClient, options: MeterOptions = {}, jobs: JobAnswerWriter | null = null): UsageMeter {
   const attempts = Math.max(1, Math.floor(options.attempts ?? 3));
   const statements = sql.dialect.meter;
   const writeBatch = async (requests: readonly MeterRequest[]): Promise<MeterDecision[]> => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await sql.transaction((tx) => writeBatchOnce(tx, statements, requests));
+        return await sql.transaction((tx) => writeBatchOnce(tx, statements, jobs, requests));
       } catch (error) {
         if (attempt >= attempts || !isTransientSqlError(error)) throw error;
       }

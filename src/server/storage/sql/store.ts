@@ -9,8 +9,10 @@ import type { Store, StoreFile } from '../types.js';
 import { sqlAccountTables } from './accounts.js';
 import type { SqlClient } from './client.js';
 import { createUsageMeter, type MeterOptions } from './meter.js';
+import { jobAnswerWriter } from './job-lines.js';
 import { migrate } from './migrate.js';
 import { createRefusalLog, type RefusalLogOptions } from './refusal-log.js';
+import { sqlSecretReveals } from './secret-reveals.js';
 import { sqlSignIns } from './sign-ins.js';
 import { sqlUsageReads } from './usage.js';
 import { jsonParam } from './values.js';
@@ -93,9 +95,9 @@ function sqlProbe(sql: SqlClient): () => Promise<void> {
  */
 export async function createSqlStore(sql: SqlClient & { readonly file?: StoreFile | null }, options: SqlStoreOptions = {}): Promise<Store> {
   if (options.migrate !== false) await migrate(sql);
-  const meter = createUsageMeter(sql, options.meter);
-  const refusals = createRefusalLog(sql, options.refusals);
   const sealer = options.sealer ?? ephemeralSealer();
+  const meter = createUsageMeter(sql, options.meter, jobAnswerWriter(sql.dialect, sealer));
+  const refusals = createRefusalLog(sql, options.refusals);
   let closing: Promise<void> | null = null;
   const { accounts, keys } = sqlAccountTables(sql);
   const store: Store = {
@@ -103,6 +105,7 @@ export async function createSqlStore(sql: SqlClient & { readonly file?: StoreFil
     keys,
     usage: { count: (entry, quota) => meter.count(entry, quota), logRefusal: (entry) => refusals.write(entry), ...sqlUsageReads(sql) },
     ...sqlSignIns(sql),
+    secretReveals: sqlSecretReveals(sql, sealer),
     viesCache: sqlViesCache(sql, sealer),
     breaker: sqlBreakerStore(sql),
     statusSamples: sqlStatusSamples(sql),

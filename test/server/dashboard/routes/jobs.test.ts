@@ -1,7 +1,8 @@
 /**
  * The jobs page as an account sees it: its own jobs with status and counts, never another
- * account's; cancelling a running job from the page (a POST form carrying the session's CSRF
- * token), refused without the token, and 404 for another account's job.
+ * account's; cancelling a running job from the page (its confirmation page, then a POST form
+ * carrying the session's CSRF token: 303 back to the list), refused without the token, and 404 for
+ * another account's job.
  */
 import { describe, expect, it } from 'vitest';
 import type { BatchJobRecord } from '../../../../src/server/storage/types.js';
@@ -9,7 +10,8 @@ import { getPage, postForm, useSignedInAccount } from '../../../support/dashboar
 import { queuedJob } from '../../../support/job-records.js';
 import { createAccount } from '../../../support/server.js';
 
-const fixture = useSignedInAccount('STARTER');
+// No batch runner: the jobs the tests write stay queued until the page cancels them.
+const fixture = useSignedInAccount('STARTER', { workers: false });
 
 const jobsPath = (): string => `/dashboard/accounts/${fixture.account.id}/jobs`;
 
@@ -33,7 +35,19 @@ describe('the jobs page', () => {
     expect(page.text).not.toContain('job_of_other_account');
     // The values of a job are not on the page.
     expect(page.text).not.toContain('LU26375245');
-    expect(page.text).toContain(`action="${jobsPath()}/job_mine_running/cancel"`);
+    expect(page.text).toContain(`href="${jobsPath()}/job_mine_running/cancel"`);
+    expect(page.text).not.toContain(`action="${jobsPath()}/job_mine_running/cancel"`);
+  });
+
+  it('asks for confirmation first: the page names the job and posts to its own URL with the CSRF token, changing nothing', async () => {
+    const confirm = await getPage(fixture.server.url, `${jobsPath()}/job_mine_running/cancel`, fixture.browser);
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toContain('job_mine_running');
+    expect(confirm.text).toContain(`action="${jobsPath()}/job_mine_running/cancel"`);
+    expect(confirm.text).toContain(`name="_csrf" value="${fixture.browser.csrf}"`);
+    expect(confirm.text).toContain('Cancel job</button>');
+    expect(confirm.text).toContain(`href="${jobsPath()}"`);
+    expect((await fixture.server.store.batchJobs.get(fixture.account.id, 'job_mine_running'))?.status).toBe('queued');
   });
 
   it('refuses a cancellation without the CSRF token (403) and leaves the job running', async () => {
@@ -47,6 +61,7 @@ describe('the jobs page', () => {
   it("answers 404 for another account's job and changes nothing", async () => {
     const answer = await postForm(fixture.server.url, `${jobsPath()}/job_of_other_account/cancel`, fixture.browser);
     expect(answer.status).toBe(404);
+    expect((await getPage(fixture.server.url, `${jobsPath()}/job_of_other_account/cancel`, fixture.browser)).status).toBe(404);
     const [other] = (await fixture.server.store.accounts.list()).filter((account) => account.id !== fixture.account.id);
     expect((await fixture.server.store.batchJobs.get(other?.id ?? '', 'job_of_other_account'))?.status).toBe('queued');
     // Nor is the other account's jobs page open to this session.
@@ -62,6 +77,11 @@ describe('the jobs page', () => {
     expect(page.text).toContain('cancelled');
     expect(page.text).not.toContain('/cancel"');
     expect((await postForm(fixture.server.url, `${jobsPath()}/job_mine_running/cancel`, fixture.browser)).status).toBe(409);
+    // Its confirmation, asked again (back, or an old tab), says there is nothing left to do and offers no button.
+    const confirm = await getPage(fixture.server.url, `${jobsPath()}/job_mine_running/cancel`, fixture.browser);
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toContain('has ended (cancelled): there is nothing left to do');
+    expect(confirm.text).not.toContain('method="post" action="' + jobsPath());
   });
 
   it('sends nobody signed in to the sign-in page', async () => {

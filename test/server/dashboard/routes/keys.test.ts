@@ -1,11 +1,13 @@
 /**
- * Keys through the dashboard's forms, as an account does it: create one (the key shown once, never
- * again), use it over the API (200), revoke it after the confirmation page, see it refused (401).
- * Refused inputs answer the page again with the message and what was typed; the plan's maximum is
- * a 409; a suspended account cannot create keys.
+ * Keys through the dashboard's forms, as an account does it: create one (303 to the keys page,
+ * which shows the key once: a reload, a second or concurrent GET, another session or a late visit
+ * shows it no more and makes no other key), use it over the API (200), revoke it after the
+ * confirmation page, see it refused (401). Refused inputs answer the page again with the message
+ * and what was typed; the plan's maximum is a 409; a suspended account cannot create keys.
  */
 import { describe, expect, it } from 'vitest';
-import { getPage, postForm, signIn, useSignedInAccount } from '../../../support/dashboard.js';
+import { REVEAL_TTL_MS } from '../../../../src/server/policy/sessions.js';
+import { followToReveal, getPage, postForm, SHOWN_BEFORE, signIn, useSignedInAccount } from '../../../support/dashboard.js';
 import { germanIban } from '../../../support/generators/iban.js';
 import { createAccount, post } from '../../../support/server.js';
 
@@ -19,14 +21,22 @@ describe('the key lifecycle through the forms', () => {
   let key = '';
   let keyId = '';
 
-  it('creates a key and shows it once, on the answer to the form, never cached', async () => {
+  it('creates a key: 303 to the keys page, which shows it once, never cached; a reload shows it no more and makes no other key', async () => {
     const created = await postForm(fixture.server.url, keysPath(), fixture.browser, { name: 'checkout form', expires: '30d', scopes: ['iban', 'vat'] });
-    expect(created.status).toBe(200);
-    expect(created.headers.get('cache-control')).toBe('no-store');
-    const shown = created.text.match(KEY) ?? [];
+    expect(created.text).not.toMatch(KEY);
+    const { location, page } = await followToReveal(fixture.server.url, created, keysPath(), fixture.browser);
+    const shown = page.text.match(KEY) ?? [];
     expect(shown).toHaveLength(1);
     key = shown[0] as string;
-    expect(created.text).toContain('it will not be shown again');
+    expect(page.text).toContain('it will not be shown again');
+    expect(page.text).toContain('Your new key “checkout form”');
+
+    const reloaded = await getPage(fixture.server.url, location, fixture.browser);
+    expect(reloaded.status).toBe(200);
+    expect(reloaded.text).not.toMatch(KEY);
+    expect(reloaded.text).toContain(SHOWN_BEFORE);
+    expect(await fixture.server.store.keys.list(fixture.account.id)).toHaveLength(1);
+    expect(fixture.server.logs.join('\n')).not.toContain(key);
 
     const [stored] = await fixture.server.store.keys.list(fixture.account.id);
     expect(stored).toMatchObject({ name: 'checkout form', scopes: ['iban', 'vat'] });
@@ -80,8 +90,8 @@ describe('the scope of a key made with the form', () => {
     const account = await createAccount(fixture.server.store, 'PRO');
     const owner = await signIn(fixture.server, account.id);
     const path = `/dashboard/accounts/${account.id}/keys`;
-    expect((await postForm(fixture.server.url, path, owner, { name: 'all', expires: 'never', scope: 'all', scopes: every })).status).toBe(200);
-    expect((await postForm(fixture.server.url, path, owner, { name: 'listed', expires: 'never', scope: 'chosen', scopes: every })).status).toBe(200);
+    expect((await postForm(fixture.server.url, path, owner, { name: 'all', expires: 'never', scope: 'all', scopes: every })).status).toBe(303);
+    expect((await postForm(fixture.server.url, path, owner, { name: 'listed', expires: 'never', scope: 'chosen', scopes: every })).status).toBe(303);
     const keys = await fixture.server.store.keys.list(account.id);
     expect(Object.fromEntries(keys.map((key) => [key.name, key.allFields]))).toEqual({ all: true, listed: false });
     const page = await getPage(fixture.server.url, path, owner);
@@ -113,7 +123,7 @@ describe('a refused key', () => {
     const free = await createAccount(fixture.server.store, 'FREE');
     const owner = await signIn(fixture.server, free.id);
     const path = `/dashboard/accounts/${free.id}/keys`;
-    expect((await postForm(fixture.server.url, path, owner, { name: 'first', expires: 'never', scopes: ['iban'] })).status).toBe(200);
+    expect((await postForm(fixture.server.url, path, owner, { name: 'first', expires: 'never', scopes: ['iban'] })).status).toBe(303);
     const second = await postForm(fixture.server.url, path, owner, { name: 'second', expires: 'never', scopes: ['iban'] });
     expect(second.status).toBe(409);
     expect(second.text).toContain('at most 1 live API key');
@@ -130,5 +140,58 @@ describe('a refused key', () => {
     expect(answer.status).toBe(409);
     expect(answer.text).toContain('This account is suspended: it gets no new API key until the operator resumes it');
     expect(await fixture.server.store.keys.list(suspended.id)).toEqual([]);
+  });
+});
+
+describe('a new key shown once', () => {
+  /** Creates a key as `browser` on a new PRO account's page; resolves with the page path and the Location of the 303. */
+  async function createKeyAs(name: string): Promise<{ path: string; location: string; accountId: string; owner: Awaited<ReturnType<typeof signIn>> }> {
+    const account = await createAccount(fixture.server.store, 'PRO');
+    const owner = await signIn(fixture.server, account.id);
+    const path = `/dashboard/accounts/${account.id}/keys`;
+    const created = await postForm(fixture.server.url, path, owner, { name, expires: 'never', scope: 'all' });
+    expect(created.status).toBe(303);
+    return { path, location: created.headers.get('location') ?? '', accountId: account.id, owner };
+  }
+
+  it('is shown to exactly one of two concurrent GETs', async () => {
+    const { location, accountId, owner } = await createKeyAs('raced');
+    const pages = await Promise.all([getPage(fixture.server.url, location, owner), getPage(fixture.server.url, location, owner)]);
+    expect(pages.map((page) => page.status)).toEqual([200, 200]);
+    expect(pages.map((page) => (page.text.match(KEY) ?? []).length).sort()).toEqual([0, 1]);
+    expect(pages.filter((page) => page.text.includes(SHOWN_BEFORE))).toHaveLength(1);
+    expect(await fixture.server.store.keys.list(accountId)).toHaveLength(1);
+  });
+
+  it("is not shown to another session, even the operator's, which leaves it to its own", async () => {
+    const { location, accountId, owner } = await createKeyAs('mine');
+    for (const other of [await signIn(fixture.server, accountId), await signIn(fixture.server, null)]) {
+      const refused = await getPage(fixture.server.url, location, other);
+      expect(refused.status).toBe(200);
+      expect(refused.text).not.toMatch(KEY);
+      expect(refused.text).toContain(SHOWN_BEFORE);
+    }
+    const shown = await getPage(fixture.server.url, location, owner);
+    expect(shown.text.match(KEY) ?? []).toHaveLength(1);
+  });
+
+  it('is not shown once its reference has expired, nor on another page or for a reference that is no reference', async () => {
+    const late = await createKeyAs('late');
+    fixture.server.clock.advance(REVEAL_TTL_MS);
+    const expired = await getPage(fixture.server.url, late.location, late.owner);
+    expect(expired.status).toBe(200);
+    expect(expired.text).not.toMatch(KEY);
+    expect(expired.text).toContain(SHOWN_BEFORE);
+
+    const elsewhere = await createKeyAs('elsewhere');
+    const reference = new URL(elsewhere.location, fixture.server.url).search;
+    // The webhook page takes only webhook secrets: the key's reference is used up there, not shown.
+    const webhooks = await getPage(fixture.server.url, `/dashboard/accounts/${elsewhere.accountId}/webhooks${reference}`, elsewhere.owner);
+    expect(webhooks.text).not.toMatch(KEY);
+    expect(webhooks.text).toContain(SHOWN_BEFORE);
+    const malformed = await getPage(fixture.server.url, `${elsewhere.path}?reveal=%3Cscript%3E`, elsewhere.owner);
+    expect(malformed.status).toBe(200);
+    expect(malformed.text).not.toMatch(KEY);
+    expect(malformed.text).not.toContain('<script>');
   });
 });

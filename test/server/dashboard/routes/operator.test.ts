@@ -1,7 +1,8 @@
 /**
  * The operator's pages through their forms: create an account (its name, whatever it holds, shown
- * as text), refused inputs answered with the page again, change a plan, suspend an account (its
- * keys answer 401 ACCOUNT_SUSPENDED) and resume it.
+ * as text), refused inputs answered with the page again, change a plan, suspend an account after
+ * its confirmation page (its keys answer 401 ACCOUNT_SUSPENDED) and resume it; every form answers
+ * 303 to a page; an account's own session gets 404 for each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../../../src/server/storage/types.js';
@@ -83,17 +84,31 @@ describe("an account's plan and suspension", () => {
     expect((await server.store.accounts.get(account.id))?.plan).toBe('PRO');
   });
 
-  it("suspends: the account's key answers 401 ACCOUNT_SUSPENDED; resumes: 200 again", async () => {
+  it("suspends after its confirmation page: the account's key answers 401 ACCOUNT_SUSPENDED; resumes: 200 again", async () => {
     expect((await post(server.url, 'iban', { value: IBAN }, key)).status).toBe(200);
+    const confirm = await getPage(server.url, `/dashboard/accounts/${account.id}/suspension`, operator);
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toContain(`action="/dashboard/accounts/${account.id}/suspension"`);
+    expect(confirm.text).toContain('<input type="hidden" name="suspended" value="true">');
+    expect(confirm.text).toContain(`name="_csrf" value="${operator.csrf}"`);
+    expect(confirm.text).toContain('Suspend account</button>');
+    // The confirmation alone changes nothing.
+    expect((await server.store.accounts.get(account.id))?.suspendedAt).toBeNull();
     const suspended = await postForm(server.url, `/dashboard/accounts/${account.id}/suspension`, operator, { suspended: 'true' });
     expect(suspended.status).toBe(303);
+    expect(suspended.headers.get('location')).toBe(`/dashboard/accounts/${account.id}?done=suspension`);
     const overview = await getPage(server.url, suspended.headers.get('location') as string, operator);
     expect(overview.text).toContain('The account is suspended');
     const refused = await post(server.url, 'iban', { value: IBAN }, key);
     expect(refused.status).toBe(401);
     expect(refused.body.errorCode).toBe('ACCOUNT_SUSPENDED');
+    const again = await getPage(server.url, `/dashboard/accounts/${account.id}/suspension`, operator);
+    expect(again.text).toContain('was suspended on');
+    expect(again.text).not.toContain('name="suspended" value="true"');
 
-    expect((await postForm(server.url, `/dashboard/accounts/${account.id}/suspension`, operator, { suspended: 'false' })).status).toBe(303);
+    const resumed = await postForm(server.url, `/dashboard/accounts/${account.id}/suspension`, operator, { suspended: 'false' });
+    expect(resumed.status).toBe(303);
+    expect(resumed.headers.get('location')).toBe(`/dashboard/accounts/${account.id}?done=suspension`);
     expect((await server.store.accounts.get(account.id))?.suspendedAt).toBeNull();
     expect((await post(server.url, 'iban', { value: IBAN }, key)).status).toBe(200);
   });
@@ -108,5 +123,14 @@ describe("an account's plan and suspension", () => {
   it('answers 404 for an account that does not exist', async () => {
     expect((await postForm(server.url, '/dashboard/accounts/no-such-account/plan', operator, { plan: 'PRO' })).status).toBe(404);
     expect((await postForm(server.url, '/dashboard/accounts/no-such-account/suspension', operator, { suspended: 'true' })).status).toBe(404);
+    expect((await getPage(server.url, '/dashboard/accounts/no-such-account/suspension', operator)).status).toBe(404);
+  });
+
+  it("answers 404 to the account's own session for the suspension, its confirmation and the plan, nothing changed", async () => {
+    const own = await signIn(server, account.id);
+    expect((await getPage(server.url, `/dashboard/accounts/${account.id}/suspension`, own)).status).toBe(404);
+    expect((await postForm(server.url, `/dashboard/accounts/${account.id}/suspension`, own, { suspended: 'true' })).status).toBe(404);
+    expect((await postForm(server.url, `/dashboard/accounts/${account.id}/plan`, own, { plan: 'FREE' })).status).toBe(404);
+    expect(await server.store.accounts.get(account.id)).toMatchObject({ plan: 'PRO', suspendedAt: null });
   });
 });

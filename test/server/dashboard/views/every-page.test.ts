@@ -7,14 +7,18 @@ import { describe, expect, it } from 'vitest';
 import {
   renderAccountPage,
   renderAccountsPage,
+  renderCancelJobPage,
   renderKeysPage,
   renderMessagePage,
   renderRevokePage,
+  renderRotatePage,
   renderStatusPage,
+  renderSuspendPage,
   renderUsageLogPage,
+  renderWebhooksPage,
 } from '../../../../src/server/dashboard/views/index.js';
 import type { Frame } from '../../../../src/server/dashboard/views/models.js';
-import { accountFrame, aKey, attributeNames, anAccount, anEntry, anOverview, HOSTILE, inlineCode, NOBODY, NOW, OPERATOR, postForms, tagsOf, textOf } from '../../../support/dashboard-views.js';
+import { accountFrame, aJob, aKey, attributeNames, anAccount, anEntry, anOverview, aWebhook, HOSTILE, inlineCode, NOBODY, NOW, OPERATOR, postForms, tagsOf, textOf } from '../../../support/dashboard-views.js';
 
 const account = anAccount({ name: HOSTILE.accountName, suspendedAt: new Date('2026-11-20T00:00:00Z') });
 const overview = anOverview(account);
@@ -37,6 +41,27 @@ const pages: { name: string; frame: Frame; page: string; shows: string[] }[] = [
     shows: [HOSTILE.accountName, HOSTILE.keyName, HOSTILE.logValue],
   },
   { name: 'revoke', frame: OPERATOR, page: renderRevokePage(OPERATOR, { overview, key }), shows: [HOSTILE.accountName, HOSTILE.keyName] },
+  {
+    name: 'keys, asked again for a key shown',
+    frame: accountFrame(account),
+    page: renderKeysPage(accountFrame(account), { overview, keys: [key], shownBefore: true }),
+    shows: [HOSTILE.accountName, HOSTILE.keyName, 'This secret was shown once and is not shown again.'],
+  },
+  {
+    name: 'webhooks, with the secret shown once',
+    frame: accountFrame(account),
+    page: renderWebhooksPage(accountFrame(account), { overview, endpoint: aWebhook({ url: HOSTILE.logValue }), deliveries: [], secret: 'whsec_"<x>' }),
+    shows: [HOSTILE.accountName, HOSTILE.logValue],
+  },
+  {
+    name: 'webhooks, asked again for a secret shown',
+    frame: accountFrame(account),
+    page: renderWebhooksPage(accountFrame(account), { overview, endpoint: aWebhook(), deliveries: [], shownBefore: true }),
+    shows: [HOSTILE.accountName, 'This secret was shown once and is not shown again.'],
+  },
+  { name: 'rotate', frame: accountFrame(account), page: renderRotatePage(accountFrame(account), { overview, endpoint: aWebhook({ url: HOSTILE.logValue }) }), shows: [HOSTILE.accountName, HOSTILE.logValue] },
+  { name: 'suspend', frame: OPERATOR, page: renderSuspendPage(OPERATOR, { overview: anOverview(anAccount({ name: HOSTILE.accountName })) }), shows: [HOSTILE.accountName] },
+  { name: 'cancel job', frame: accountFrame(account), page: renderCancelJobPage(accountFrame(account), { overview, job: aJob({ id: HOSTILE.keyName }) }), shows: [HOSTILE.accountName, HOSTILE.keyName] },
   {
     name: 'usage log',
     frame: accountFrame(account),

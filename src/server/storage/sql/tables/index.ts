@@ -7,7 +7,7 @@ import { BATCH_JOB_LINES, BATCH_JOBS } from './batch-jobs.js';
 import type { TableDeclaration } from './declare.js';
 import { VAT_EVIDENCE } from './evidence.js';
 import { JOB_RUNS, VAT_RATES } from './housekeeping.js';
-import { DASHBOARD_SESSIONS, LOGIN_LINKS } from './sign-ins.js';
+import { DASHBOARD_SESSIONS, LOGIN_LINKS, SECRET_REVEALS } from './sign-ins.js';
 import { USAGE_COUNTERS, USAGE_DAILY, USAGE_KEY_LAST, USAGE_LOG } from './usage.js';
 import { CIRCUIT_BREAKERS, VIES_CACHE, VIES_STATUS_SAMPLES } from './vies.js';
 import { VAT_WATCHES } from './watches.js';
@@ -35,4 +35,5 @@ export const DECLARED_TABLES: readonly TableDeclaration[] = [
   WEBHOOK_DELIVERIES,
   WEBHOOK_ATTEMPTS,
   VAT_EVIDENCE,
+  SECRET_REVEALS,
 ];

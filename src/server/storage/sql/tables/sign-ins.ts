@@ -1,6 +1,7 @@
 /**
  * The dashboard's sessions and sign-in links (../../features/sign-ins.ts), kept as the SHA-256 of
- * their tokens only; an operator's session has no account.
+ * their tokens only; an operator's session has no account. The secrets kept for their one showing
+ * are sealed, and go with the session that made them.
  */
 import { accountId, column, optional, type TableDeclaration } from './declare.js';
 
@@ -28,4 +29,21 @@ export const LOGIN_LINKS: TableDeclaration = {
   ],
   clustered: true,
   indexes: [{ name: 'login_links_expires', columns: ['expires_at'] }],
+};
+
+// Taken out by one DELETE when shown; an expired row is left for the prune job.
+export const SECRET_REVEALS: TableDeclaration = {
+  name: 'secret_reveals',
+  columns: [
+    column('hash', 'digest', { primaryKey: true }),
+    column('session_hash', 'digest', { references: { table: 'dashboard_sessions', column: 'hash' } }),
+    accountId(),
+    column('kind', 'text', { check: "kind IN ('api-key', 'webhook-secret')" }),
+    column('secret', 'sealed'),
+    optional('label', 'text'),
+    column('created_at', 'time'),
+    column('expires_at', 'time'),
+  ],
+  clustered: true,
+  indexes: [{ name: 'secret_reveals_expires', columns: ['expires_at'] }],
 };
