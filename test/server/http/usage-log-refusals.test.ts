@@ -130,6 +130,19 @@ describe('refused requests in the usage log', () => {
   });
 });
 
+describe('a suspended account', () => {
+  it('has its refusals logged too, with ACCOUNT_SUSPENDED, not counted', async () => {
+    const suspended = await accountWithKey(server.store, 'PRO');
+    await server.store.accounts.update(suspended.account.id, { suspended: true }, new Date());
+    const answer = await post(server.url, 'iban', { value: GOOD_IBAN }, suspended.key);
+    expect(answer.status).toBe(401);
+    await vi.waitFor(async () => expect(await server.store.usage.log(suspended.account.id, 10)).toHaveLength(1));
+    const [entry] = await server.store.usage.log(suspended.account.id, 10);
+    expect(entry).toMatchObject({ requestId: answer.headers.get('x-request-id'), status: 401, errorCode: 'ACCOUNT_SUSPENDED', value: '' });
+    expect((await server.store.usage.lastUsed(suspended.account.id)).size).toBe(0);
+  });
+});
+
 describe('the admin API usage log', () => {
   const entriesOf = async (query: string): Promise<Array<Record<string, unknown>>> => {
     const answer = await adminCall<{ entries: Array<Record<string, unknown>> }>(server.url, 'GET', `/accounts/${account.id}/log${query}`, { session });
