@@ -1,6 +1,7 @@
 /**
  * Builds dist/ from src/: the email data modules (scripts/generate-email-data.ts), the field
  * aggregates (scripts/generate-fields.ts), the service's JSON Schemas (scripts/generate-schemas.ts),
+ * the dashboard's minified script and stylesheet (scripts/generate-assets.ts),
  * then tsup.
  *
  *   node scripts/build.mjs           `npm run build`: every subpath in ESM and CJS with its type
@@ -58,6 +59,8 @@ runNode([require.resolve('tsx/cli'), 'scripts/generate-email-data.ts']);
 runNode([require.resolve('tsx/cli'), 'scripts/generate-fields.ts']);
 // The JSON Schemas of the service's shapes (src/server/shapes/generated/), derived from their types.
 runNode([require.resolve('tsx/cli'), 'scripts/generate-schemas.ts']);
+// The dashboard's script and stylesheet, minified (src/server/dashboard/assets/generated/).
+runNode([require.resolve('tsx/cli'), 'scripts/generate-assets.ts']);
 // Taken after the generator, whose data modules are inputs too: they must not look newer than the build.
 const inputsReadAt = Date.now();
 const tsup = join(dirname(require.resolve('tsup/package.json')), require('tsup/package.json').bin.tsup);

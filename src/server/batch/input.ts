@@ -462,7 +462,7 @@ function listJobReader(format: 'csv' | 'ndjson', field: Field | null, webhookUrl
     firstRecord = false;
     if (field !== null) {
       if (isFirst && isColumnName(head, 'value')) return null;
-      if (isFirst && isColumnName(head, 'field')) return { message: 'This CSV has a field column: send it without ?field=, each line is validated as the field it names' };
+      if (isFirst && isColumnName(head, 'field')) return { message: 'This CSV has a field column: send it without ?field=' };
       return { value: head as string };
     }
     if (isFirst) {
@@ -481,7 +481,7 @@ function listJobReader(format: 'csv' | 'ndjson', field: Field | null, webhookUrl
     const named = namedField(read.field, `Line ${line}`);
     if (typeof named !== 'string') return named;
     if (field === null) return { value: read.value, field: named };
-    if (named !== field) return { message: `Line ${line} names the field ${named}, but the job's field is ${field} (send the file without ?field= to mix fields)` };
+    if (named !== field) return { message: `Line ${line} names the field ${named}, but the job's field is ${field}` };
     return { value: read.value };
   }
 

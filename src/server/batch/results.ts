@@ -5,7 +5,7 @@
  * field, or of every field on a mixed job, one column per member: `vatDetails.registered` …).
  */
 import { FIELD_NAMES, type FieldName } from '../../fields/catalog.js';
-import { csvField } from '../answers/csv.js';
+import { csvField, spreadsheetField } from '../answers/csv.js';
 import { FIELD_OPERATIONS } from '../../fields/operations.js';
 import type { ValidationResult } from '../../result.js';
 import { SHAPE_SCHEMAS, type ShapeName } from '../shapes/generated/schemas.js';
@@ -49,7 +49,8 @@ export function csvResults(jobField: JobField): { header: string; line(answered:
         String(line), String(result.valid), result.reason ?? '', result.message, result.normalizedValue ?? '', result.originalValue, field ?? jobField,
         ...columns.map((column) => cellOf(details[column.member]?.[column.name])),
       ];
-      return `${cells.map(csvField).join(',')}\r\n`;
+      // Values a client sent, and what registries answered, are never run by a spreadsheet.
+      return `${cells.map(spreadsheetField).join(',')}\r\n`;
     },
   };
 }

@@ -123,7 +123,7 @@ export function assembleApp(config: AppConfig): AssembledApp {
   const knownPath = (path: string): boolean =>
     ROUTE_METHODS.some((method) => app.router.match(method, path)[0].some(([[, route]]) => !route.path.endsWith('*')));
   mountAdminApi(app, { services, plans, log, failureLog, adminToken: config.adminToken, pathHint: (path) => notFoundMessage(path, knownPath), ...(limits ? { sourceOf } : {}) });
-  mountDashboard(app, { services, plans, failureLog, usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS });
+  mountDashboard(app, { services, plans, failureLog, usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS, jobs: { maxQueuedJobs: api.config.maxQueuedJobs, submitted: api.jobSubmitted ?? (() => undefined) } });
   openApiRoute(app);
 
   app.notFound((c) => notFoundResponse(c.req.path, knownPath));

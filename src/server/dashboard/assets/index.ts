@@ -1,9 +1,9 @@
 /**
  * The dashboard's static files, served by the service itself under /dashboard/assets/ (no CDN, no
- * external font): the only stylesheet and script its pages' Content-Security-Policy allows.
+ * external font): the only stylesheet and script its pages' Content-Security-Policy allows, written
+ * to be read in ./dashboard.js and ./dashboard.css and served minified (scripts/generate-assets.ts).
  */
-import { DASHBOARD_CSS } from './dashboard-css.js';
-import { DASHBOARD_JS } from './dashboard-js.js';
+import { DASHBOARD_CSS, DASHBOARD_JS } from './generated/assets.js';
 
 /** A static file: its Content-Type and its text. */
 export interface DashboardAsset {

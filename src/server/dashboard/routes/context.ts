@@ -35,6 +35,8 @@ export interface DashboardDeps {
   usageLogDays: number;
   /** The service's throttle of failure lines (answers/log-throttle.ts): never a token, a key or a cookie in them. */
   failureLog: LogThrottle;
+  /** Jobs uploaded on the Jobs page: the cap of open jobs per account (`--max-queued-jobs`) and the runner's nudge. Default: 20, no nudge. */
+  jobs?: { maxQueuedJobs: number; submitted(): void };
 }
 
 /** A request to a page that needs a session, with what its handler works with. */
@@ -187,13 +189,17 @@ export function accountPost(deps: DashboardDeps, handler: (request: PageRequest,
 export async function postedForm(request: PageRequest): Promise<URLSearchParams> {
   const outcome = await readForm(request.c.req.raw);
   if (!outcome.ok) throw new PageRefusal(outcome.status, 'Form not accepted', [outcome.message]);
-  if (!csrfMatches(request.signedIn, outcome.form.get(CSRF_FIELD))) {
-    throw new PageRefusal(403, 'Form not accepted', [
-      "The form did not carry this session's security token: it may come from an older page, another session or another site. Nothing was changed.",
-      'Reload the page and send the form again.',
-    ]);
-  }
+  requireCsrf(request, outcome.form.get(CSRF_FIELD));
   return outcome.form;
+}
+
+/** Throws the 403 refusal unless `presented` (a form's `_csrf`) is the session's CSRF token. */
+export function requireCsrf(request: PageRequest, presented: string | null | undefined): void {
+  if (csrfMatches(request.signedIn, presented)) return;
+  throw new PageRefusal(403, 'Form not accepted', [
+    "The form did not carry this session's security token: it may come from an older page, another session or another site. Nothing was changed.",
+    'Reload the page and send the form again.',
+  ]);
 }
 
 /** The message of a form input refused by the administration (its RangeError), or the error again. */

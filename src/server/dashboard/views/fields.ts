@@ -8,6 +8,11 @@ import { FIELD_LABELS } from '../../../fields/generated/dashboard.js';
 
 export { FIELD_COLOURS, FIELD_LABELS } from '../../../fields/generated/dashboard.js';
 
+/** A job's field as people read it: a field's label, or what a mixed job is. */
+export function jobFieldLabel(field: FieldName | 'mixed'): string {
+  return field === 'mixed' ? 'Mixed fields' : FIELD_LABELS[field];
+}
+
 /** A field's name as people read it; a name that is not a field (an old log row) as it is. */
 export function fieldLabel(field: string): string {
   return Object.prototype.hasOwnProperty.call(FIELD_LABELS, field) ? FIELD_LABELS[field as FieldName] : field;

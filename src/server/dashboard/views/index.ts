@@ -12,5 +12,6 @@ export { renderStatusPage } from './status-page.js';
 export { renderUsageLogPage } from './usage-log-page.js';
 export type * from './models.js';
 export { renderJobsPage } from './jobs-page.js';
+export { renderJobPage } from './job-page.js';
 export { renderWatchesPage } from './watches-page.js';
 export { renderWebhooksPage } from './webhooks-page.js';

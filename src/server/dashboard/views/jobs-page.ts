@@ -1,17 +1,21 @@
 /**
- * An account's batch jobs (POST /api/v1/jobs): the newest first with status, progress and counts,
- * and a link to cancel each job still queued or running (its confirmation page holds the POST
- * form). Values and results are not shown here: they are read over the API.
+ * An account's batch jobs (POST /api/v1/jobs, or the upload form here): the newest first with
+ * status, progress and counts, each linking to its own page (./job-page.ts: progress, downloads),
+ * a link to cancel each job still queued or running (its confirmation page holds the POST form),
+ * and the form that uploads a file as a job, run under one of the account's live keys.
  */
 import type { BatchJobRecord, BatchJobStatus } from '../../storage/types.js';
 import { accountHeading } from './account-heading.js';
 import { notice, scrollingTable } from './controls.js';
-import { FIELD_LABELS } from './fields.js';
+import { FIELD_LABELS, jobFieldLabel } from './fields.js';
 import { formatCount, timeTag } from './format.js';
 import { html, type Markup } from './html.js';
 import { renderDocument } from './layout.js';
 import type { Frame, JobsPageModel } from './models.js';
-import { cancelJobPath } from './paths.js';
+import { FIELD_NAMES } from '../../../fields/catalog.js';
+import { formError, selectField, type Choice } from './controls.js';
+import { csrfField } from './layout.js';
+import { cancelJobPath, jobPath, jobsPath } from './paths.js';
 
 const STATUS_CLASS: Record<BatchJobStatus, string> = {
   queued: 'status-wait',
@@ -29,11 +33,11 @@ function cancelLink(accountId: string, job: BatchJobRecord): Markup {
 }
 
 function jobsTable(accountId: string, jobs: readonly BatchJobRecord[]): Markup {
-  if (jobs.length === 0) return html`<p class="empty">No jobs yet. Submit one with <code>POST /api/v1/jobs</code> or <code>verifield jobs submit</code>.</p>`;
+  if (jobs.length === 0) return html`<p class="empty">No jobs yet. Upload a file below, or submit one with <code>POST /api/v1/jobs</code> or <code>verifield jobs submit</code>.</p>`;
   const rows = jobs.map(
     (job) => html`<tr>
-<th scope="row"><code>${job.id}</code></th>
-<td>${job.field === 'mixed' ? 'Mixed fields' : FIELD_LABELS[job.field]}</td>
+<th scope="row"><a href="${jobPath(accountId, job.id)}"><code>${job.id}</code></a></th>
+<td>${jobFieldLabel(job.field)}</td>
 <td><span class="status ${STATUS_CLASS[job.status]}">${job.status}</span>${job.error !== null && html`<br>${job.error}`}</td>
 <td class="number">${formatCount(job.done)} / ${formatCount(job.total)}</td>
 <td class="number">${formatCount(job.valid)}</td>
@@ -52,6 +56,37 @@ function jobsTable(accountId: string, jobs: readonly BatchJobRecord[]): Markup {
   );
 }
 
+/** The upload's field choices: the file's own (a mixed file), or one field for every line. */
+const FIELD_CHOICES: readonly Choice[] = [
+  { value: '', label: 'As each line says (mixed)' },
+  ...FIELD_NAMES.map((field) => ({ value: field, label: FIELD_LABELS[field] })),
+];
+
+function uploadForm(frame: Frame, model: JobsPageModel): Markup {
+  const accountId = model.overview.account.id;
+  const live = model.keys.filter((key) => key.status === 'live');
+  const values = model.form?.values;
+  const form =
+    live.length === 0
+      ? html`<p class="empty">A job runs under one of the account's keys, and it has none that is live: create one on the Keys page first.</p>`
+      : html`<form method="post" action="${jobsPath(accountId)}" enctype="multipart/form-data" class="stacked">
+${csrfField(frame)}
+${selectField({ form: 'upload-job', name: 'key', label: 'Run under the key', choices: live.map((key) => ({ value: key.id, label: `${key.name} (${key.displayPrefix}…)` })), selected: values?.['key'] })}
+${selectField({ form: 'upload-job', name: 'field', label: 'Validate the values as', choices: FIELD_CHOICES, selected: values?.['field'] ?? '' })}
+<div class="field">
+<label for="upload-job-file">File</label>
+<span class="hint" id="upload-job-file-hint">CSV or NDJSON (<code>.ndjson</code>): up to 100,000 values, 16 MiB.</span>
+<input id="upload-job-file" name="file" type="file" accept=".csv,.txt,.ndjson,.jsonl" required aria-describedby="upload-job-file-hint">
+</div>
+<button type="submit">Upload and run</button>
+</form>`;
+  return html`<section aria-labelledby="upload-job-heading">
+<h2 id="upload-job-heading">Upload a file</h2>
+${formError(model.form?.error)}
+${form}
+</section>`;
+}
+
 /** GET /dashboard/accounts/{id}/jobs. */
 export function renderJobsPage(frame: Frame, model: JobsPageModel): string {
   const { overview } = model;
@@ -62,6 +97,7 @@ export function renderJobsPage(frame: Frame, model: JobsPageModel): string {
     main: html`${accountHeading(frame, overview, 'jobs', `Jobs of ${overview.account.name}`)}
 ${notice(model.notice)}
 <p>The newest ${formatCount(model.jobs.length)} jobs. Each value of a job counts one validation when it is answered; a cancelled job keeps the answers it has.</p>
-${jobsTable(overview.account.id, model.jobs)}`,
+${jobsTable(overview.account.id, model.jobs)}
+${uploadForm(frame, model)}`,
   });
 }

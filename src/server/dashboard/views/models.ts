@@ -111,8 +111,18 @@ export interface UsageLogPageModel {
 export interface JobsPageModel {
   overview: AccountOverview;
   jobs: readonly BatchJobRecord[];
+  /** The account's live keys, which the upload form offers to run a job under. */
+  keys: readonly ListedKey[];
   /** What the last form did (e.g. "Job … cancelled"). */
   notice?: string;
+  /** The upload refused: the values chosen and why. */
+  form?: FormState;
+}
+
+/** GET /dashboard/accounts/{id}/jobs/{jobId}: one job's progress, its cancel link and its downloads. */
+export interface JobPageModel {
+  overview: AccountOverview;
+  job: BatchJobRecord;
 }
 
 /** GET /dashboard/accounts/{id}/watches: the account's watched VAT numbers with their last known verdict. */

@@ -70,6 +70,21 @@ export function jobsPath(accountId: string): string {
   return `${accountPath(accountId)}/jobs`;
 }
 
+/** One job of an account: its progress, cancel and downloads. */
+export function jobPath(accountId: string, jobId: string): string {
+  return `${jobsPath(accountId)}/${encodeURIComponent(jobId)}`;
+}
+
+/** A job's progress as JSON, which the job page's script polls (../assets/dashboard.js). */
+export function jobProgressPath(accountId: string, jobId: string): string {
+  return `${jobPath(accountId, jobId)}/progress`;
+}
+
+/** A job's answered lines to download: NDJSON or CSV, as GET /api/v1/jobs/{id}/results answers them. */
+export function jobResultsPath(accountId: string, jobId: string, format: 'ndjson' | 'csv'): string {
+  return `${jobPath(accountId, jobId)}/results.${format}`;
+}
+
 /** A job's cancellation: the confirmation (GET) and the cancellation (POST). */
 export function cancelJobPath(accountId: string, jobId: string): string {
   return `${jobsPath(accountId)}/${encodeURIComponent(jobId)}/cancel`;

@@ -177,7 +177,7 @@ function keyUses(counted: readonly MeterRequest[]): KeyUse[] {
 async function closedJobLines(tx: SqlClient, jobs: JobAnswerWriter | null, requests: readonly MeterRequest[]): Promise<ReadonlySet<MeterRequest>> {
   const ids = requests.flatMap((request) => (request.jobLine === null ? [] : [request.jobLine.jobId]));
   if (ids.length === 0) return new Set();
-  if (jobs === null) throw new Error('usage meter: a job line, and no writer of job answers');
+  if (jobs === null) throw new Error('usage meter: no job answer writer');
   const open = await jobs.openJobs(tx, ids);
   return new Set(requests.filter((request) => request.jobLine !== null && !open.has(request.jobLine.jobId)));
 }

@@ -49,13 +49,58 @@ describe('the dashboard assets', () => {
 
   it('loads nothing from elsewhere: no import, no font, no URL in the stylesheet', () => {
     expect(css?.body).not.toMatch(/@import|@font-face|url\(/);
-    expect(js?.body).not.toMatch(/https?:|fetch\(|XMLHttpRequest|import\(/);
+    expect(js?.body).not.toMatch(/https?:|XMLHttpRequest|import\(/);
+    // Its one request: the job page's progress, at the relative URL the page names (CSP connect-src 'self').
+    expect(js?.body.match(/fetch\(/g)).toEqual(['fetch(']);
   });
 
-  it('keeps focus visible, lets tables scroll inside their box and stacks forms on a narrow screen', () => {
-    expect(css?.body).toMatch(/:focus-visible \{ outline: 3px solid/);
-    expect(css?.body).toMatch(/\.table-wrap \{[^}]*overflow-x: auto/);
-    expect(css?.body).toMatch(/@media \(max-width: 36rem\) \{\s*form\.inline, form\.filters, form\.actions \{ flex-direction: column/);
+  it('keeps focus visible, lets tables scroll inside their box and stacks forms on a narrow screen (served minified)', () => {
+    expect(css?.body).toMatch(/:focus-visible\{outline:3px solid/);
+    expect(css?.body).toMatch(/\.table-wrap\{[^}]*overflow-x:auto/);
+    expect(css?.body).toMatch(/@media ?\(max-width:36rem\)\{form\.inline,form\.filters,form\.actions\{flex-direction:column/);
+    expect(css?.body).not.toContain('\n  ');
+  });
+
+  it("follows a running job: polls the URL its page names, same-origin, updates the bar and counts, reloads when it ends", async () => {
+    const node = () => ({ textContent: '', hidden: false });
+    const texts: Record<string, { textContent: string; hidden: boolean }> = { '[data-job-status]': node(), '[data-job-done]': node(), '[data-job-valid]': node(), '[data-job-invalid]': node(), '[data-job-reload]': node() };
+    const bar = { max: 0, value: 0 };
+    const section = {
+      getAttribute: (name: string) => (name === 'data-job-progress' ? '/dashboard/accounts/a/jobs/j/progress' : null),
+      querySelector: (selector: string) => (selector === 'progress' ? bar : (texts[selector] ?? null)),
+    };
+    const answers = [
+      { status: 'running', total: 3000, done: 1200, valid: 1000, invalid: 200 },
+      { status: 'done', total: 3000, done: 3000, valid: 2500, invalid: 500 },
+    ];
+    const calls: Array<[string, unknown]> = [];
+    let reloaded = false;
+    const timers: Array<() => void> = [];
+    const context = {
+      document: { querySelectorAll: (selector: string) => (selector === '[data-job-progress]' ? [section] : []), getElementById: () => null, querySelector: () => null },
+      window: { location: { reload: () => void (reloaded = true) } },
+      navigator: {},
+      setTimeout: (callback: () => void) => void timers.push(callback),
+      fetch: (url: string, init: unknown) => {
+        calls.push([url, init]);
+        const body = answers.shift();
+        return Promise.resolve({ ok: true, json: () => Promise.resolve(body) });
+      },
+    };
+    runInNewContext(js?.body ?? '', context);
+    expect(texts['[data-job-reload]']?.hidden).toBe(true);
+    const tick = async (): Promise<void> => {
+      timers.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    await tick();
+    expect(calls[0]).toEqual(['/dashboard/accounts/a/jobs/j/progress', { credentials: 'same-origin', headers: { Accept: 'application/json' } }]);
+    expect(bar).toEqual({ max: 3000, value: 1200 });
+    expect([texts['[data-job-status]']?.textContent, texts['[data-job-done]']?.textContent, texts['[data-job-invalid]']?.textContent]).toEqual(['running', '1,200', '200']);
+    expect(reloaded).toBe(false);
+    await tick();
+    expect(calls).toHaveLength(2);
+    expect(reloaded).toBe(true);
   });
 
   it('shows the copy button and copies the key to the clipboard', async () => {
