@@ -6,10 +6,13 @@
 import type { ViesStatusResponse } from '../../../ports.js';
 import type { DayAvailability } from '../../../vat/reference/availability.js';
 import type { AccountOverview, ListedKey, UsageByDay, WebhookSummary } from '../../admin/service.js';
-import type { BatchJobRecord, UsageEntry, VatWatchRecord, WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
+import type { BatchJobRecord, MemberRole, UsageEntry, VatWatchRecord, WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
 
-/** Who is signed in: the operator (every account) or one account (only its own pages). */
-export type Viewer = { kind: 'operator' } | { kind: 'account'; accountId: string; accountName: string };
+/**
+ * Who is signed in: the operator (every account) or one account (only its own pages), as a member
+ * with its role, or as its owner by a link the operator made (`memberEmail` null).
+ */
+export type Viewer = { kind: 'operator' } | { kind: 'account'; accountId: string; accountName: string; role: MemberRole; memberEmail: string | null };
 
 /** What every page needs: who is signed in (null: nobody) and the session's CSRF token for its forms. */
 export interface Frame {
