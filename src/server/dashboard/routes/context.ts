@@ -17,6 +17,7 @@ import { StoreUnavailableError } from '../../storage/guard.js';
 import { couldBeStoredId } from '../../storage/ids.js';
 import type { Plan, RevealKind } from '../../storage/types.js';
 import { csrfMatches, CSRF_FIELD } from '../csrf.js';
+import type { EmailSignIn } from '../email-sign-in.js';
 import { readForm } from '../forms.js';
 import { keepForReveal, REVEAL_PARAM, revealPath, takeReveal, type Reveal } from '../reveal.js';
 import { readSession, type SignedIn } from '../session.js';
@@ -35,6 +36,10 @@ export interface DashboardDeps {
   usageLogDays: number;
   /** The service's throttle of failure lines (answers/log-throttle.ts): never a token, a key or a cookie in them. */
   failureLog: LogThrottle;
+  /** Sign-in by email (../email-sign-in.ts); absent when the service has no SMTP server (`--smtp-url`). */
+  emailSignIn?: EmailSignIn;
+  /** The client's address of a request (../../http/client-source.ts), which sign-in by email throttles by; undefined: unknown. */
+  sourceOf?(c: Context): string | undefined;
 }
 
 /** A request to a page that needs a session, with what its handler works with. */

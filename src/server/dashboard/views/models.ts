@@ -21,6 +21,11 @@ export interface Frame {
   csrfToken: string;
 }
 
+/** GET /dashboard/sign-in: the address form's CSRF token, or null when sign-in by email is not set up (no SMTP). */
+export interface SignInPageModel {
+  csrfToken: string | null;
+}
+
 /** A form sent back with what was wrong: the values typed (to fill the form again) and the message. */
 export interface FormState {
   values: Readonly<Record<string, string>>;
@@ -158,4 +163,6 @@ export interface MessagePageModel {
   paragraphs: readonly string[];
   /** Where the browser goes on to at once, with a link saying so (the page after signing in). */
   goOnTo?: { path: string; label: string };
+  /** A link after the paragraphs (the sign-in page, from the dashboard's entry). */
+  link?: { path: string; label: string };
 }

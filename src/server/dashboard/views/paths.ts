@@ -6,6 +6,10 @@ import type { LogFilter } from './models.js';
 
 /** The dashboard's entry: sign-in help, or a redirect to the viewer's first page. */
 export const DASHBOARD_PATH = '/dashboard';
+/** The sign-in page (GET) and its address form (POST). */
+export const SIGN_IN_PATH = '/dashboard/sign-in';
+/** Where the address form leads: "check your mail", the same for every address. */
+export const SIGN_IN_SENT_PATH = '/dashboard/sign-in/sent';
 /** POST ends the session. */
 export const LOGOUT_PATH = '/dashboard/logout';
 /** The operator's list of accounts (GET) and account creation (POST). */
