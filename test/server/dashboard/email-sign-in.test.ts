@@ -7,7 +7,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Account } from '../../../src/server/storage/types.js';
 import { getPage, postForm, sessionCookieOf, startDashboardServer, testClock, type DashboardServer, type PageAnswer } from '../../support/dashboard.js';
 import { createAccount } from '../../support/server.js';
@@ -217,42 +217,36 @@ describe('throttle per source address', () => {
       smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
       publicUrl: PUBLIC,
     });
-    try {
-      const target = await createAccount(limited.store, 'FREE');
-      await limited.store.members.add({ id: crypto.randomUUID(), accountId: target.id, email: 'late@shop.example', role: 'owner', createdAt: new Date() });
-      const { cookie, csrf } = await openSignInPage(limited.url);
-      const post = async (email: string) => {
-        const answer = await fetch(`${limited.url}/dashboard/sign-in`, {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
-          body: new URLSearchParams({ _csrf: csrf, email }).toString(),
-        });
-        return { status: answer.status, location: answer.headers.get('location') };
-      };
-      for (let i = 0; i < 20; i++) expect(await post(`stranger${i}@shop.example`)).toEqual({ status: 303, location: '/dashboard/sign-in/sent' });
-      const before = mails.length;
-      expect(await post('late@shop.example')).toEqual({ status: 303, location: '/dashboard/sign-in/sent' });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(mails.slice(before).filter((m) => m.to === 'late@shop.example')).toEqual([]);
-    } finally {
-      await limited.close();
-    }
+    onTestFinished(() => limited.close());
+    const target = await createAccount(limited.store, 'FREE');
+    await limited.store.members.add({ id: crypto.randomUUID(), accountId: target.id, email: 'late@shop.example', role: 'owner', createdAt: new Date() });
+    const { cookie, csrf } = await openSignInPage(limited.url);
+    const post = async (email: string) => {
+      const answer = await fetch(`${limited.url}/dashboard/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+        body: new URLSearchParams({ _csrf: csrf, email }).toString(),
+      });
+      return { status: answer.status, location: answer.headers.get('location') };
+    };
+    for (let i = 0; i < 20; i++) expect(await post(`stranger${i}@shop.example`)).toEqual({ status: 303, location: '/dashboard/sign-in/sent' });
+    const before = mails.length;
+    expect(await post('late@shop.example')).toEqual({ status: 303, location: '/dashboard/sign-in/sent' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mails.slice(before).filter((m) => m.to === 'late@shop.example')).toEqual([]);
   });
 });
 
 describe('without SMTP', () => {
   it('the sign-in page says to ask the operator, and has no form', async () => {
     const plain = await startDashboardServer();
-    try {
-      const page = await getPage(plain.url, '/dashboard/sign-in');
-      expect(page.status).toBe(200);
-      expect(page.text).toContain('ask its operator for a one-time sign-in link');
-      expect(page.text).not.toContain('<form method="post" action="/dashboard/sign-in"');
-      expect(page.headers.getSetCookie()).toEqual([]);
-      expect((await postForm(plain.url, '/dashboard/sign-in', null, { email: 'a@shop.example' })).status).toBe(303);
-    } finally {
-      await plain.close();
-    }
+    onTestFinished(() => plain.close());
+    const page = await getPage(plain.url, '/dashboard/sign-in');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('ask its operator for a one-time sign-in link');
+    expect(page.text).not.toContain('<form method="post" action="/dashboard/sign-in"');
+    expect(page.headers.getSetCookie()).toEqual([]);
+    expect((await postForm(plain.url, '/dashboard/sign-in', null, { email: 'a@shop.example' })).status).toBe(303);
   });
 });

@@ -10,8 +10,8 @@ import { accountId, column, optional, type TableDeclaration } from './declare.js
 export const ACCOUNT_MEMBERS: TableDeclaration = {
   name: 'account_members',
   columns: [
-    column('id', 'text', { primaryKey: true }),
     accountId(),
+    column('id', 'text', { primaryKey: true }),
     column('email', 'text'),
     column('role', 'text', { check: "role IN ('owner', 'developer', 'viewer')" }),
     column('created_at', 'time'),
