@@ -6,7 +6,7 @@
 import type { ViesStatusResponse } from '../../../ports.js';
 import type { DayAvailability } from '../../../vat/reference/availability.js';
 import type { AccountOverview, ListedKey, UsageByDay, WebhookSummary } from '../../admin/service.js';
-import type { BatchJobRecord, MemberRole, UsageEntry, VatWatchRecord, WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
+import type { BatchJobRecord, MemberRecord, MemberRole, UsageEntry, VatWatchRecord, WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
 
 /**
  * Who is signed in: the operator (every account) or one account (only its own pages), as a member
@@ -19,6 +19,16 @@ export interface Frame {
   viewer: Viewer | null;
   /** The value of the hidden `_csrf` field of every form; '' when nobody is signed in. */
   csrfToken: string;
+}
+
+/** GET /dashboard/accounts/{id}/members (owners and the operator): the members, the add form, each one's role and removal. */
+export interface MembersPageModel {
+  overview: AccountOverview;
+  members: readonly MemberRecord[];
+  /** What the last form did. */
+  notice?: string;
+  /** The add form (or a member's form) sent back with an error. */
+  form?: FormState;
 }
 
 /** GET /dashboard/sign-in: the address form's CSRF token, or null when sign-in by email is not set up (no SMTP). */

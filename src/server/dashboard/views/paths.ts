@@ -82,3 +82,18 @@ export function webhooksPath(accountId: string): string {
 export function rotateWebhookPath(accountId: string): string {
   return `${webhooksPath(accountId)}/rotate`;
 }
+
+/** An account's members (GET; owners and the operator) and the add form (POST). */
+export function membersPath(accountId: string): string {
+  return `${accountPath(accountId)}/members`;
+}
+
+/** A member's role (POST) or removal (POST `remove`). */
+export function memberPath(accountId: string, memberId: string, action: 'role' | 'remove'): string {
+  return `${membersPath(accountId)}/${encodeURIComponent(memberId)}/${action}`;
+}
+
+/** Sign out everywhere: the confirmation (GET) and the end of every session of the account (POST). */
+export function signOutEverywherePath(accountId: string): string {
+  return `${accountPath(accountId)}/sign-out-everywhere`;
+}
