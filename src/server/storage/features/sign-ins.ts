@@ -38,7 +38,7 @@ export interface MemberRepository {
   findByEmail(email: string): Promise<MemberRecord[]>;
   /**
    * Changes a member's role; 'last-owner' (and nothing changed) when that would leave the account
-   * without an owner. Checked and changed under the account's row lock, so two concurrent changes
+   * without an owner. Checked and changed holding the account's row lock, so two concurrent changes
    * cannot each remove one of the last two owners.
    */
   setRole(accountId: string, memberId: string, role: MemberRole): Promise<MemberChange>;

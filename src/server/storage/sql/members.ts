@@ -1,9 +1,9 @@
 /**
  * The accounts' members in SQL (../features/sign-ins.ts). An address is unique per account (an
  * INSERT … ON CONFLICT DO NOTHING tells a second one without an error). A change that could leave
- * an account without an owner runs in a transaction that first locks the account's row (a no-op
- * UPDATE): on PostgreSQL two such changes of one account wait for each other, so each counts the
- * owners the other left; SQLite runs one write transaction at a time.
+ * an account without an owner runs in a transaction that first locks the account's row (SELECT …
+ * FOR UPDATE, as the key creation does): on PostgreSQL two such changes of one account wait for each
+ * other, so each counts the owners the other left; SQLite runs one write transaction at a time.
  */
 import type { MemberChange, MemberRecord, MemberRole, Store } from '../types.js';
 import type { SqlClient } from './client.js';
@@ -29,7 +29,7 @@ export function sqlMembers(sql: SqlClient): Store['members'] {
   const LIST = `SELECT ${COLUMNS} FROM account_members WHERE account_id = $1 ORDER BY created_at, email`;
   const GET = `SELECT ${COLUMNS} FROM account_members WHERE account_id = $1 AND id = $2`;
   const BY_EMAIL = `SELECT ${COLUMNS} FROM account_members WHERE email = $1 ORDER BY created_at, account_id`;
-  const LOCK_ACCOUNT = 'UPDATE accounts SET id = id WHERE id = $1';
+  const LOCK_ACCOUNT = `SELECT id FROM accounts WHERE id = $1${d.forUpdate}`;
   const OTHER_OWNERS = "SELECT COUNT(*) AS n FROM account_members WHERE account_id = $1 AND role = 'owner' AND id <> $2";
   const SET_ROLE = 'UPDATE account_members SET role = $3 WHERE account_id = $1 AND id = $2';
   const DELETE = 'DELETE FROM account_members WHERE account_id = $1 AND id = $2';
