@@ -134,7 +134,15 @@ export function assembleApp(config: AppConfig): AssembledApp {
     ROUTE_METHODS.some((method) => app.router.match(method, path)[0].some(([[, route]]) => !route.path.endsWith('*')));
   mountAdminApi(app, { services, plans, log, failureLog, adminToken: config.adminToken, pathHint: (path) => notFoundMessage(path, knownPath), ...(limits ? { sourceOf } : {}) });
   const emailSignIn = signInByEmail(config, log);
-  mountDashboard(app, { services, plans, failureLog, usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS, sourceOf, ...(emailSignIn === undefined ? {} : { emailSignIn }) });
+  mountDashboard(app, {
+    services,
+    plans,
+    failureLog,
+    usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS,
+    sourceOf,
+    ...(emailSignIn === undefined ? {} : { emailSignIn }),
+    ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
+  });
   openApiRoute(app);
 
   app.notFound((c) => notFoundResponse(c.req.path, knownPath));

@@ -37,6 +37,8 @@ export interface DashboardDeps {
   usageLogDays: number;
   /** The service's throttle of failure lines (answers/log-throttle.ts): never a token, a key or a cookie in them. */
   failureLog: LogThrottle;
+  /** The service's address as its users reach it (`--public-url`), in front of the sign-in links the operator makes; absent: the request's own. */
+  publicUrl?: string;
   /** Sign-in by email (../email-sign-in.ts); absent when the service has no SMTP server (`--smtp-url`). */
   emailSignIn?: EmailSignIn;
   /** The client's address of a request (../../http/client-source.ts), which sign-in by email throttles by; undefined: unknown. */

@@ -5,13 +5,13 @@
  * or resume the account.
  */
 import { accountHeading } from './account-heading.js';
-import { formError, inputField, notice, selectField } from './controls.js';
+import { formError, inputField, notice, selectField, shownBefore, shownOnce } from './controls.js';
 import { frameMay } from '../roles.js';
 import { formatCount, formatQuantity } from './format.js';
 import { html, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
 import type { AccountPageModel, ChartDays, Frame } from './models.js';
-import { accountFormPath, accountPath, signOutEverywherePath, suspendPath } from './paths.js';
+import { accountFormPath, accountPath, signInLinkPath, signOutEverywherePath, suspendPath } from './paths.js';
 import { PLAN_CHOICES } from './plans.js';
 import { usageChart } from './usage-chart.js';
 
@@ -88,11 +88,34 @@ ${account.vatNumber !== null &&
 </section>`;
 }
 
+/** The operator's form that makes a sign-in link for the account, and the link it made, shown once. */
+function signInLinkPart(frame: Frame, model: AccountPageModel): Markup {
+  const { account } = model.overview;
+  const link = model.signInLink;
+  return html`${
+    typeof link === 'string' &&
+    shownOnce({
+      id: 'sign-in-link',
+      heading: html`A sign-in link for “${account.name}”`,
+      about: html`It signs in once as the account's owner, within 15 minutes: send it to the account's owner over a channel you trust (a chat's link preview would use it up).`,
+      label: 'The sign-in link',
+      value: link,
+      copy: 'Copy link',
+    })
+  }${link === null && shownBefore('Make another link if it was not copied.')}
+<form method="post" action="${signInLinkPath(account.id)}" class="inline">
+${csrfField(frame)}
+<button type="submit" class="secondary">Make a sign-in link</button>
+<span class="hint">A one-time link that signs in as the account's owner, as <code>verifield accounts login-link</code> makes.</span>
+</form>`;
+}
+
 function operatorSection(frame: Frame, model: AccountPageModel): Markup {
   const { account } = model.overview;
   const suspended = account.suspendedAt !== null;
   return html`<section aria-labelledby="operator-heading">
 <h2 id="operator-heading">Operator</h2>
+${signInLinkPart(frame, model)}
 ${formError(errorOf(model, 'plan'))}
 <form method="post" action="${accountFormPath(account.id, 'plan')}" class="inline">
 ${csrfField(frame)}

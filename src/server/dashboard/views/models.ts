@@ -64,6 +64,8 @@ export interface AccountPageModel {
   notice?: string;
   /** One of the page's forms sent back with an error; `form` names which ('plan' | 'suspension' | 'vat-number'). */
   failed?: FormState & { form: string };
+  /** The operator's: a sign-in link just made for the account (`?reveal=`), shown once; null: asked again, shown no more. */
+  signInLink?: string | null;
 }
 
 /** GET /dashboard/accounts/{id}/keys: the keys and the create form; after a creation (`?reveal=`), the key shown once. */

@@ -97,3 +97,8 @@ export function memberPath(accountId: string, memberId: string, action: 'role' |
 export function signOutEverywherePath(accountId: string): string {
   return `${accountPath(accountId)}/sign-out-everywhere`;
 }
+
+/** The operator's sign-in link for an account (POST): the link is shown once on the overview. */
+export function signInLinkPath(accountId: string): string {
+  return `${accountPath(accountId)}/sign-in-link`;
+}

@@ -100,8 +100,8 @@ export interface LoginLinkRepository {
   prune(before: Date): Promise<number>;
 }
 
-/** What a secret kept for its one showing is: a new API key, or a new webhook signing secret. */
-export type RevealKind = 'api-key' | 'webhook-secret';
+/** What a secret kept for its one showing is: a new API key, a new webhook signing secret, or a sign-in link the operator made for an account. */
+export type RevealKind = 'api-key' | 'webhook-secret' | 'login-link';
 
 /**
  * A secret a dashboard form made, kept until the page the form leads to shows it once: found by

@@ -150,3 +150,30 @@ describe('sign out everywhere', () => {
     expect((await getPage(server.url, accountPath(), operator)).status).toBe(200);
   });
 });
+
+describe("the operator's sign-in link for an account", () => {
+  it('is made by a form on the overview, shown once by the page it leads to, and signs in as the owner', async () => {
+    const { server, account } = fixture;
+    const operator = await signIn(server, null);
+    expect((await getPage(server.url, accountPath(), operator)).text).toContain('Make a sign-in link');
+    const made = await postForm(server.url, `${accountPath()}/sign-in-link`, operator);
+    expect(made.status).toBe(303);
+    const location = made.headers.get('location') ?? '';
+    expect(location).toMatch(new RegExp(`^${accountPath()}\\?reveal=[A-Za-z0-9_-]{43}$`));
+    expect(made.text).not.toContain('/dashboard/login/');
+    const shown = await getPage(server.url, location, operator);
+    const link = new RegExp(`${server.url}/dashboard/login/[A-Za-z0-9_-]{43}`).exec(shown.text)?.[0];
+    expect(link).toBeDefined();
+    const again = await getPage(server.url, location, operator);
+    expect(again.text).not.toContain('/dashboard/login/');
+    expect(again.text).toContain('This secret was shown once');
+    const opened = await fetch(link as string, { redirect: 'manual' });
+    expect(opened.status).toBe(200);
+    const cookie = sessionCookieOf(opened.headers) as string;
+    const members = await getPage(server.url, `${accountPath()}/members`, { cookie, csrf: '' });
+    expect(members.status).toBe(200);
+    expect(server.logs.join('\n')).not.toContain((link as string).slice(-43));
+    // An account's session has no such form: the 404 page, as for every operator page.
+    expect((await postForm(server.url, `/dashboard/accounts/${account.id}/sign-in-link`, { cookie, csrf: csrfOf(members.text) })).status).toBe(404);
+  });
+});

@@ -59,7 +59,7 @@ export const SECRET_REVEALS: TableDeclaration = {
     column('hash', 'digest', { primaryKey: true }),
     column('session_hash', 'digest', { references: { table: 'dashboard_sessions', column: 'hash' } }),
     accountId(),
-    column('kind', 'text', { check: "kind IN ('api-key', 'webhook-secret')" }),
+    column('kind', 'text', { check: "kind IN ('api-key', 'webhook-secret', 'login-link')" }),
     column('secret', 'sealed'),
     optional('label', 'text'),
     column('created_at', 'time'),
