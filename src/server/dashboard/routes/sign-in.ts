@@ -25,7 +25,7 @@ const SIGN_IN_HELP = [
 /** The one answer to a link that cannot sign in, whatever the reason: a guesser learns nothing. */
 const LINK_REFUSED = [
   'This sign-in link is not valid: it was used already, it expired (links last 15 minutes), or it was mistyped. ' +
-    'Ask for a new one: verifield accounts login-link --account ID',
+    'Ask for a new one on the sign-in page (/dashboard/sign-in), or from the operator: verifield accounts login-link --account ID',
 ];
 
 /** The pre-session cookie: a random token keying the sign-in form's CSRF token (../csrf.ts), sent back to the sign-in path only. */
