@@ -244,6 +244,30 @@ const SERVE_OPTIONS: readonly ServeOption[] = [
     apply: sets('evidenceYears', integer(1, 100)),
   },
   {
+    flag: 'public-url',
+    env: 'VERIFIELD_PUBLIC_URL',
+    arg: 'URL',
+    help: 'the address users reach the service at, e.g. https://verifield.example.com: mailed sign-in links point there',
+    apply: sets('publicUrl', httpUrl),
+  },
+  {
+    flag: 'smtp-url',
+    env: 'VERIFIELD_SMTP_URL',
+    arg: 'URL',
+    help: 'SMTP server for sign-in links by email, smtp:// or smtps:// (a password belongs in the variable, not the flag); needs --public-url',
+    apply: sets('smtpUrl', urlWithScheme(['smtp:', 'smtps:'], 'SMTP')),
+  },
+  {
+    flag: 'smtp-from',
+    env: 'VERIFIELD_SMTP_FROM',
+    arg: 'ADDR',
+    help: 'sender of sign-in mails, e.g. "verifield <no-reply@example.com>" (default no-reply@ the public URL\'s host)',
+    apply(config, raw, source) {
+      if (!/@/.test(raw) || /[\r\n]/.test(raw)) throw new UsageError(`${source}: "${raw}" is not a mail address`);
+      config.smtpFrom = raw.trim();
+    },
+  },
+  {
     flag: 'shared-pool-size',
     env: 'VERIFIELD_SHARED_POOL_SIZE',
     arg: 'N',
@@ -397,6 +421,9 @@ export function readServeOptions(argv: readonly string[], env: Env): ServeReques
     const envValue = envText(env, option.env);
     if (args.switches.has(option.flag)) option.set(config, 'on' in option);
     else if (envValue !== undefined) option.set(config, switchValue(envValue, option.env));
+  }
+  if (config.smtpUrl !== undefined && config.publicUrl === undefined) {
+    throw new UsageError('--smtp-url needs --public-url (VERIFIELD_PUBLIC_URL): the address the mailed sign-in links point at');
   }
   return { help: false, config };
 }

@@ -54,6 +54,20 @@ export interface ServerConfig {
    * API answers dashboard sessions only.
    */
   adminToken?: string;
+  /**
+   * The SMTP server sign-in links are mailed through (`--smtp-url`, VERIFIELD_SMTP_URL): smtp:// or
+   * smtps://, with user and password if it wants them. Unset: no sign-in by email (the sign-in page
+   * says to ask the operator). Needs `publicUrl`.
+   */
+  smtpUrl?: string;
+  /** The sender of sign-in mails (`--smtp-from`, VERIFIELD_SMTP_FROM), e.g. `verifield <no-reply@example.com>`. Default: no-reply@ the host of `publicUrl`. */
+  smtpFrom?: string;
+  /**
+   * The service's address as its users reach it (`--public-url`, VERIFIELD_PUBLIC_URL), e.g.
+   * https://verifield.example.com: mailed sign-in links point there (never at a request's Host header,
+   * which a client chooses).
+   */
+  publicUrl?: string;
   /** Run the periodic jobs (rates refresh, VIES status sampler, pruning) in this process. Default true. */
   jobs?: boolean;
   /**

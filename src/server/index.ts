@@ -68,6 +68,8 @@ export {
   type RevokeOutcome,
 } from './admin/key-admin.js';
 export { expiryFrom } from './admin/api-keys.js';
+export { addMember, listMembers, MemberChangeError, normalizeEmail, parseRole, removeMember, setMemberRole } from './admin/members.js';
+export type { MemberRecord, MemberRole } from './storage/types.js';
 export { createLoginLink, loginPath, type LoginLink } from './dashboard/sign-in.js';
 export { LOGIN_LINK_TTL_MS, SESSION_IDLE_MS } from './policy/sessions.js';
 export {

@@ -268,6 +268,45 @@ describe('verifield accounts and keys on one data directory', () => {
     expect((await admin(['keys', 'list', '--account', 'no-such-account'])).status).toBe(1);
   }, SLOW);
 
+  it('adds members (the address normalized, only the id on stdout), lists them, and removes them, never the last owner', async () => {
+    const none = await admin(['accounts', 'members', 'list', '--account', starter]);
+    expect(none.status).toBe(0);
+    expect(none.stderr).toContain('No members yet');
+    const owner = await admin(['accounts', 'members', 'add', '--account', starter, '--email', ' Ana@Acme.Example ', '--role', 'owner']);
+    expect(owner.status).toBe(0);
+    expect(owner.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+    expect(owner.stderr).toContain('Added ana@acme.example as owner');
+    const viewer = await admin(['accounts', 'members', 'add', '--account', starter, '--email', 'bo@acme.example', '--role', 'Viewer']);
+    expect(viewer.status).toBe(0);
+    const again = await admin(['accounts', 'members', 'add', '--account', starter, '--email', 'ANA@acme.example', '--role', 'viewer']);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('ana@acme.example is a member of this account already');
+    const badRole = await admin(['accounts', 'members', 'add', '--account', starter, '--email', 'cy@acme.example', '--role', 'admin']);
+    expect(badRole.status).toBe(2);
+    expect(badRole.stderr).toContain('--role: role must be one of owner, developer, viewer');
+    expect((await admin(['accounts', 'members', 'add', '--account', starter, '--email', 'not-an-address', '--role', 'viewer'])).status).toBe(2);
+    expect((await admin(['accounts', 'members', 'add', '--account', 'no-such-account', '--email', 'cy@acme.example', '--role', 'viewer'])).stderr).toContain(
+      'no account with id no-such-account',
+    );
+    const table = await admin(['accounts', 'members', 'list', '--account', starter]);
+    expect(table.stdout).toMatch(/ana@acme\.example +owner/);
+    expect(table.stdout).toMatch(/bo@acme\.example +viewer/);
+    const listed = JSON.parse((await admin(['accounts', 'members', 'list', '--account', starter, '--json'])).stdout) as Array<{ id: string; email: string; role: string }>;
+    expect(listed.map((m) => [m.email, m.role])).toEqual([
+      ['ana@acme.example', 'owner'],
+      ['bo@acme.example', 'viewer'],
+    ]);
+    const lastOwner = await admin(['accounts', 'members', 'remove', '--account', starter, '--email', 'ana@acme.example']);
+    expect(lastOwner.status).toBe(1);
+    expect(lastOwner.stderr).toContain('at least one owner');
+    const removed = await admin(['accounts', 'members', 'remove', '--account', starter, '--member', viewer.stdout.trim()]);
+    expect(removed.status).toBe(0);
+    expect(removed.stderr).toContain('Removed bo@acme.example');
+    expect((await admin(['accounts', 'members', 'remove', '--account', starter, '--email', 'bo@acme.example'])).status).toBe(1);
+    expect((await admin(['accounts', 'members', 'remove', '--account', starter])).status).toBe(2);
+    expect(JSON.parse((await admin(['accounts', 'members', 'list', '--account', starter, '--json'])).stdout)).toHaveLength(1);
+  }, SLOW);
+
   it('kept no key in the clear anywhere in the data directory', () => {
     expect(keys).toHaveLength(5);
     const files = filesUnder(dataDir);

@@ -17,8 +17,8 @@ export interface Session {
 }
 
 /** Starts a session for `accountId` (null: the operator), as a login link would. */
-export async function signIn(store: Store, accountId: string | null): Promise<Session> {
-  const token = await startSession(store, accountId, new Date());
+export async function signIn(store: Store, accountId: string | null, memberId: string | null = null): Promise<Session> {
+  const token = await startSession(store, accountId, new Date(), memberId);
   const cookie = `${SESSION_COOKIE}=${token}`;
   const signedIn = await readSession(store, cookie, new Date());
   if (signedIn === null) throw new Error('the session just started is not readable');

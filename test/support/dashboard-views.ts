@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { AccountOverview, ListedKey, WebhookSummary } from '../../src/server/admin/service.js';
 import { billingPeriod, PLANS } from '../../src/server/policy/plans.js';
-import type { Account, BatchJobRecord, UsageEntry } from '../../src/server/storage/types.js';
+import type { Account, BatchJobRecord, MemberRole, UsageEntry } from '../../src/server/storage/types.js';
 import type { Frame } from '../../src/server/dashboard/views/models.js';
 import { queuedJob } from './job-records.js';
 
@@ -103,9 +103,10 @@ export function anEntry(change: Partial<UsageEntry> = {}): UsageEntry {
 /** The operator signed in. */
 export const OPERATOR: Frame = { viewer: { kind: 'operator' }, csrfToken: 'csrf-operator-token' };
 
-/** `account` signed in. */
-export function accountFrame(account: Account = anAccount()): Frame {
-  return { viewer: { kind: 'account', accountId: account.id, accountName: account.name }, csrfToken: 'csrf-account-token' };
+/** `account` signed in, as its owner by an operator's link unless `role` says otherwise. */
+export function accountFrame(account: Account = anAccount(), role: MemberRole = 'owner'): Frame {
+  const memberEmail = role === 'owner' ? null : `${role}@example.com`;
+  return { viewer: { kind: 'account', accountId: account.id, accountName: account.name, role, memberEmail }, csrfToken: 'csrf-account-token' };
 }
 
 /** Nobody signed in. */

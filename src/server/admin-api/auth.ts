@@ -9,11 +9,11 @@ import { hashApiKey, hashesMatch } from '../admin/api-keys.js';
 import { csrfMatches, readSession } from '../dashboard/session.js';
 import { bearerToken } from '../pipeline/authenticator.js';
 import type { FailureBudget } from '../pipeline/failure-budget.js';
-import type { Store } from '../storage/types.js';
+import type { MemberRole, Store } from '../storage/types.js';
 import { ADMIN_MESSAGES, AdminApiError } from './errors.js';
 
-/** Who a request comes from: the operator (every account), or one account (only its own). */
-export type Caller = { kind: 'operator' } | { kind: 'account'; accountId: string };
+/** Who a request comes from: the operator (every account), or one account (only its own) with the session's role. */
+export type Caller = { kind: 'operator' } | { kind: 'account'; accountId: string; role: MemberRole };
 
 /** The request as authentication reads it. */
 export interface CallerRequest {
@@ -64,5 +64,5 @@ export async function callerOf(
   if (!SAFE_METHODS.has(request.method.toUpperCase()) && !csrfMatches(signedIn, request.header('x-csrf-token'))) {
     throw new AdminApiError('CSRF_TOKEN_INVALID', ADMIN_MESSAGES.CSRF_TOKEN_INVALID);
   }
-  return signedIn.viewer.kind === 'operator' ? { kind: 'operator' } : { kind: 'account', accountId: signedIn.viewer.accountId };
+  return signedIn.viewer.kind === 'operator' ? { kind: 'operator' } : { kind: 'account', accountId: signedIn.viewer.accountId, role: signedIn.viewer.role };
 }

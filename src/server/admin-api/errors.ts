@@ -17,6 +17,8 @@ export const ADMIN_ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   KEY_LIMIT: 409,
   ACCOUNT_SUSPENDED: 409,
+  MEMBER_EXISTS: 409,
+  LAST_OWNER: 409,
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   AUTH_RATE_LIMITED: 429,
@@ -46,6 +48,10 @@ export const ADMIN_MESSAGES = {
   CSRF_TOKEN_INVALID: "Send the session's CSRF token in the X-CSRF-Token header (a dashboard page holds it in <meta name=\"csrf-token\">)",
   OPERATOR_ONLY_ACCOUNTS: 'Only the operator creates accounts',
   OPERATOR_ONLY_FIELDS: "Only the operator changes an account's plan or suspension",
+  // A member's session: what its role does not allow (docs/service.md#dashboard).
+  VIEWER_READS_ONLY: 'A viewer reads only: ask an owner of the account for the developer role',
+  OWNERS_ONLY: "Only the account's owners (and the operator) manage its members and settings",
+  NO_MEMBER: 'No member with this id',
   // The same words for an unknown id and an id of another account: an account learns nothing of the others.
   NO_ACCOUNT: 'No account with this id',
   NO_KEY: 'No key with this id',

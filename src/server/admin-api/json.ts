@@ -8,7 +8,7 @@ import { logPosition, type AccountOverview, type CreatedKey, type ListedKey, typ
 import type { RevokeOutcome } from '../admin/key-admin.js';
 import type { FieldName } from '../../fields/catalog.js';
 import type { PlanLimits } from '../policy/plans.js';
-import type { Plan, UsageEntry } from '../storage/types.js';
+import type { MemberRecord, Plan, UsageEntry } from '../storage/types.js';
 
 /** What the account's plan allows (docs/service.md#plans): the plan's limits under the admin API's name. */
 export type AdminPlanLimits = PlanLimits;
@@ -408,4 +408,29 @@ export function webhookJson(webhook: WebhookSummary): AdminWebhook {
     nextProbeAt: destination.nextProbeAt?.toISOString() ?? null,
     lastError: destination.lastError,
   };
+}
+
+/** A member of an account: who may ask for a sign-in link by email, and the role it signs in with. */
+export interface AdminMember {
+  /** The member's id. */
+  id: string;
+  /** The address, trimmed and lower-cased. */
+  email: string;
+  /** owner: everything an account does, members included; developer: keys, webhooks and jobs; viewer: reads only. */
+  role: 'owner' | 'developer' | 'viewer';
+  /**
+   * When the member was added.
+   * @format date-time
+   */
+  createdAt: string;
+}
+
+/** An account's members, oldest first (GET …/members). */
+export interface AdminMemberList {
+  members: AdminMember[];
+}
+
+/** A member as JSON. */
+export function memberJson(member: MemberRecord): AdminMember {
+  return { id: member.id, email: member.email, role: member.role, createdAt: member.createdAt.toISOString() };
 }

@@ -9,6 +9,8 @@
 import { FIELD_NAMES, isFieldName, type FieldName } from '../../fields/catalog.js';
 import { readLogPosition, type AccountRequest, type AccountUpdate, type LogSearch } from '../admin/service.js';
 import { parseScopes, type KeyRequest } from '../admin/key-admin.js';
+import { parseRole } from '../admin/members.js';
+import type { MemberRole } from '../storage/types.js';
 import { unknownMemberMessage, unknownMemberOf } from '../answers/errors.js';
 import { isJsonContentType, readLimitedBody } from '../pipeline/body.js';
 import { SHAPE_SCHEMAS, type ShapeName } from '../shapes/generated/schemas.js';
@@ -75,12 +77,31 @@ export interface AdminWebhookRequest {
   url: string;
 }
 
+/** The body of POST /api/v1/admin/accounts/{id}/members: a new member of the account. At most 16 KiB. */
+export interface AdminMemberRequest {
+  /**
+   * The member's address, kept trimmed and lower-cased: once per account. Sign-in links are mailed there.
+   * @maxLength 254
+   */
+  email: string;
+  /** owner: everything an account does, members included; developer: keys, webhooks and jobs; viewer: reads only. */
+  role: 'owner' | 'developer' | 'viewer';
+}
+
+/** The body of PATCH /api/v1/admin/accounts/{id}/members/{memberId}: the member's new role. At most 16 KiB. */
+export interface AdminMemberUpdate {
+  /** The new role; the account's last owner keeps the role owner (409 LAST_OWNER). */
+  role: 'owner' | 'developer' | 'viewer';
+}
+
 /** Each request body of the admin API, by the name of its schema in SHAPE_SCHEMAS (../http/shapes.ts). */
 interface AdminBodies {
   AdminAccountRequest: AccountRequest;
   AdminAccountUpdate: AccountUpdate;
   AdminKeyRequest: AdminKeyRequest;
   AdminWebhookRequest: AdminWebhookRequest;
+  AdminMemberRequest: AdminMemberRequest;
+  AdminMemberUpdate: AdminMemberUpdate;
 }
 
 /** The object schema of a shape, through the `$ref` an alias (AdminAccountRequest = AccountRequest) is generated as. */
@@ -194,4 +215,15 @@ export function logSearchOf(query: (name: string) => string | undefined): LogSea
 /** PUT /api/v1/admin/accounts/{id}/webhook: the URL (the account administration checks it itself). */
 export function webhookUrlOf(body: JsonObject): string {
   return bodyOf(body, 'AdminWebhookRequest').url;
+}
+
+/** POST /api/v1/admin/accounts/{id}/members: the address (not yet normalized) and the role. */
+export function memberRequestOf(body: JsonObject): { email: string; role: MemberRole } {
+  const { email, role } = bodyOf(body, 'AdminMemberRequest');
+  return { email, role: parseRole(role) };
+}
+
+/** PATCH /api/v1/admin/accounts/{id}/members/{memberId}: the new role. */
+export function memberUpdateOf(body: JsonObject): MemberRole {
+  return parseRole(bodyOf(body, 'AdminMemberUpdate').role);
 }

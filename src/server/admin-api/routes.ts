@@ -18,7 +18,8 @@ import type { Services } from '../services.js';
 import { isStoreUnavailableError } from '../storage/errors.js';
 import { StoreUnavailableError } from '../storage/guard.js';
 import { couldBeStoredId } from '../storage/ids.js';
-import { KeyLimitError, type Plan } from '../storage/types.js';
+import { KeyLimitError, type Plan, type Store } from '../storage/types.js';
+import { addMember, listMembers, MemberChangeError, removeMember, setMemberRole } from '../admin/members.js';
 import { callerOf, operatorTokenCheck, type Caller } from './auth.js';
 import { createFailureBudget, OPERATOR_TOKEN_FAILURES } from '../pipeline/failure-budget.js';
 import { ADMIN_MESSAGES, AdminApiError, adminErrorResponse, methodNotAllowed, NO_STORE } from './errors.js';
@@ -27,15 +28,17 @@ import {
   createdKeyJson,
   keyJson,
   logPageJson,
+  memberJson,
   revokedKeyJson,
   usageJson,
   webhookJson,
   type AdminAccountList,
   type AdminKeyList,
+  type AdminMemberList,
   type AdminWebhookRotated,
   type AdminWebhookSet,
 } from './json.js';
-import { accountRequestOf, accountUpdateOf, keyRequestOf, logSearchOf, readJsonObject, webhookUrlOf, wholeNumber } from './requests.js';
+import { accountRequestOf, accountUpdateOf, keyRequestOf, logSearchOf, memberRequestOf, memberUpdateOf, readJsonObject, webhookUrlOf, wholeNumber } from './requests.js';
 
 /** What the admin API needs; the app (../http/app.ts) hands the same services to every route. */
 export interface AdminApiDeps {
@@ -72,6 +75,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface AdminCall {
   caller: Caller;
   admin: AccountAdmin;
+  /** The store, for what the account administration does not cover (the members, ../admin/members.ts). */
+  store: Store;
   now: Date;
   request: Request;
   /** A path parameter, as decoded by the router. */
@@ -101,6 +106,69 @@ function operatorOnly(call: AdminCall, message: string): void {
   if (call.caller.kind !== 'operator') throw new AdminApiError('FORBIDDEN', message);
 }
 
+/** The operator, or an owner of the account (a member's session with another role gets 403). */
+function ownersOnly(call: AdminCall): void {
+  if (call.caller.kind === 'account' && call.caller.role !== 'owner') throw new AdminApiError('FORBIDDEN', ADMIN_MESSAGES.OWNERS_ONLY);
+}
+
+/** A member refusal as its answer: 409 for an address taken or the last owner, 404 for no such member. */
+function memberFailure(error: unknown): never {
+  if (error instanceof MemberChangeError) {
+    if (error.reason === 'not-found') throw new AdminApiError('NOT_FOUND', ADMIN_MESSAGES.NO_MEMBER);
+    throw new AdminApiError(error.reason === 'exists' ? 'MEMBER_EXISTS' : 'LAST_OWNER', error.message);
+  }
+  throw error;
+}
+
+/** The member id of the URL, or 404 (the answer an unknown member gets) for text that cannot be one. */
+function memberIdOf(call: AdminCall): string {
+  const memberId = call.param('memberId');
+  if (!couldBeStoredId(memberId)) throw new AdminApiError('NOT_FOUND', ADMIN_MESSAGES.NO_MEMBER);
+  return memberId;
+}
+
+const listAccountMembers: Handler = async (call) => {
+  const id = visibleAccountId(call);
+  ownersOnly(call);
+  const body: AdminMemberList = { members: (await listMembers(call.store, id)).map(memberJson) };
+  return ok(body);
+};
+
+const addAccountMember: Handler = async (call) => {
+  const id = visibleAccountId(call);
+  ownersOnly(call);
+  const { email, role } = memberRequestOf(await readJsonObject(call.request));
+  const member = await addMember(call.store, id, email, role, call.now).catch(memberFailure);
+  // The member's id only: an address is personal data, kept out of the log.
+  call.audit('member added', id, { memberId: member.id, role });
+  return ok(memberJson(member), 201, { Location: `${ADMIN_API_PREFIX}/accounts/${id}/members/${member.id}` });
+};
+
+const updateAccountMember: Handler = async (call) => {
+  const id = visibleAccountId(call);
+  ownersOnly(call);
+  const memberId = memberIdOf(call);
+  const role = memberUpdateOf(await readJsonObject(call.request));
+  const member = await setMemberRole(call.store, id, memberId, role).catch(memberFailure);
+  call.audit('member role changed', id, { memberId, role });
+  return ok(memberJson(member));
+};
+
+const removeAccountMember: Handler = async (call) => {
+  const id = visibleAccountId(call);
+  ownersOnly(call);
+  const memberId = memberIdOf(call);
+  const member = await call.store.members.get(id, memberId);
+  if (member === null) {
+    // An unknown account is told as such, before the member.
+    await listMembers(call.store, id);
+    throw new AdminApiError('NOT_FOUND', ADMIN_MESSAGES.NO_MEMBER);
+  }
+  await removeMember(call.store, id, memberId).catch(memberFailure);
+  call.audit('member removed', id, { memberId });
+  return ok(memberJson(member));
+};
+
 const listAccounts: Handler = async (call) => {
   const overviews = call.caller.kind === 'operator' ? await call.admin.listAccounts() : [await call.admin.accountOverview(call.caller.accountId)];
   const body: AdminAccountList = { accounts: overviews.map(accountJson) };
@@ -120,6 +188,7 @@ const updateAccount: Handler = async (call) => {
   const id = visibleAccountId(call);
   const update = accountUpdateOf(await readJsonObject(call.request));
   if (update.plan !== undefined || update.suspended !== undefined) operatorOnly(call, ADMIN_MESSAGES.OPERATOR_ONLY_FIELDS);
+  ownersOnly(call);
   const account = await call.admin.updateAccount(id, update);
   const changed = Object.keys(update).join(',');
   if (changed !== '') call.audit('account changed', id, { changed, plan: account.plan, suspended: String(account.suspendedAt !== null) });
@@ -209,6 +278,8 @@ const ROUTES: ReadonlyArray<[path: string, handlers: Partial<Record<Method, Hand
   ['/accounts/:id/log', { GET: usageLog }],
   ['/accounts/:id/webhook', { GET: getWebhook, PUT: setWebhook }],
   ['/accounts/:id/webhook/rotate', { POST: rotateWebhook }],
+  ['/accounts/:id/members', { GET: listAccountMembers, POST: addAccountMember }],
+  ['/accounts/:id/members/:memberId', { PATCH: updateAccountMember, DELETE: removeAccountMember }],
   ['/keys/:keyId', { DELETE: revokeKey }],
 ];
 
@@ -250,9 +321,14 @@ export function mountAdminApi(app: Hono, deps: AdminApiDeps): void {
         { method: c.req.method, header: (name) => c.req.header(name), ...(source === undefined ? {} : { source }) },
         { store: services.store, now, isOperatorToken, tokenFailures },
       );
+      // A viewer's session reads only, whatever the endpoint (a developer's is limited by the handlers that need an owner).
+      if (caller.kind === 'account' && caller.role === 'viewer' && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+        throw new AdminApiError('FORBIDDEN', ADMIN_MESSAGES.VIEWER_READS_ONLY);
+      }
       const call: AdminCall = {
         caller,
         admin: createAccountAdmin(services.store, { now: services.now, plans: deps.plans }),
+        store: services.store,
         now,
         request: c.req.raw,
         param: (name) => c.req.param(name) ?? '',

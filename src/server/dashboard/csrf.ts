@@ -10,12 +10,23 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** What is signed: only a label, since the key (the session token) already makes the token the session's own. */
 const CSRF_LABEL = 'verifield dashboard csrf v1';
 
+/** The label of the sign-in form's token: another label, so that it is never a session's token, even for the same key. */
+const SIGN_IN_CSRF_LABEL = 'verifield dashboard sign-in csrf v1';
+
 /** The name of the hidden form field that carries the token. */
 export const CSRF_FIELD = '_csrf';
 
 /** The CSRF token of the session whose token (the cookie's value, never stored) is `sessionToken`. */
 export function csrfTokenFor(sessionToken: string): string {
   return createHmac('sha256', sessionToken).update(CSRF_LABEL).digest('base64url');
+}
+
+/**
+ * The CSRF token of the sign-in form, before any session: keyed by the random token of the
+ * short-lived pre-session cookie (./routes/sign-in.ts), which a page of another site cannot read or set.
+ */
+export function signInCsrfTokenFor(preSessionToken: string): string {
+  return createHmac('sha256', preSessionToken).update(SIGN_IN_CSRF_LABEL).digest('base64url');
 }
 
 /**

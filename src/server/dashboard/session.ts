@@ -48,10 +48,13 @@ export function tokenHash(token: string): string {
   return hashApiKey(token);
 }
 
-/** Starts a session for `accountId` (null: the operator); resolves with its token, for the cookie only. */
-export async function startSession(store: Store, accountId: string | null, now: Date): Promise<string> {
+/**
+ * Starts a session for `accountId` (null: the operator), as member `memberId` (null: the account's
+ * owner by an operator's link); resolves with its token, for the cookie only.
+ */
+export async function startSession(store: Store, accountId: string | null, now: Date, memberId: string | null = null): Promise<string> {
   const token = newSecretToken();
-  await store.sessions.create({ hash: tokenHash(token), accountId, createdAt: now, lastSeenAt: now });
+  await store.sessions.create({ hash: tokenHash(token), accountId, memberId, createdAt: now, lastSeenAt: now });
   return token;
 }
 
@@ -72,7 +75,8 @@ export function cookieValue(cookieHeader: string | undefined, name: string): str
 
 /**
  * The session the Cookie header carries, or null: no cookie, a token of the wrong shape, no such
- * session, idle for longer than SESSION_IDLE_MS, or an account that no longer exists. Marks the
+ * session, idle for longer than SESSION_IDLE_MS, or an account or member that no longer exists. A
+ * member's role is read with the session, so that a change of role holds from the next request. Marks the
  * session as used when it was last seen more than a minute ago.
  */
 export async function readSession(store: Store, cookieHeader: string | undefined, now: Date): Promise<SignedIn | null> {
@@ -89,7 +93,10 @@ export async function readSession(store: Store, cookieHeader: string | undefined
   else {
     const account = await store.accounts.get(session.accountId);
     if (account === null) return null;
-    viewer = { kind: 'account', accountId: account.id, accountName: account.name };
+    const memberId = session.memberId ?? null;
+    const member = memberId === null ? null : await store.members.get(account.id, memberId);
+    if (memberId !== null && member === null) return null;
+    viewer = { kind: 'account', accountId: account.id, accountName: account.name, role: member?.role ?? 'owner', memberEmail: member?.email ?? null };
   }
   if (idle > TOUCH_INTERVAL_MS) await store.sessions.touch(hash, now);
   return { viewer, sessionHash: hash, csrfToken: csrfTokenFor(token) };

@@ -22,7 +22,8 @@ export interface LoginLink {
 
 /**
  * Makes a one-time sign-in link for an account (`accountId`) or for the operator (null), valid for
- * 15 minutes from `now`. Rejects with an UnknownAccountError for an account that does not exist.
+ * 15 minutes from `now`, as member `memberId` of the account (null: as its owner, the links the
+ * operator makes). Rejects with an UnknownAccountError for an account that does not exist.
  * @example
  * ```ts
  * const store = await openEmbeddedStore();
@@ -31,11 +32,11 @@ export interface LoginLink {
  * await store.close();
  * ```
  */
-export async function createLoginLink(store: Store, accountId: string | null, now: Date): Promise<LoginLink> {
+export async function createLoginLink(store: Store, accountId: string | null, now: Date, memberId: string | null = null): Promise<LoginLink> {
   if (accountId !== null && (await store.accounts.get(accountId)) === null) throw new UnknownAccountError(accountId);
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + LOGIN_LINK_TTL_MS);
-  await store.loginLinks.create({ hash: tokenHash(token), accountId, createdAt: now, expiresAt });
+  await store.loginLinks.create({ hash: tokenHash(token), accountId, memberId, createdAt: now, expiresAt });
   return { token, expiresAt };
 }
 
@@ -72,5 +73,5 @@ export async function signInWithLink(store: Store, token: string, now: Date): Pr
   if (!hasTokenShape(token)) return null;
   const link = await store.loginLinks.consume(tokenHash(token), now);
   if (link === null) return null;
-  return startSession(store, link.accountId, now);
+  return startSession(store, link.accountId, now, link.memberId ?? null);
 }

@@ -9,6 +9,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { mountAdminApi } from '../admin-api/routes.js';
 import { mountDashboard } from '../dashboard/routes/index.js';
+import { createEmailSignIn, smtpMailSender, type EmailSignIn } from '../dashboard/email-sign-in.js';
 import { loggablePath } from '../dashboard/sign-in.js';
 import { backgroundConfig, DEFAULT_USAGE_LOG_DAYS } from '../config.js';
 import { bearerToken } from '../pipeline/authenticator.js';
@@ -61,6 +62,15 @@ function mergedPlans(overrides: AppConfig['planOverrides']): Readonly<Record<Pla
   const plans = { ...PLANS };
   for (const plan of Object.keys(overrides) as Plan[]) plans[plan] = { ...PLANS[plan], ...overrides[plan] };
   return plans;
+}
+
+/** Sign-in by email when the configuration names an SMTP server; a RangeError when it does without a public URL. */
+function signInByEmail(config: AppConfig, log: (line: string) => void): EmailSignIn | undefined {
+  const { smtpUrl, publicUrl } = config;
+  if (smtpUrl === undefined) return undefined;
+  if (publicUrl === undefined) throw new RangeError('smtpUrl needs publicUrl: the address the mailed sign-in links point at');
+  const from = config.smtpFrom ?? `no-reply@${new URL(publicUrl).hostname}`;
+  return createEmailSignIn({ send: smtpMailSender(smtpUrl, from), publicUrl, log });
 }
 
 /**
@@ -123,7 +133,17 @@ export function assembleApp(config: AppConfig): AssembledApp {
   const knownPath = (path: string): boolean =>
     ROUTE_METHODS.some((method) => app.router.match(method, path)[0].some(([[, route]]) => !route.path.endsWith('*')));
   mountAdminApi(app, { services, plans, log, failureLog, adminToken: config.adminToken, pathHint: (path) => notFoundMessage(path, knownPath), ...(limits ? { sourceOf } : {}) });
-  mountDashboard(app, { services, plans, failureLog, usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS, jobs: { maxQueuedJobs: api.config.maxQueuedJobs, submitted: api.jobSubmitted ?? (() => undefined) } });
+  const emailSignIn = signInByEmail(config, log);
+  mountDashboard(app, {
+    services,
+    plans,
+    failureLog,
+    usageLogDays: config.usageLogDays ?? DEFAULT_USAGE_LOG_DAYS,
+    sourceOf,
+    jobs: { maxQueuedJobs: api.config.maxQueuedJobs, submitted: api.jobSubmitted ?? (() => undefined) },
+    ...(emailSignIn === undefined ? {} : { emailSignIn }),
+    ...(config.publicUrl === undefined ? {} : { publicUrl: config.publicUrl }),
+  });
   openApiRoute(app);
 
   app.notFound((c) => notFoundResponse(c.req.path, knownPath));

@@ -52,10 +52,10 @@ function errorSchema(status: AdminErrorStatus, description: string): SchemaObjec
 const ERROR_DESCRIPTIONS: Record<AdminErrorStatus, string> = {
   400: 'The body is not JSON (INVALID_JSON), a member the operation does not take (UNKNOWN_MEMBER; the message names it and those it takes), or a member or a query parameter is missing, of the wrong type or out of range (INVALID_REQUEST; the message says which and what is accepted).',
   401: 'No valid operator token and no valid dashboard session (a wrong Bearer token is refused, never passed over for the cookie).',
-  403: "An account's session asking for what only the operator does (FORBIDDEN), or a session's request that changes something without its CSRF token in X-CSRF-Token (CSRF_TOKEN_INVALID). Nothing changed.",
-  404: "No such account or key, or one of another account (the same answer), no webhook set (for the webhook's operations), or no endpoint at this path.",
+  403: "An account's session asking for what only the operator does, or what its member's role does not allow (FORBIDDEN: a viewer changes nothing, only an owner manages members and the account's settings), or a session's request that changes something without its CSRF token in X-CSRF-Token (CSRF_TOKEN_INVALID). Nothing changed.",
+  404: "No such account, key or member, or one of another account (the same answer), no webhook set (for the webhook's operations), or no endpoint at this path.",
   405: 'A method the path does not take; Allow lists those it does.',
-  409: "The plan's maximum of live keys is reached (KEY_LIMIT), or the account is suspended (ACCOUNT_SUSPENDED): no key was created.",
+  409: "The plan's maximum of live keys is reached (KEY_LIMIT), or the account is suspended (ACCOUNT_SUSPENDED): no key was created. For members: the address is a member already (MEMBER_EXISTS), or the change would leave the account without an owner (LAST_OWNER); nothing changed.",
   413: 'The body is larger than 16 KiB.',
   415: 'The body is not sent as application/json, or is compressed.',
   429: 'Too many wrong operator tokens from this address (AUTH_RATE_LIMITED: 10 a minute); no token is checked until Retry-After has passed, and the connection is closed.',
@@ -109,6 +109,7 @@ const query = (parameterName: string, description: string, schema: SchemaObject)
 export const ADMIN_PARAMETERS: Readonly<Record<string, ParameterObject>> = {
   AdminAccountId: pathId('accountId', "The account's id."),
   AdminKeyId: pathId('keyId', "The key's id."),
+  AdminMemberId: pathId('memberId', "The member's id."),
   AdminUsageDays: query('days', 'Days shown, today included: 1 to 366. Default 30.', { type: 'integer', minimum: 1, maximum: 366, default: 30 }),
   AdminLogField: query('field', 'Only this endpoint.', enumOf(FIELDS, 'A validation endpoint.')),
   AdminLogValid: query('valid', 'Only counted entries of this verdict (a refused request has none).', enumOf(['true', 'false'], 'The verdict.')),
@@ -210,6 +211,8 @@ const WITH_BODY = [400, 403, 413, 415] as const;
 const ONE_NAMED = [404, ...ALWAYS] as const;
 
 /** A path item that may also take PUT (the webhook's URL is set with PUT). */
+
+const MEMBER_EXAMPLE = { id: '0192f1a5-1b2c-7d3e-8f40-5a6b7c8d9e0f', email: 'ana@shop.example', role: 'developer', createdAt: '2026-01-15T10:00:00.000Z' };
 
 /** The admin API's paths, for `paths`. */
 export const ADMIN_PATHS: Readonly<Record<string, PathItemObject>> = {
@@ -382,6 +385,50 @@ export const ADMIN_PATHS: Readonly<Record<string, PathItemObject>> = {
       parameters: ['AdminAccountId'],
       success: { status: 200, description: 'The new secret.', schema: 'AdminWebhookRotated', example: { secret: 'whsec_0000000000000000000000000000000000000000000' } },
       errors: [403, ...ONE_NAMED],
+    }),
+  },
+  [`${ADMIN_API_PREFIX}/accounts/{accountId}/members`]: {
+    get: operation('get', {
+      operationId: 'listAccountMembers',
+      summary: "The account's members: who may ask for a sign-in link by email, with their roles",
+      description: 'Oldest first. The operator and the account\'s owners only (another member\'s session gets 403).',
+      parameters: ['AdminAccountId'],
+      success: { status: 200, description: 'The members.', schema: 'AdminMemberList', example: { members: [MEMBER_EXAMPLE] } },
+      errors: [403, ...ONE_NAMED],
+    }),
+    post: operation('post', {
+      operationId: 'addAccountMember',
+      summary: 'Add a member: an address and a role',
+      description: 'The address is kept trimmed and lower-cased, once per account (409 MEMBER_EXISTS). The operator adds the first owner; owners add more.',
+      parameters: ['AdminAccountId'],
+      request: { schema: 'AdminMemberRequest', example: { email: 'ana@shop.example', role: 'developer' } },
+      success: {
+        status: 201,
+        description: 'The member, added.',
+        schema: 'AdminMember',
+        example: MEMBER_EXAMPLE,
+        headers: { Location: { description: "The new member's URL.", required: true, schema: { type: 'string', pattern: `^${ADMIN_API_PREFIX}/accounts/` } } },
+      },
+      errors: [...WITH_BODY, 409, ...ONE_NAMED],
+    }),
+  },
+  [`${ADMIN_API_PREFIX}/accounts/{accountId}/members/{memberId}`]: {
+    patch: operation('patch', {
+      operationId: 'updateAccountMember',
+      summary: "Change a member's role",
+      description: 'The role holds from the member\'s next request. The last owner stays owner (409 LAST_OWNER).',
+      parameters: ['AdminAccountId', 'AdminMemberId'],
+      request: { schema: 'AdminMemberUpdate', example: { role: 'viewer' } },
+      success: { status: 200, description: 'The member, changed.', schema: 'AdminMember', example: MEMBER_EXAMPLE },
+      errors: [...WITH_BODY, 409, ...ONE_NAMED],
+    }),
+    delete: operation('delete', {
+      operationId: 'removeAccountMember',
+      summary: 'Remove a member: its sessions and unused links end with it',
+      description: 'The last owner is not removed (409 LAST_OWNER).',
+      parameters: ['AdminAccountId', 'AdminMemberId'],
+      success: { status: 200, description: 'The member, removed.', schema: 'AdminMember', example: MEMBER_EXAMPLE },
+      errors: [403, 409, ...ONE_NAMED],
     }),
   },
 };

@@ -38,8 +38,10 @@ export type {
   AdminWebhookSet,
   AdminWebhookRotated,
   AdminPlanLimits,
+  AdminMember,
+  AdminMemberList,
 } from '../admin-api/json.js';
-export type { AdminKeyRequest, AdminWebhookRequest } from '../admin-api/requests.js';
+export type { AdminKeyRequest, AdminMemberRequest, AdminMemberUpdate, AdminWebhookRequest } from '../admin-api/requests.js';
 /** The body of POST /api/v1/admin/accounts: a new account. At most 16 KiB. */
 export type AdminAccountRequest = AccountRequest;
 /** The body of PATCH /api/v1/admin/accounts/{id}: what to change; absent members stay. plan and suspended are the operator's only (an account's session gets 403). At most 16 KiB. */

@@ -19,7 +19,7 @@ export * from './features/accounts.js';
 export type * from './features/batch-jobs.js';
 export type * from './features/evidence.js';
 export type * from './features/housekeeping.js';
-export type * from './features/sign-ins.js';
+export * from './features/sign-ins.js';
 export type * from './features/usage.js';
 export type * from './features/vies.js';
 export type * from './features/watches.js';

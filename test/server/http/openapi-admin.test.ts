@@ -42,6 +42,7 @@ function failingAccounts(inner: Store, failure: () => Error): Store {
     sessions: inner.sessions,
     loginLinks: inner.loginLinks,
     secretReveals: inner.secretReveals,
+    members: inner.members,
     viesCache: inner.viesCache,
     breaker: inner.breaker,
     statusSamples: inner.statusSamples,
@@ -123,6 +124,21 @@ describe('successful answers match the document', () => {
     expect(log.json).toMatchObject({ entries: [{ sdk: 'openapi-admin-test/1' }], nextBefore: expect.any(String) });
   });
 
+  it('members: list, add, change role, remove (the operator and an owner)', async () => {
+    const added = await call<{ id: string }>('post', `/accounts/${account.id}/members`, operator, { email: ' Owner@Shop.Example ', role: 'owner' });
+    expect(added.status).toBe(201);
+    expect(added.json).toMatchObject({ email: 'owner@shop.example', role: 'owner' });
+    expect(added.headers.get('location')).toBe(`${ADMIN}/accounts/${account.id}/members/${added.json.id}`);
+    const owner = await signIn(store, account.id, added.json.id);
+    const dev = await call<{ id: string }>('post', `/accounts/${account.id}/members`, { session: owner }, { email: 'dev@shop.example', role: 'developer' });
+    expect(dev.status).toBe(201);
+    const listed = await call<{ members: Array<{ email: string }> }>('get', `/accounts/${account.id}/members`, { session: owner });
+    expect(listed.json.members.map((m) => m.email)).toEqual(['owner@shop.example', 'dev@shop.example']);
+    expect((await call('patch', `/accounts/${account.id}/members/${dev.json.id}`, operator, { role: 'viewer' })).json).toMatchObject({ role: 'viewer' });
+    expect(await statusOf(call('delete', `/accounts/${account.id}/members/${dev.json.id}`, { session: owner }))).toBe(200);
+    expect(await statusOf(call('get', `/accounts/${account.id}/members`, operator))).toBe(200);
+  });
+
   it('webhook: set (the secret shown once), read, rotate', async () => {
     expect(await statusOf(call('put', `/accounts/${account.id}/webhook`, { session }, { url: 'https://shop.example/hooks' }))).toBe(200);
     expect(await statusOf(call('get', `/accounts/${account.id}/webhook`, operator))).toBe(200);
@@ -139,6 +155,9 @@ describe('error answers match the document', () => {
     expect(await statusOf(call('get', `/accounts/${account.id}/usage?days=0`, operator))).toBe(400);
     expect(await statusOf(call('get', `/accounts/${account.id}/log?valid=perhaps`, operator))).toBe(400);
     expect(await statusOf(call('put', `/accounts/${account.id}/webhook`, operator, { url: 'ftp://shop.example/' }))).toBe(400);
+    expect(await statusOf(call('post', `/accounts/${account.id}/members`, operator, { email: 'not an address', role: 'owner' }))).toBe(400);
+    expect(await statusOf(call('post', `/accounts/${account.id}/members`, operator, { email: 'a@shop.example', role: 'admin' }))).toBe(400);
+    expect(await statusOf(call('patch', `/accounts/${account.id}/members/${crypto.randomUUID()}`, operator, { role: 'boss' }))).toBe(400);
   });
 
   /** Every admin operation, on the test's account. */
@@ -155,6 +174,10 @@ describe('error answers match the document', () => {
     ['get', `/accounts/${account.id}/webhook`],
     ['put', `/accounts/${account.id}/webhook`],
     ['post', `/accounts/${account.id}/webhook/rotate`],
+    ['get', `/accounts/${account.id}/members`],
+    ['post', `/accounts/${account.id}/members`],
+    ['patch', `/accounts/${account.id}/members/${crypto.randomUUID()}`],
+    ['delete', `/accounts/${account.id}/members/${crypto.randomUUID()}`],
   ];
   const bodyFor = (method: string): unknown => (method === 'get' || method === 'delete' ? undefined : {});
 
@@ -184,6 +207,28 @@ describe('error answers match the document', () => {
     expect(await statusOf(call('delete', `/keys/${crypto.randomUUID()}`, noCsrf))).toBe(403);
     expect(await statusOf(call('put', `/accounts/${account.id}/webhook`, noCsrf, { url: 'https://shop.example/' }))).toBe(403);
     expect(await statusOf(call('post', `/accounts/${account.id}/webhook/rotate`, noCsrf))).toBe(403);
+    expect(await statusOf(call('post', `/accounts/${account.id}/members`, noCsrf, { email: 'x@shop.example', role: 'viewer' }))).toBe(403);
+    expect(await statusOf(call('patch', `/accounts/${account.id}/members/${crypto.randomUUID()}`, noCsrf, { role: 'viewer' }))).toBe(403);
+    expect(await statusOf(call('delete', `/accounts/${account.id}/members/${crypto.randomUUID()}`, noCsrf))).toBe(403);
+  });
+
+  it('403: a viewer changes nothing, a developer manages no members and no account settings', async () => {
+    const { account: team } = await accountWithKey(store, 'GROWTH');
+    const viewer = await store.members.add({ id: crypto.randomUUID(), accountId: team.id, email: 'viewer@shop.example', role: 'viewer', createdAt: new Date() });
+    const developer = await store.members.add({ id: crypto.randomUUID(), accountId: team.id, email: 'dev@shop.example', role: 'developer', createdAt: new Date() });
+    if (viewer === null || developer === null) throw new Error('members not added');
+    const asViewer = { session: await signIn(store, team.id, viewer.id) };
+    const asDeveloper = { session: await signIn(store, team.id, developer.id) };
+    expect(await statusOf(call('get', `/accounts/${team.id}/keys`, asViewer))).toBe(200);
+    expect((await call('post', `/accounts/${team.id}/keys`, asViewer, { name: 'x' })).json).toMatchObject({ errorCode: 'FORBIDDEN' });
+    expect(await statusOf(call('put', `/accounts/${team.id}/webhook`, asViewer, { url: 'https://shop.example/' }))).toBe(403);
+    expect(await statusOf(call('post', `/accounts/${team.id}/keys`, asDeveloper, { name: 'dev key' }))).toBe(201);
+    expect(await statusOf(call('get', `/accounts/${team.id}/members`, asDeveloper))).toBe(403);
+    expect(await statusOf(call('post', `/accounts/${team.id}/members`, asDeveloper, { email: 'x@shop.example', role: 'owner' }))).toBe(403);
+    expect(await statusOf(call('patch', `/accounts/${team.id}/members/${developer.id}`, asDeveloper, { role: 'owner' }))).toBe(403);
+    expect(await statusOf(call('delete', `/accounts/${team.id}/members/${viewer.id}`, asDeveloper))).toBe(403);
+    expect(await statusOf(call('patch', `/accounts/${team.id}`, asDeveloper, { name: 'Renamed' }))).toBe(403);
+    expect((await store.members.list(team.id)).length).toBe(2);
   });
 
   it("404: unknown ids, and another account's", async () => {
@@ -199,6 +244,12 @@ describe('error answers match the document', () => {
       ['get', `/accounts/${other}/webhook`],
       ['put', `/accounts/${other}/webhook`, { url: 'https://shop.example/' }],
       ['post', `/accounts/${other}/webhook/rotate`],
+      ['get', `/accounts/${other}/members`],
+      ['post', `/accounts/${other}/members`, { email: 'x@shop.example', role: 'owner' }],
+      ['patch', `/accounts/${other}/members/${other}`, { role: 'owner' }],
+      ['delete', `/accounts/${other}/members/${other}`],
+      ['patch', `/accounts/${account.id}/members/${other}`, { role: 'owner' }],
+      ['delete', `/accounts/${account.id}/members/${other}`],
     ] as const) {
       expect(await statusOf(call(method, path, operator, body)), `${method} ${path}`).toBe(404);
     }
@@ -213,12 +264,23 @@ describe('error answers match the document', () => {
     expect((await call('post', `/accounts/${free.id}/keys`, operator, { name: 'while suspended' })).json).toMatchObject({ errorCode: 'ACCOUNT_SUSPENDED' });
   });
 
+  it('409: an address that is a member already, and the last owner', async () => {
+    const { account: team } = await accountWithKey(store, 'FREE');
+    const owner = await call<{ id: string }>('post', `/accounts/${team.id}/members`, operator, { email: 'only@shop.example', role: 'owner' });
+    expect((await call('post', `/accounts/${team.id}/members`, operator, { email: 'ONLY@shop.example', role: 'viewer' })).json).toMatchObject({ errorCode: 'MEMBER_EXISTS' });
+    expect((await call('patch', `/accounts/${team.id}/members/${owner.json.id}`, operator, { role: 'developer' })).json).toMatchObject({ errorCode: 'LAST_OWNER' });
+    expect((await call('delete', `/accounts/${team.id}/members/${owner.json.id}`, operator)).json).toMatchObject({ errorCode: 'LAST_OWNER' });
+    expect(await store.members.list(team.id)).toMatchObject([{ email: 'only@shop.example', role: 'owner' }]);
+  });
+
   it('413 and 415 on every operation with a body', async () => {
     for (const [method, path] of [
       ['post', '/accounts'],
       ['patch', `/accounts/${account.id}`],
       ['post', `/accounts/${account.id}/keys`],
       ['put', `/accounts/${account.id}/webhook`],
+      ['post', `/accounts/${account.id}/members`],
+      ['patch', `/accounts/${account.id}/members/${crypto.randomUUID()}`],
     ] as const) {
       expect(await statusOf(call(method, path, operator, { name: 'x'.repeat(20_000) })), `${method} ${path}`).toBe(413);
       expect(await statusOf(call(method, path, operator, 'name=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })), `${method} ${path}`).toBe(415);
@@ -240,6 +302,10 @@ describe('error answers match the document', () => {
       ['get', `/accounts/${account.id}/webhook`],
       ['put', `/accounts/${account.id}/webhook`, { url: 'https://shop.example/' }],
       ['post', `/accounts/${account.id}/webhook/rotate`],
+      ['get', `/accounts/${account.id}/members`],
+      ['post', `/accounts/${account.id}/members`, { email: 'x@shop.example', role: 'owner' }],
+      ['patch', `/accounts/${account.id}/members/${keyId}`, { role: 'owner' }],
+      ['delete', `/accounts/${account.id}/members/${keyId}`],
     ] as const;
     for (const [method, path, body] of operations) {
       const failed = await call(method, path, operator, body, { base: broken.url });
@@ -270,7 +336,7 @@ describe('error answers match the document', () => {
 describe('coverage', () => {
   it('every status the document declares on every admin operation was answered by the servers above', () => {
     const declared = validator.declared().filter((entry) => entry.includes(` ${ADMIN}/`));
-    expect(declared).toHaveLength(91);
+    expect(declared).toHaveLength(128);
     expect(declared.filter((entry) => !validator.seen.has(entry))).toEqual([]);
   });
 });

@@ -115,6 +115,14 @@ const ADMIN_ENDPOINTS: Record<string, Partial<Record<Method, string[]>>> = {
     put: ['200', '400', '401', '403', '404', '413', '415', '429', '500', '503'],
   },
   '/api/v1/admin/accounts/{accountId}/webhook/rotate': { post: ['200', '401', '403', '404', '429', '500', '503'] },
+  '/api/v1/admin/accounts/{accountId}/members': {
+    get: ['200', '401', '403', '404', '429', '500', '503'],
+    post: ['201', '400', '401', '403', '404', '409', '413', '415', '429', '500', '503'],
+  },
+  '/api/v1/admin/accounts/{accountId}/members/{memberId}': {
+    patch: ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500', '503'],
+    delete: ['200', '401', '403', '404', '409', '429', '500', '503'],
+  },
 };
 
 /** Every `$ref` string anywhere in `value`. */
@@ -243,9 +251,9 @@ describe('the OpenAPI document', () => {
 
   it('has unique operation ids', () => {
     const ids = Object.values(doc.paths).flatMap((item) => METHODS.map((method) => item[method])).filter((op) => op !== undefined).map((op) => op.operationId);
-    // 28 operations besides the validation endpoints, and one per field.
-    expect(ids).toHaveLength(28 + FIELD_NAMES.length);
-    expect(new Set(ids).size).toBe(28 + FIELD_NAMES.length);
+    // 32 operations besides the validation endpoints, and one per field.
+    expect(ids).toHaveLength(32 + FIELD_NAMES.length);
+    expect(new Set(ids).size).toBe(32 + FIELD_NAMES.length);
   });
 
   it('resolves every $ref', () => {

@@ -10,7 +10,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../../src/server/admin/api-keys.js';
 import { createSqlStore, migrate, schemaVersion, type SqlClient } from '../../../src/server/storage/index.js';
-import type { LoginLinkRecord, Plan, SecretRevealRecord, SessionRecord, Store, UsageEntry } from '../../../src/server/storage/types.js';
+import type { LoginLinkRecord, MemberRecord, MemberRole, Plan, SecretRevealRecord, SessionRecord, Store, UsageEntry } from '../../../src/server/storage/types.js';
 import { createAccount, createKey } from '../server.js';
 import type { OpenedSqlStore } from './tables-contract.js';
 import { usageEntry } from './usage-entry.js';
@@ -313,6 +313,97 @@ export function describeDashboardTables(engine: string, open: () => Promise<Open
         expect(await store.loginLinks.prune(at(30))).toBe(2);
         expect(await store.loginLinks.prune(at(30))).toBe(0);
         expect(await store.loginLinks.consume(current.hash, at(30))).toEqual(current);
+      });
+    });
+
+    describe('account members', () => {
+      const member = (accountId: string, email: string, role: MemberRole, createdAt = NOW): MemberRecord => ({ id: randomUUID(), accountId, email, role, createdAt });
+
+      it('are added once per address and account, listed oldest first, found by id and by address across accounts', async () => {
+        const account = await createAccount(store, 'FREE');
+        const other = await createAccount(store, 'FREE');
+        const email = `${randomUUID()}@example.com`;
+        const owner = member(account.id, email, 'owner');
+        const viewer = member(account.id, `v-${email}`, 'viewer', later(MINUTE));
+        expect(await store.members.add(owner)).toEqual(owner);
+        expect(await store.members.add(viewer)).toEqual(viewer);
+        expect(await store.members.add({ ...member(account.id, email, 'viewer') })).toBeNull();
+        const elsewhere = member(other.id, email, 'developer', later(HOUR));
+        expect(await store.members.add(elsewhere)).toEqual(elsewhere);
+        expect(await store.members.list(account.id)).toEqual([owner, viewer]);
+        expect(await store.members.get(account.id, viewer.id)).toEqual(viewer);
+        expect(await store.members.get(other.id, viewer.id)).toBeNull();
+        expect(await store.members.findByEmail(email)).toEqual([owner, elsewhere]);
+        expect(await store.members.findByEmail(`nobody-${email}`)).toEqual([]);
+      });
+
+      it('refuse an unknown account and an unknown role', async () => {
+        await expect(store.members.add(member('no-such-account', 'a@example.com', 'owner'))).rejects.toThrow();
+        const account = await createAccount(store, 'FREE');
+        await expect(store.members.add(member(account.id, 'a@example.com', 'admin' as MemberRole))).rejects.toThrow();
+        expect(await store.members.list(account.id)).toEqual([]);
+      });
+
+      it('change role and go, but never leave the account without an owner', async () => {
+        const account = await createAccount(store, 'FREE');
+        const first = member(account.id, 'first@example.com', 'owner');
+        const second = member(account.id, 'second@example.com', 'owner', later(MINUTE));
+        await store.members.add(first);
+        await store.members.add(second);
+        expect(await store.members.setRole(account.id, first.id, 'viewer')).toBe('done');
+        expect(await store.members.setRole(account.id, second.id, 'developer')).toBe('last-owner');
+        expect(await store.members.remove(account.id, second.id)).toBe('last-owner');
+        expect(await store.members.setRole(account.id, first.id, 'owner')).toBe('done');
+        expect(await store.members.remove(account.id, second.id)).toBe('done');
+        expect(await store.members.list(account.id)).toEqual([{ ...first, role: 'owner' }]);
+        expect(await store.members.remove(account.id, second.id)).toBe('not-found');
+        expect(await store.members.setRole(account.id, randomUUID(), 'viewer')).toBe('not-found');
+      });
+
+      it('let exactly one of two concurrent demotions of the last two owners through', async () => {
+        const account = await createAccount(store, 'FREE');
+        const owners = [member(account.id, 'one@example.com', 'owner'), member(account.id, 'two@example.com', 'owner')];
+        for (const owner of owners) await store.members.add(owner);
+        const outcomes = await Promise.all(owners.map((owner) => store.members.remove(account.id, owner.id)));
+        expect(outcomes.sort()).toEqual(['done', 'last-owner']);
+        expect((await store.members.list(account.id)).map((m) => m.role)).toEqual(['owner']);
+      });
+
+      it('take their sessions and links with them when removed, and go with their account', async () => {
+        const account = await createAccount(store, 'FREE');
+        const owner = member(account.id, 'owner@example.com', 'owner');
+        const leaving = member(account.id, 'leaving@example.com', 'developer');
+        await store.members.add(owner);
+        await store.members.add(leaving);
+        const session: SessionRecord = { hash: tokenHash(), accountId: account.id, memberId: leaving.id, createdAt: NOW, lastSeenAt: NOW };
+        const link: LoginLinkRecord = { hash: tokenHash(), accountId: account.id, memberId: leaving.id, createdAt: NOW, expiresAt: later(15 * MINUTE) };
+        await store.sessions.create(session);
+        await store.loginLinks.create(link);
+        expect(await store.sessions.find(session.hash)).toEqual(session);
+        await expect(store.sessions.create({ ...session, hash: tokenHash(), memberId: randomUUID() })).rejects.toThrow();
+        expect(await store.members.remove(account.id, leaving.id)).toBe('done');
+        expect(await store.sessions.find(session.hash)).toBeNull();
+        expect(await store.loginLinks.consume(link.hash, NOW)).toBeNull();
+        const ownersLink: LoginLinkRecord = { ...link, hash: tokenHash(), memberId: owner.id };
+        await store.loginLinks.create(ownersLink);
+        expect(await store.loginLinks.consume(ownersLink.hash, NOW)).toEqual(ownersLink);
+      });
+    });
+
+    describe('sign out everywhere', () => {
+      it("deletes every session of the account and no other's, and says how many went", async () => {
+        const account = await createAccount(store, 'FREE');
+        const other = await createAccount(store, 'FREE');
+        const session = (accountId: string | null): SessionRecord => ({ hash: tokenHash(), accountId, createdAt: NOW, lastSeenAt: NOW });
+        const mine = [session(account.id), session(account.id)];
+        const theirs = session(other.id);
+        const operator = session(null);
+        for (const s of [...mine, theirs, operator]) await store.sessions.create(s);
+        expect(await store.sessions.deleteForAccount(account.id)).toBe(2);
+        for (const s of mine) expect(await store.sessions.find(s.hash)).toBeNull();
+        expect(await store.sessions.find(theirs.hash)).toEqual(theirs);
+        expect(await store.sessions.find(operator.hash)).toEqual(operator);
+        expect(await store.sessions.deleteForAccount(account.id)).toBe(0);
       });
     });
 

@@ -11,7 +11,7 @@ import { typedValues, formText } from '../forms.js';
 import { renderAccountPage } from '../views/index.js';
 import type { AccountPageModel, ChartDays } from '../views/models.js';
 import { accountPath } from '../views/paths.js';
-import { accountPage, htmlPage, inputError, page, PageRefusal, postedForm, seeOther, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
+import { accountPage, htmlPage, inputError, page, PageRefusal, postedForm, revealed, seeOther, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
 
 /** What the overview says after a form, by the form: from the account as it is now. */
 export type Done = 'plan' | 'suspension' | 'vat-number';
@@ -42,6 +42,8 @@ async function accountOverviewPage(request: PageRequest, accountId: string, stat
   const usage = await request.admin.usageByDay(accountId, days);
   const done = request.c.req.query('done');
   const model: AccountPageModel = { overview, usage, days };
+  const link = await revealed(request, accountId, 'login-link');
+  if (link !== undefined) model.signInLink = link?.secret ?? null;
   if (failed !== undefined) model.failed = failed;
   else if (done !== undefined && DONE.has(done)) model.notice = noticeOf(done as Done, overview);
   return htmlPage(status, renderAccountPage(request.frame, model));

@@ -15,8 +15,10 @@ import type { Services } from '../../services.js';
 import { isStoreUnavailableError } from '../../storage/errors.js';
 import { StoreUnavailableError } from '../../storage/guard.js';
 import { couldBeStoredId } from '../../storage/ids.js';
-import type { Plan, RevealKind } from '../../storage/types.js';
+import type { MemberRole, Plan, RevealKind } from '../../storage/types.js';
+import { hasRole, roleNeeded } from '../roles.js';
 import { csrfMatches, CSRF_FIELD } from '../csrf.js';
+import type { EmailSignIn } from '../email-sign-in.js';
 import { readForm } from '../forms.js';
 import { keepForReveal, REVEAL_PARAM, revealPath, takeReveal, type Reveal } from '../reveal.js';
 import { readSession, type SignedIn } from '../session.js';
@@ -37,6 +39,12 @@ export interface DashboardDeps {
   failureLog: LogThrottle;
   /** Jobs uploaded on the Jobs page: the cap of open jobs per account (`--max-queued-jobs`) and the runner's nudge. Default: 20, no nudge. */
   jobs?: { maxQueuedJobs: number; submitted(): void };
+  /** The service's address as its users reach it (`--public-url`), in front of the sign-in links the operator makes; absent: the request's own. */
+  publicUrl?: string;
+  /** Sign-in by email (../email-sign-in.ts); absent when the service has no SMTP server (`--smtp-url`). */
+  emailSignIn?: EmailSignIn;
+  /** The client's address of a request (../../http/client-source.ts), which sign-in by email throttles by; undefined: unknown. */
+  sourceOf?(c: Context): string | undefined;
 }
 
 /** A request to a page that needs a session, with what its handler works with. */
@@ -79,7 +87,13 @@ export function notFound(): PageRefusal {
   return new PageRefusal(404, 'Not found', ['There is no such page here. Check the address, or go back to the dashboard.']);
 }
 
-/** Where sign-in links point: a logged path under it has its token cut out. */
+/** The 403 page: what the member's role does not allow; nothing was changed. */
+function forbidden(needed: MemberRole): PageRefusal {
+  return new PageRefusal(403, 'Not allowed', [
+    `This needs the ${needed} role on the account, which your membership does not have; nothing was changed.`,
+    'An owner of the account can change your role on its Members page.',
+  ]);
+}
 
 /** The frame of a page nobody is signed in to. */
 export const NOBODY: Frame = { viewer: null, csrfToken: '' };
@@ -152,6 +166,8 @@ export function page(deps: DashboardDeps, audience: Audience, handler: (request:
       if (signedIn === null) return seeOther(DASHBOARD_PATH);
       frame = { viewer: signedIn.viewer, csrfToken: signedIn.csrfToken };
       if (audience === 'operator' && signedIn.viewer.kind !== 'operator') throw notFound();
+      // Every page and form of a member checked here against its role (../roles.ts), before its handler runs.
+      if (!hasRole(signedIn.viewer, roleNeeded(c.req.method, c.req.path))) throw forbidden(roleNeeded(c.req.method, c.req.path));
       const admin = createAccountAdmin(services.store, { now: services.now, plans: deps.plans });
       return await handler({ c, services, admin, signedIn, frame });
     } catch (error) {

@@ -12,6 +12,7 @@ import { mountAssets } from './assets.js';
 import { notFound, page, type DashboardDeps } from './context.js';
 import { mountJobPages } from './jobs.js';
 import { mountKeyPages } from './keys.js';
+import { mountMemberPages } from './members.js';
 import { mountOperatorPages } from './operator.js';
 import { mountSignInRoutes } from './sign-in.js';
 import { mountStatusPage } from './status.js';
@@ -47,6 +48,7 @@ export function mountDashboard(app: Hono, deps: DashboardDeps): void {
   mountJobPages(app, deps);
   mountWatchPages(app, deps);
   mountWebhookPages(app, deps);
+  mountMemberPages(app, deps);
   mountAssets(app, deps);
   mountStatusPage(app, deps);
 

@@ -1,8 +1,9 @@
 /**
  * The operator's pages and forms: GET /dashboard/accounts (every account with plan and usage, and
  * the form to create one), POST /dashboard/accounts, and on an account's overview POST …/plan, GET
- * …/suspension (the confirmation before suspending) and POST …/suspension (suspend or resume). Each
- * form answers 303. An account session gets the 404 page for each (there is nothing to tell it).
+ * …/suspension (the confirmation before suspending) and POST …/suspension (suspend or resume), and
+ * POST …/sign-in-link (a one-time link that signs in as the account's owner, shown once on the
+ * overview through its `?reveal=`, as a new key is: ../reveal.ts). Each form answers 303. An account session gets the 404 page for each (there is nothing to tell it).
  */
 import type { Hono } from 'hono';
 import { formText, typedValues } from '../forms.js';
@@ -10,7 +11,8 @@ import { renderAccountsPage, renderSuspendPage } from '../views/index.js';
 import type { AccountsPageModel, FormState } from '../views/models.js';
 import { accountPath, ACCOUNTS_PATH } from '../views/paths.js';
 import { accountForm } from './account.js';
-import { htmlPage, inputError, page, postedForm, seeOther, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
+import { htmlPage, inputError, page, postedForm, seeOther, seeOtherToReveal, visibleAccountId, type DashboardDeps, type PageRequest } from './context.js';
+import { createLoginLink, loginPath } from '../sign-in.js';
 
 async function accountsPage(request: PageRequest, status: number, form?: FormState): Promise<Response> {
   const model: AccountsPageModel = { accounts: await request.admin.listAccounts() };
@@ -49,6 +51,19 @@ export function mountOperatorPages(app: Hono, deps: DashboardDeps): void {
       } catch (error) {
         return accountsPage(request, 400, { values: typedValues(form), error: inputError(error) });
       }
+    }),
+  );
+
+  app.post(
+    '/dashboard/accounts/:id/sign-in-link',
+    page(deps, 'operator', async (request) => {
+      const accountId = visibleAccountId(request);
+      await postedForm(request);
+      const now = request.services.now();
+      const { token } = await createLoginLink(request.services.store, accountId, now);
+      // The service's public address when it has one; else the address this page was asked at (the operator's own browser).
+      const base = (deps.publicUrl ?? new URL(request.c.req.url).origin).replace(/\/+$/, '');
+      return seeOtherToReveal(request, accountPath(accountId), { accountId, kind: 'login-link', secret: `${base}${loginPath(token)}`, label: null });
     }),
   );
 

@@ -1,18 +1,22 @@
 /**
- * Signing in and out: GET /dashboard (the sign-in help, or the viewer's first page), GET
+ * Signing in and out: GET /dashboard (the sign-in help, or the viewer's first page), GET and POST
+ * /dashboard/sign-in (an address, to which one-time links are mailed: ../email-sign-in.ts), GET
  * /dashboard/login/{token} (a one-time link: the session cookie, and a page that goes on to /dashboard), POST
  * /dashboard/logout (the session ended on the server and its cookie removed).
  */
 import type { Hono } from 'hono';
-import { cameOverHttps, endSession, expiredSessionCookie, sessionCookie } from '../session.js';
+import { csrfMatches, CSRF_FIELD, signInCsrfTokenFor } from '../csrf.js';
+import { formText, readForm } from '../forms.js';
+import { cameOverHttps, cookieValue, endSession, expiredSessionCookie, hasTokenShape, newSecretToken, sessionCookie } from '../session.js';
 import { signInWithLink } from '../sign-in.js';
-import { accountPath, ACCOUNTS_PATH, DASHBOARD_PATH, LOGOUT_PATH } from '../views/paths.js';
+import { accountPath, ACCOUNTS_PATH, DASHBOARD_PATH, LOGOUT_PATH, SIGN_IN_PATH, SIGN_IN_SENT_PATH } from '../views/paths.js';
 import { renderMessagePage } from '../views/index.js';
-import { failurePage, htmlPage, messagePage, NOBODY, page, postedForm, readyServices, seeOther, sessionOf, type DashboardDeps } from './context.js';
+import { renderSignInPage } from '../views/sign-in-page.js';
+import { failurePage, htmlPage, messagePage, NOBODY, page, PageRefusal, postedForm, readyServices, seeOther, sessionOf, type DashboardDeps } from './context.js';
 
 /** What the dashboard's entry says to a visitor who is not signed in. */
 const SIGN_IN_HELP = [
-  'The dashboard has no passwords. Sign in with a one-time link, made on the machine that runs the service:',
+  'The dashboard has no passwords. Sign in with a one-time link: a member of an account asks for one by email on the sign-in page; the operator makes one on the machine that runs the service:',
   'For an account (its keys, usage and settings): verifield accounts login-link --account ID',
   'For the operator (every account): verifield admin login-link',
   'Open the link it prints within 15 minutes; it works once. The session ends after 12 hours without use, or when you sign out.',
@@ -21,16 +25,69 @@ const SIGN_IN_HELP = [
 /** The one answer to a link that cannot sign in, whatever the reason: a guesser learns nothing. */
 const LINK_REFUSED = [
   'This sign-in link is not valid: it was used already, it expired (links last 15 minutes), or it was mistyped. ' +
-    'Ask for a new one: verifield accounts login-link --account ID',
+    'Ask for a new one on the sign-in page (/dashboard/sign-in), or from the operator: verifield accounts login-link --account ID',
 ];
 
-/** Mounts GET /dashboard, GET /dashboard/login/{token} and POST /dashboard/logout. */
+/** The pre-session cookie: a random token keying the sign-in form's CSRF token (../csrf.ts), sent back to the sign-in path only. */
+const PRE_SESSION_COOKIE = 'verifield_sign_in';
+/** How long a sign-in form stays usable (the cookie's Max-Age). */
+const PRE_SESSION_SECONDS = 3600;
+
+/** What the page after the address form says, whatever the address. */
+const MAIL_SENT = [
+  'If this address is a member of an account, a sign-in link is on its way to it. It works once, within 15 minutes.',
+  'No mail after a few minutes? Check the spam folder and the address, or ask the operator of the service for a link.',
+];
+
+function preSessionCookie(token: string, secure: boolean): string {
+  return `${PRE_SESSION_COOKIE}=${token}; Path=${SIGN_IN_PATH}; Max-Age=${PRE_SESSION_SECONDS}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+/** The form's token, kept from a pre-session cookie of the right shape, else a new one. */
+function preSessionToken(cookieHeader: string | undefined): { token: string; isNew: boolean } {
+  const presented = cookieValue(cookieHeader, PRE_SESSION_COOKIE);
+  if (presented !== undefined && hasTokenShape(presented)) return { token: presented, isNew: false };
+  return { token: newSecretToken(), isNew: true };
+}
+
+/** Mounts GET /dashboard, GET and POST /dashboard/sign-in, GET /dashboard/sign-in/sent, GET /dashboard/login/{token} and POST /dashboard/logout. */
 export function mountSignInRoutes(app: Hono, deps: DashboardDeps): void {
+  app.get(SIGN_IN_PATH, (c) => {
+    const { emailSignIn } = deps;
+    if (emailSignIn === undefined) return htmlPage(200, renderSignInPage({ csrfToken: null }));
+    const { token, isNew } = preSessionToken(c.req.header('cookie'));
+    const headers: Record<string, string> = isNew ? { 'Set-Cookie': preSessionCookie(token, cameOverHttps(c.req.raw)) } : {};
+    return htmlPage(200, renderSignInPage({ csrfToken: signInCsrfTokenFor(token) }), headers);
+  });
+
+  app.post(SIGN_IN_PATH, async (c) => {
+    try {
+      const { emailSignIn } = deps;
+      if (emailSignIn === undefined) return seeOther(SIGN_IN_PATH);
+      const outcome = await readForm(c.req.raw);
+      if (!outcome.ok) throw new PageRefusal(outcome.status, 'Form not accepted', [outcome.message]);
+      const token = cookieValue(c.req.header('cookie'), PRE_SESSION_COOKIE);
+      if (token === undefined || !hasTokenShape(token) || !csrfMatches({ csrfToken: signInCsrfTokenFor(token) }, outcome.form.get(CSRF_FIELD))) {
+        throw new PageRefusal(403, 'Form not accepted', [
+          'The form did not carry the security token of this browser\'s sign-in page: it may be an old page, or come from another site. Nothing was sent.',
+          'Open the sign-in page again and send the form from there.',
+        ]);
+      }
+      const services = await readyServices(deps);
+      emailSignIn.request(services.store, formText(outcome.form, 'email'), deps.sourceOf?.(c) ?? 'unknown', services.now());
+      return seeOther(SIGN_IN_SENT_PATH);
+    } catch (error) {
+      return failurePage(error, NOBODY, deps, c.req.path);
+    }
+  });
+
+  app.get(SIGN_IN_SENT_PATH, () => messagePage(NOBODY, 200, 'Check your mail', MAIL_SENT));
+
   app.get(DASHBOARD_PATH, async (c) => {
     try {
       const services = await readyServices(deps);
       const signedIn = await sessionOf(c, services);
-      if (signedIn === null) return messagePage(NOBODY, 200, 'Sign in', SIGN_IN_HELP);
+      if (signedIn === null) return htmlPage(200, renderMessagePage(NOBODY, { title: 'Sign in', paragraphs: SIGN_IN_HELP, link: { path: SIGN_IN_PATH, label: 'Sign in by email' } }));
       const { viewer } = signedIn;
       return seeOther(viewer.kind === 'operator' ? ACCOUNTS_PATH : accountPath(viewer.accountId));
     } catch (error) {

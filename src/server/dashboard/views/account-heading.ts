@@ -8,7 +8,7 @@ import { timeTag } from './format.js';
 import { html, type Markup } from './html.js';
 import type { NavItem } from './layout.js';
 import type { Frame } from './models.js';
-import { accountPath, ACCOUNTS_PATH, jobsPath, keysPath, usagePath, watchesPath, webhooksPath } from './paths.js';
+import { accountPath, ACCOUNTS_PATH, jobsPath, keysPath, membersPath, usagePath, watchesPath, webhooksPath } from './paths.js';
 
 /** The account pages, as the operator's tabs name them. */
 type AccountTab = Exclude<NavItem, 'accounts'>;
@@ -21,6 +21,7 @@ function operatorTabs(accountId: string, current: AccountTab): Markup {
     ['jobs', jobsPath(accountId), 'Jobs'],
     ['watches', watchesPath(accountId), 'Watches'],
     ['webhooks', webhooksPath(accountId), 'Webhooks'],
+    ['members', membersPath(accountId), 'Members'],
   ];
   return html`<nav class="account-nav" aria-label="This account"><ul>${tabs.map(
     ([tab, href, label]) => html`<li><a href="${href}"${tab === current && html` aria-current="page"`}>${label}</a></li>`,

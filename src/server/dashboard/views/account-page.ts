@@ -5,12 +5,13 @@
  * or resume the account.
  */
 import { accountHeading } from './account-heading.js';
-import { formError, inputField, notice, selectField } from './controls.js';
+import { formError, inputField, notice, selectField, shownBefore, shownOnce } from './controls.js';
+import { frameMay } from '../roles.js';
 import { formatCount, formatQuantity } from './format.js';
 import { html, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
 import type { AccountPageModel, ChartDays, Frame } from './models.js';
-import { accountFormPath, accountPath, suspendPath } from './paths.js';
+import { accountFormPath, accountPath, signInLinkPath, signOutEverywherePath, suspendPath } from './paths.js';
 import { PLAN_CHOICES } from './plans.js';
 import { usageChart } from './usage-chart.js';
 
@@ -76,15 +77,37 @@ function vatNumberSection(frame: Frame, model: AccountPageModel): Markup {
   return html`<section aria-labelledby="vat-heading">
 <h2 id="vat-heading">VAT number</h2>
 <p>${account.vatNumber === null ? 'No VAT number set.' : html`Set to <strong>${account.vatNumber}</strong>.`} When one is set, VAT numbers are checked with VIES with it as the requester, so that VIES answers with a consultation number for your records.</p>
-${formError(errorOf(model, 'vat-number'))}
+${frameMay(frame, 'owner') && html`${formError(errorOf(model, 'vat-number'))}
 <form method="post" action="${action}" class="inline">
 ${csrfField(frame)}
 ${inputField({ form: 'vat-number', name: 'vatNumber', label: 'The account’s EU VAT number', value: failed ?? account.vatNumber ?? '', hint: 'With its country prefix, e.g. FR40303265045.' })}
 <button type="submit">Save VAT number</button>
 </form>
 ${account.vatNumber !== null &&
-  html`<form method="post" action="${action}" class="inline">${csrfField(frame)}<input type="hidden" name="vatNumber" value=""><button type="submit" class="secondary">Remove VAT number</button></form>`}
+  html`<form method="post" action="${action}" class="inline">${csrfField(frame)}<input type="hidden" name="vatNumber" value=""><button type="submit" class="secondary">Remove VAT number</button></form>`}`}
 </section>`;
+}
+
+/** The operator's form that makes a sign-in link for the account, and the link it made, shown once. */
+function signInLinkPart(frame: Frame, model: AccountPageModel): Markup {
+  const { account } = model.overview;
+  const link = model.signInLink;
+  return html`${
+    typeof link === 'string' &&
+    shownOnce({
+      id: 'sign-in-link',
+      heading: html`A sign-in link for “${account.name}”`,
+      about: html`It signs in once as the account's owner, within 15 minutes: send it to the account's owner over a channel you trust (a chat's link preview would use it up).`,
+      label: 'The sign-in link',
+      value: link,
+      copy: 'Copy link',
+    })
+  }${link === null && shownBefore('Make another link if it was not copied.')}
+<form method="post" action="${signInLinkPath(account.id)}" class="inline">
+${csrfField(frame)}
+<button type="submit" class="secondary">Make a sign-in link</button>
+<span class="hint">A one-time link that signs in as the account's owner, as <code>verifield accounts login-link</code> makes.</span>
+</form>`;
 }
 
 function operatorSection(frame: Frame, model: AccountPageModel): Markup {
@@ -92,6 +115,7 @@ function operatorSection(frame: Frame, model: AccountPageModel): Markup {
   const suspended = account.suspendedAt !== null;
   return html`<section aria-labelledby="operator-heading">
 <h2 id="operator-heading">Operator</h2>
+${signInLinkPart(frame, model)}
 ${formError(errorOf(model, 'plan'))}
 <form method="post" action="${accountFormPath(account.id, 'plan')}" class="inline">
 ${csrfField(frame)}
@@ -113,6 +137,15 @@ ${csrfField(frame)}
 </section>`;
 }
 
+/** Sign out everywhere (owners and the operator): a link to its confirmation. */
+function sessionsSection(accountId: string): Markup {
+  return html`<section aria-labelledby="sessions-heading">
+<h2 id="sessions-heading">Sessions</h2>
+<p>A browser left signed in somewhere? End every dashboard session of the account; each member then signs in again with a new link.</p>
+<p class="actions"><a href="${signOutEverywherePath(accountId)}" class="button secondary">Sign out everywhere</a></p>
+</section>`;
+}
+
 /** GET /dashboard/accounts/{id}. */
 export function renderAccountPage(frame: Frame, model: AccountPageModel): string {
   const { account } = model.overview;
@@ -125,6 +158,7 @@ ${notice(model.notice)}
 ${planAndPeriod(model)}
 ${chartSection(model)}
 ${vatNumberSection(frame, model)}
+${frameMay(frame, 'owner') && sessionsSection(account.id)}
 ${frame.viewer?.kind === 'operator' && operatorSection(frame, model)}`,
   });
 }

@@ -9,7 +9,7 @@ import { formatCount, timeTag } from './format.js';
 import { html, type HtmlValue, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
 import type { CancelJobPageModel, Frame, RevokePageModel, RotatePageModel, SuspendPageModel } from './models.js';
-import { accountPath, cancelJobPath, jobsPath, keysPath, revokePath, rotateWebhookPath, suspendPath, webhooksPath } from './paths.js';
+import { accountPath, cancelJobPath, jobsPath, keysPath, revokePath, rotateWebhookPath, signOutEverywherePath, suspendPath, webhooksPath } from './paths.js';
 
 /** The account page a confirmation belongs to and leads back to: its path and the way back's label. */
 const WAY_BACK: Readonly<Record<'overview' | 'keys' | 'jobs' | 'webhooks', readonly [(accountId: string) => string, string]>> = {
@@ -116,5 +116,20 @@ export function renderCancelJobPage(frame: Frame, { overview, job }: CancelJobPa
     question: html`Cancel the job <code>${job.id}</code> (${progress}), submitted ${timeTag(job.createdAt)}?`,
     consequences: ['No more of its values are validated or counted from now on.', 'The answers it has stay readable over the API; the rest are never answered.', 'This cannot be undone: submit the values again for a new job.'],
     form: { action: cancelJobPath(overview.account.id, job.id), button: 'Cancel job', keep: 'Keep the job' },
+  });
+}
+
+/** GET /dashboard/accounts/{id}/sign-out-everywhere (owners and the operator). */
+export function renderSignOutEverywherePage(frame: Frame, { overview }: SuspendPageModel): string {
+  const { account } = overview;
+  const yours = frame.viewer?.kind === 'account';
+  return confirmationPage(frame, overview, 'overview', {
+    heading: `Sign out everywhere from ${account.name}`,
+    question: html`End every dashboard session of the account “<strong>${account.name}</strong>”?`,
+    consequences: [
+      yours ? 'Every browser signed in to the account is signed out, this one included.' : 'Every browser signed in to the account is signed out (your operator session stays).',
+      'Each member signs in again with a new link. API keys are not affected: revoke a key on the Keys page.',
+    ],
+    form: { action: signOutEverywherePath(account.id), button: 'Sign out everywhere', keep: 'Cancel' },
   });
 }

@@ -13,7 +13,7 @@ export interface InputOptions {
   name: string;
   label: string;
   value?: string | undefined;
-  type?: 'text' | 'date';
+  type?: 'text' | 'date' | 'email';
   required?: boolean;
   maxLength?: number;
   /** A line under the label saying what is accepted. */

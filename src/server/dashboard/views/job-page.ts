@@ -11,6 +11,7 @@ import { jobFieldLabel } from './fields.js';
 import { formatCount, timeTag } from './format.js';
 import { html, type Markup } from './html.js';
 import { renderDocument } from './layout.js';
+import { frameMay } from '../roles.js';
 import type { Frame, JobPageModel } from './models.js';
 import { cancelJobPath, jobProgressPath, jobResultsPath } from './paths.js';
 
@@ -45,6 +46,6 @@ ${progress(accountId, job)}
 <h2 id="job-results-heading">Results</h2>
 <p><a href="${jobResultsPath(accountId, job.id, 'csv')}" download>Download CSV</a> · <a href="${jobResultsPath(accountId, job.id, 'ndjson')}" download>Download NDJSON</a></p>
 </section>
-${isOpen(job) && html`<p><a href="${cancelJobPath(accountId, job.id)}">Cancel this job</a></p>`}`,
+${isOpen(job) && frameMay(frame, 'developer') && html`<p><a href="${cancelJobPath(accountId, job.id)}">Cancel this job</a></p>`}`,
   });
 }

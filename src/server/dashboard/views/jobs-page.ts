@@ -15,6 +15,7 @@ import type { Frame, JobsPageModel } from './models.js';
 import { FIELD_NAMES } from '../../../fields/catalog.js';
 import { formError, selectField, type Choice } from './controls.js';
 import { csrfField } from './layout.js';
+import { frameMay } from '../roles.js';
 import { cancelJobPath, jobPath, jobsPath } from './paths.js';
 
 const STATUS_CLASS: Record<BatchJobStatus, string> = {
@@ -27,12 +28,12 @@ const STATUS_CLASS: Record<BatchJobStatus, string> = {
 
 const ended = (job: BatchJobRecord): boolean => job.status !== 'queued' && job.status !== 'running';
 
-function cancelLink(accountId: string, job: BatchJobRecord): Markup {
-  if (ended(job)) return html``;
+function cancelLink(frame: Frame, accountId: string, job: BatchJobRecord): Markup {
+  if (ended(job) || !frameMay(frame, 'developer')) return html``;
   return html`<a href="${cancelJobPath(accountId, job.id)}">Cancel<span class="visually-hidden"> job ${job.id}</span></a>`;
 }
 
-function jobsTable(accountId: string, jobs: readonly BatchJobRecord[]): Markup {
+function jobsTable(frame: Frame, accountId: string, jobs: readonly BatchJobRecord[]): Markup {
   if (jobs.length === 0) return html`<p class="empty">No jobs yet. Upload a file below, or submit one with <code>POST /api/v1/jobs</code> or <code>verifield jobs submit</code>.</p>`;
   const rows = jobs.map(
     (job) => html`<tr>
@@ -44,7 +45,7 @@ function jobsTable(accountId: string, jobs: readonly BatchJobRecord[]): Markup {
 <td class="number">${formatCount(job.invalid)}</td>
 <td>${timeTag(job.createdAt)}</td>
 <td>${job.finishedAt === null ? '—' : timeTag(job.finishedAt)}</td>
-<td>${cancelLink(accountId, job)}</td>
+<td>${cancelLink(frame, accountId, job)}</td>
 </tr>`,
   );
   return scrollingTable(
@@ -97,7 +98,7 @@ export function renderJobsPage(frame: Frame, model: JobsPageModel): string {
     main: html`${accountHeading(frame, overview, 'jobs', `Jobs of ${overview.account.name}`)}
 ${notice(model.notice)}
 <p>The newest ${formatCount(model.jobs.length)} jobs. Each value of a job counts one validation when it is answered; a cancelled job keeps the answers it has.</p>
-${jobsTable(overview.account.id, model.jobs)}
-${uploadForm(frame, model)}`,
+${jobsTable(frame, overview.account.id, model.jobs)}
+${frameMay(frame, 'developer') && uploadForm(frame, model)}`,
   });
 }

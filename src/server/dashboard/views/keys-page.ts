@@ -15,6 +15,7 @@ import { html, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
 import type { Frame, KeysPageModel } from './models.js';
 import { keysPath, revokePath } from './paths.js';
+import { frameMay } from '../roles.js';
 
 /** The expiries the create form offers (what the admin service reads: src/server/admin/key-admin.ts). */
 const EXPIRY_CHOICES: readonly Choice[] = [
@@ -33,8 +34,8 @@ function scopesText(key: ListedKey): string {
     .join(', ');
 }
 
-function keysTable(accountId: string, keys: readonly ListedKey[]): Markup {
-  if (keys.length === 0) return html`<p class="empty">No keys yet: create one below.</p>`;
+function keysTable(accountId: string, keys: readonly ListedKey[], mayChange: boolean): Markup {
+  if (keys.length === 0) return html`<p class="empty">No keys yet${mayChange ? ': create one below' : ''}.</p>`;
   const rows = keys.map(
     (key) => html`<tr>
 <th scope="row">${key.name}</th>
@@ -44,7 +45,7 @@ function keysTable(accountId: string, keys: readonly ListedKey[]): Markup {
 <td>${key.expiresAt === null ? 'never' : timeTag(key.expiresAt)}</td>
 <td>${key.lastUsedAt === null ? 'never' : timeTag(key.lastUsedAt)}</td>
 <td><span class="status ${key.status === 'live' ? 'status-ok' : 'status-bad'}">${key.status}</span></td>
-<td>${key.status === 'live' ? html`<a href="${revokePath(accountId, key.id)}">Revoke<span class="visually-hidden"> ${key.name}</span></a>` : ''}</td>
+<td>${key.status === 'live' && mayChange ? html`<a href="${revokePath(accountId, key.id)}">Revoke<span class="visually-hidden"> ${key.name}</span></a>` : ''}</td>
 </tr>`,
   );
   return scrollingTable(
@@ -106,7 +107,7 @@ export function renderKeysPage(frame: Frame, model: KeysPageModel): string {
 ${model.created !== undefined && createdKey(model.created)}
 ${model.shownBefore === true && shownBefore('The service keeps only its hash. If you did not copy it, revoke that key and create another.')}
 <p>${formatCount(live)} of ${formatCount(overview.limits.maxKeys)} live keys allowed by the ${overview.account.plan} plan.</p>
-${keysTable(overview.account.id, model.keys)}
-${createForm(frame, model)}`,
+${keysTable(overview.account.id, model.keys, frameMay(frame, 'developer'))}
+${frameMay(frame, 'developer') && createForm(frame, model)}`,
   });
 }

@@ -7,10 +7,10 @@
 import { CSRF_FIELD } from '../csrf.js';
 import { html, type Markup } from './html.js';
 import type { Frame } from './models.js';
-import { accountPath, ACCOUNTS_PATH, assetPath, DASHBOARD_PATH, jobsPath, keysPath, LOGOUT_PATH, STATUS_PATH, usagePath, watchesPath, webhooksPath } from './paths.js';
+import { accountPath, ACCOUNTS_PATH, assetPath, DASHBOARD_PATH, jobsPath, keysPath, LOGOUT_PATH, membersPath, STATUS_PATH, usagePath, watchesPath, webhooksPath } from './paths.js';
 
 /** The header navigation's entries; `current` marks the page shown. */
-export type NavItem = 'accounts' | 'overview' | 'keys' | 'usage' | 'jobs' | 'watches' | 'webhooks';
+export type NavItem = 'accounts' | 'overview' | 'keys' | 'usage' | 'jobs' | 'watches' | 'webhooks' | 'members';
 
 /** What {@link renderDocument} lays out. */
 export interface Page {
@@ -48,6 +48,7 @@ function navigation(frame: Frame, current: NavItem | undefined): Markup {
           navLink(jobsPath(viewer.accountId), 'Jobs', 'jobs', current),
           navLink(watchesPath(viewer.accountId), 'Watches', 'watches', current),
           navLink(webhooksPath(viewer.accountId), 'Webhooks', 'webhooks', current),
+          ...(viewer.role === 'owner' ? [navLink(membersPath(viewer.accountId), 'Members', 'members', current)] : []),
         ];
   return html`<nav class="site-nav" aria-label="Dashboard"><ul>${links}</ul></nav>`;
 }
@@ -55,7 +56,10 @@ function navigation(frame: Frame, current: NavItem | undefined): Markup {
 function signedIn(frame: Frame): Markup {
   const viewer = frame.viewer;
   if (viewer === null) return html``;
-  const who = viewer.kind === 'operator' ? html`the <strong>operator</strong>` : html`<strong>${viewer.accountName}</strong>`;
+  const who =
+    viewer.kind === 'operator'
+      ? html`the <strong>operator</strong>`
+      : html`<strong>${viewer.accountName}</strong>${viewer.memberEmail !== null && html` (${viewer.memberEmail}, ${viewer.role})`}`;
   return html`<div class="session">
   <p>Signed in as ${who}</p>
   <form method="post" action="${LOGOUT_PATH}">${csrfField(frame)}<button type="submit" class="secondary">Sign out</button></form>

@@ -10,7 +10,8 @@ export function renderMessagePage(frame: Frame, model: MessagePageModel): string
     frame,
     main: html`<h1>${model.title}</h1>
 ${model.paragraphs.map((paragraph) => html`<p>${paragraph}</p>
-`)}${model.goOnTo !== undefined && html`<p><a href="${model.goOnTo.path}">${model.goOnTo.label}</a></p>
+`)}${model.link !== undefined && html`<p><a href="${model.link.path}">${model.link.label}</a></p>
+`}${model.goOnTo !== undefined && html`<p><a href="${model.goOnTo.path}">${model.goOnTo.label}</a></p>
 `}`,
     ...(model.goOnTo === undefined ? {} : { goOnTo: model.goOnTo.path }),
   });

@@ -6,16 +6,34 @@
 import type { ViesStatusResponse } from '../../../ports.js';
 import type { DayAvailability } from '../../../vat/reference/availability.js';
 import type { AccountOverview, ListedKey, UsageByDay, WebhookSummary } from '../../admin/service.js';
-import type { BatchJobRecord, UsageEntry, VatWatchRecord, WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
+import type { BatchJobRecord, MemberRecord, MemberRole, UsageEntry, VatWatchRecord, WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
 
-/** Who is signed in: the operator (every account) or one account (only its own pages). */
-export type Viewer = { kind: 'operator' } | { kind: 'account'; accountId: string; accountName: string };
+/**
+ * Who is signed in: the operator (every account) or one account (only its own pages), as a member
+ * with its role, or as its owner by a link the operator made (`memberEmail` null).
+ */
+export type Viewer = { kind: 'operator' } | { kind: 'account'; accountId: string; accountName: string; role: MemberRole; memberEmail: string | null };
 
 /** What every page needs: who is signed in (null: nobody) and the session's CSRF token for its forms. */
 export interface Frame {
   viewer: Viewer | null;
   /** The value of the hidden `_csrf` field of every form; '' when nobody is signed in. */
   csrfToken: string;
+}
+
+/** GET /dashboard/accounts/{id}/members (owners and the operator): the members, the add form, each one's role and removal. */
+export interface MembersPageModel {
+  overview: AccountOverview;
+  members: readonly MemberRecord[];
+  /** What the last form did. */
+  notice?: string;
+  /** The add form (or a member's form) sent back with an error. */
+  form?: FormState;
+}
+
+/** GET /dashboard/sign-in: the address form's CSRF token, or null when sign-in by email is not set up (no SMTP). */
+export interface SignInPageModel {
+  csrfToken: string | null;
 }
 
 /** A form sent back with what was wrong: the values typed (to fill the form again) and the message. */
@@ -46,6 +64,8 @@ export interface AccountPageModel {
   notice?: string;
   /** One of the page's forms sent back with an error; `form` names which ('plan' | 'suspension' | 'vat-number'). */
   failed?: FormState & { form: string };
+  /** The operator's: a sign-in link just made for the account (`?reveal=`), shown once; null: asked again, shown no more. */
+  signInLink?: string | null;
 }
 
 /** GET /dashboard/accounts/{id}/keys: the keys and the create form; after a creation (`?reveal=`), the key shown once. */
@@ -167,4 +187,6 @@ export interface MessagePageModel {
   paragraphs: readonly string[];
   /** Where the browser goes on to at once, with a link saying so (the page after signing in). */
   goOnTo?: { path: string; label: string };
+  /** A link after the paragraphs (the sign-in page, from the dashboard's entry). */
+  link?: { path: string; label: string };
 }

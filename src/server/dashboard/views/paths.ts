@@ -6,6 +6,10 @@ import type { LogFilter } from './models.js';
 
 /** The dashboard's entry: sign-in help, or a redirect to the viewer's first page. */
 export const DASHBOARD_PATH = '/dashboard';
+/** The sign-in page (GET) and its address form (POST). */
+export const SIGN_IN_PATH = '/dashboard/sign-in';
+/** Where the address form leads: "check your mail", the same for every address. */
+export const SIGN_IN_SENT_PATH = '/dashboard/sign-in/sent';
 /** POST ends the session. */
 export const LOGOUT_PATH = '/dashboard/logout';
 /** The operator's list of accounts (GET) and account creation (POST). */
@@ -103,4 +107,24 @@ export function webhooksPath(accountId: string): string {
 /** The webhook secret's rotation: the confirmation (GET) and the rotation (POST). */
 export function rotateWebhookPath(accountId: string): string {
   return `${webhooksPath(accountId)}/rotate`;
+}
+
+/** An account's members (GET; owners and the operator) and the add form (POST). */
+export function membersPath(accountId: string): string {
+  return `${accountPath(accountId)}/members`;
+}
+
+/** A member's role (POST) or removal (POST `remove`). */
+export function memberPath(accountId: string, memberId: string, action: 'role' | 'remove'): string {
+  return `${membersPath(accountId)}/${encodeURIComponent(memberId)}/${action}`;
+}
+
+/** Sign out everywhere: the confirmation (GET) and the end of every session of the account (POST). */
+export function signOutEverywherePath(accountId: string): string {
+  return `${accountPath(accountId)}/sign-out-everywhere`;
+}
+
+/** The operator's sign-in link for an account (POST): the link is shown once on the overview. */
+export function signInLinkPath(accountId: string): string {
+  return `${accountPath(accountId)}/sign-in-link`;
 }

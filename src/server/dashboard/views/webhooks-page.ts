@@ -14,6 +14,7 @@ import { html, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
 import type { Frame, WebhooksPageModel } from './models.js';
 import { rotateWebhookPath, webhooksPath } from './paths.js';
+import { frameMay } from '../roles.js';
 
 type Delivery = WebhookDelivery & { log: readonly WebhookAttempt[] };
 
@@ -49,13 +50,13 @@ function endpointSection(frame: Frame, model: WebhooksPageModel): Markup {
 <h2 id="endpoint-heading">Endpoint</h2>
 ${endpoint === null ? html`<p class="empty">No webhook URL yet: events are not sent anywhere.</p>` : html`<p>Events go to <code>${endpoint.url}</code> (set ${timeTag(endpoint.updatedAt)}).</p>
 ${destinationState(endpoint)}`}
-${formError(model.form?.error)}
+${frameMay(frame, 'developer') && html`${formError(model.form?.error)}
 <form method="post" action="${webhooksPath(accountId)}" class="stacked">
 ${csrfField(frame)}
 ${inputField({ form: 'webhook', name: 'url', label: 'Webhook URL', value: model.form?.values['url'] ?? endpoint?.url, required: true, maxLength: 2048, hint: 'An https:// address that answers 2xx; saving it makes a new signing secret.', autocomplete: 'url' })}
 <button type="submit">Save URL</button>
-</form>
-${endpoint !== null && html`<p class="actions"><a href="${rotateWebhookPath(accountId)}" class="button secondary">Rotate the signing secret</a></p>`}
+</form>`}
+${endpoint !== null && frameMay(frame, 'developer') && html`<p class="actions"><a href="${rotateWebhookPath(accountId)}" class="button secondary">Rotate the signing secret</a></p>`}
 </section>`;
 }
 

@@ -7,7 +7,7 @@
  */
 import type { ColumnDeclaration, IndexDeclaration } from './tables/declare.js';
 import type { MigrationStep } from './ddl.js';
-import { SECRET_REVEALS } from './tables/sign-ins.js';
+import { ACCOUNT_MEMBERS, LINK_MEMBER, SECRET_REVEALS, SESSION_MEMBER } from './tables/sign-ins.js';
 import { USAGE_LOG } from './tables/usage.js';
 
 /** The declared index `name` of the usage log. */
@@ -32,5 +32,11 @@ export const LATER_MIGRATIONS: readonly (readonly MigrationStep[])[] = [
     { addColumn: { table: USAGE_LOG.name, column: usageLogColumn('error_code') } },
     { addColumn: { table: USAGE_LOG.name, column: usageLogColumn('reason') } },
     { addIndex: { table: USAGE_LOG.name, index: usageLogIndex('usage_log_refused_page') } },
+  ],
+  // The accounts' members, who sign in by email, and the member each session and link signs in (issue 31).
+  [
+    { addTable: ACCOUNT_MEMBERS },
+    { addColumn: { table: 'dashboard_sessions', column: SESSION_MEMBER } },
+    { addColumn: { table: 'login_links', column: LINK_MEMBER } },
   ],
 ];

@@ -7,7 +7,7 @@ import { BATCH_JOB_LINES, BATCH_JOBS } from './batch-jobs.js';
 import type { TableDeclaration } from './declare.js';
 import { VAT_EVIDENCE } from './evidence.js';
 import { JOB_RUNS, VAT_RATES } from './housekeeping.js';
-import { DASHBOARD_SESSIONS, LOGIN_LINKS, SECRET_REVEALS } from './sign-ins.js';
+import { ACCOUNT_MEMBERS, DASHBOARD_SESSIONS, LOGIN_LINKS, SECRET_REVEALS } from './sign-ins.js';
 import { USAGE_COUNTERS, USAGE_DAILY, USAGE_KEY_LAST, USAGE_LOG } from './usage.js';
 import { CIRCUIT_BREAKERS, VIES_CACHE, VIES_STATUS_SAMPLES } from './vies.js';
 import { VAT_WATCHES } from './watches.js';
@@ -26,6 +26,8 @@ export const DECLARED_TABLES: readonly TableDeclaration[] = [
   VIES_STATUS_SAMPLES,
   VAT_RATES,
   JOB_RUNS,
+  // Before the sessions and links, which refer to it (PostgreSQL checks a reference when it is made).
+  ACCOUNT_MEMBERS,
   DASHBOARD_SESSIONS,
   LOGIN_LINKS,
   BATCH_JOBS,
