@@ -24,6 +24,7 @@ import type { Store } from '../../../src/server/storage/types.js';
 import { startSlowProxy, type SlowProxy } from '../../support/fakes/slow-proxy.js';
 import { tedbRowsFor } from '../../support/fakes/tedb.js';
 import { STATUS_COUNTRIES } from '../../support/fakes/vies-status.js';
+import { storeStatusHistory } from '../../support/status-history.js';
 import { germanIban } from '../../support/generators/iban.js';
 import { luxembourgVat } from '../../support/generators/vat.js';
 import { repoRoot } from '../../support/repo-root.js';
@@ -33,8 +34,6 @@ const chromiumPath = chromiumPathOf(process.env);
 const SCREENSHOT_DIRS = [join(repoRoot, '.tmp/screenshots'), ...(process.env['SCREENSHOTS_TO_DOCS'] === '1' ? [join(repoRoot, 'docs/screenshots')] : [])];
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 const IBAN = germanIban('370400440532013000');
 /** A German IBAN with its check digits wrong. */
@@ -108,19 +107,6 @@ async function rows(page: Page, selector: string): Promise<string[][]> {
   return page.locator(`${selector} tbody tr`).evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('th, td')).map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())));
 }
 
-/** A month of hourly readings of the status feed: every member state up, with a few outages. */
-async function storeStatusHistory(): Promise<void> {
-  const now = Date.now();
-  for (let at = now - 30 * DAY + HOUR; at < now - HOUR; at += HOUR) {
-    const hour = Math.floor(at / HOUR);
-    const countries = STATUS_COUNTRIES.map((countryCode, index) => {
-      const down = (countryCode === 'DE' && hour % 24 < 2) || (countryCode === 'IT' && hour % 97 < 9) || (countryCode === 'ES' && hour % 200 < 3) || (index % 11 === 5 && hour % 500 === 0);
-      return { countryCode, availability: down ? 'Unavailable' : 'Available' };
-    });
-    await store.statusSamples.add(new Date(at), { vowAvailable: true, countries });
-  }
-}
-
 let lookups = 0;
 
 /** The statuses of `count` validations sent at once with `key`, each of a VAT number never asked before (so none is answered from the VIES cache and each waits for the slow VIES). */
@@ -145,7 +131,7 @@ describe('the dashboard in Chromium: the issue scenario', () => {
     fakes.tedb.rows = tedbRowsFor({ memberState: 'DE', situationOn: '2026-01-01+01:00', standard: '19.0', reduced: ['7.0'] });
     slowVies = await startSlowProxy(fakes.vies.url, 1500);
     store = await openEmbeddedStore();
-    await storeStatusHistory();
+    await storeStatusHistory(store);
     // keyCacheMs 0: a revocation and a plan change apply to the next request (the cache's two seconds are tested elsewhere).
     service = await startTestServer(store, { ...fakeConfig(fakes), viesUrl: slowVies.url, jobs: true, keyCacheMs: 0, sharedPoolSize: 100 });
     browser = await chromium.launch({

@@ -39,18 +39,18 @@ function keysTable(accountId: string, keys: readonly ListedKey[], mayChange: boo
   const rows = keys.map(
     (key) => html`<tr>
 <th scope="row">${key.name}</th>
-<td><code>${key.displayPrefix}…</code></td>
-<td>${scopesText(key)}</td>
-<td>${timeTag(key.createdAt)}</td>
-<td>${key.expiresAt === null ? 'never' : timeTag(key.expiresAt)}</td>
-<td>${key.lastUsedAt === null ? 'never' : timeTag(key.lastUsedAt)}</td>
-<td><span class="status ${key.status === 'live' ? 'status-ok' : 'status-bad'}">${key.status}</span></td>
+<td data-label="Prefix"><code>${key.displayPrefix}…</code></td>
+<td data-label="Scopes">${scopesText(key)}</td>
+<td data-label="Created">${timeTag(key.createdAt)}</td>
+<td data-label="Expires">${key.expiresAt === null ? 'never' : timeTag(key.expiresAt)}</td>
+<td data-label="Last used">${key.lastUsedAt === null ? 'never' : timeTag(key.lastUsedAt)}</td>
+<td data-label="Status"><span class="status ${key.status === 'live' ? 'status-ok' : 'status-bad'}">${key.status}</span></td>
 <td>${key.status === 'live' && mayChange ? html`<a href="${revokePath(accountId, key.id)}">Revoke<span class="visually-hidden"> ${key.name}</span></a>` : ''}</td>
 </tr>`,
   );
   return scrollingTable(
     'Keys',
-    html`<table>
+    html`<table class="stack">
 <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
 <tbody>${rows}</tbody>
 </table>`,

@@ -52,10 +52,10 @@ function countryRow(model: StatusPageModel, country: ViesCountryStatus): Markup 
   const days = model.daily.get(country.countryCode) ?? emptyWindow(model.now, model.report.windowDays);
   return html`<tr>
 <th scope="row">${name} <span class="muted">(${country.countryCode})</span></th>
-<td>${availabilityStrip(name, days)}</td>
-<td class="number">${availabilityCell(country)}</td>
-<td>${country.availableNow ? html`<span class="status status-ok">Available</span>` : html`<span class="status status-bad">Unavailable</span>`}</td>
-<td>${country.decidedBy === 'SERVICE_LOOKUPS' ? 'our own failed lookups' : 'Commission feed'}</td>
+<td class="wide" data-label="Day by day">${availabilityStrip(name, days)}</td>
+<td class="number" data-label="Availability">${availabilityCell(country)}</td>
+<td data-label="Now">${country.availableNow ? html`<span class="status status-ok">Available</span>` : html`<span class="status status-bad">Unavailable</span>`}</td>
+<td data-label="Decided by">${country.decidedBy === 'SERVICE_LOOKUPS' ? 'our own failed lookups' : 'Commission feed'}</td>
 </tr>`;
 }
 
@@ -79,7 +79,7 @@ export function renderStatusPage(model: StatusPageModel): string {
       : html`${availabilityLegend()}
 ${scrollingTable(
   'Availability per member state',
-  html`<table class="status-table">
+  html`<table class="status-table stack">
 <caption>Member states, last ${report.windowDays} days (days in UTC)</caption>
 <thead><tr><th scope="col">Member state</th><th scope="col">Day by day</th><th scope="col" class="number">Availability</th><th scope="col">Now</th><th scope="col">Decided by</th></tr></thead>
 <tbody>${report.countries.map((country) => countryRow(model, country))}</tbody>

@@ -201,7 +201,7 @@ export function usageChart(usage: UsageByDay, days: number): Markup {
     `${formatQuantity(total, 'validation')} in ${days} days: ${formatCount(data.valid)} valid, ${formatCount(data.invalid)} invalid. ` +
     `Busiest day ${busiest.day} with ${formatCount(busiest.total)}.`;
   return html`<figure class="chart">
-<div class="chart-wrap"><svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="usage-chart-title usage-chart-desc">
+<div class="chart-wrap" role="region" aria-label="Chart of validations per day" tabindex="0"><svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="usage-chart-title usage-chart-desc">
 <title id="usage-chart-title">${title}</title>
 <desc id="usage-chart-desc">${description}</desc>
 ${hatchPatterns()}

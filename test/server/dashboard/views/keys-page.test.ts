@@ -14,7 +14,7 @@ const keys = [
 
 /** The rows of the keys table as their cells read. */
 function rowsOf(page: string): string[] {
-  const table = /<table>[\s\S]*?<\/table>/.exec(page)?.[0] ?? '';
+  const table = /<table[ >][\s\S]*?<\/table>/.exec(page)?.[0] ?? '';
   return [...table.matchAll(/<tbody>[\s\S]*?<\/tbody>/g)].flatMap((body) => [...body[0].matchAll(/<tr>[\s\S]*?<\/tr>/g)].map((row) => textOf(row[0])));
 }
 
