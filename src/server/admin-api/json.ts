@@ -427,6 +427,7 @@ export interface AdminMember {
 
 /** An account's members, oldest first (GET …/members). */
 export interface AdminMemberList {
+  /** The account's members, oldest first. */
   members: AdminMember[];
 }
 

@@ -5,49 +5,30 @@
  * nothing more and answer the same; the form needs the token of this browser's sign-in page; the
  * mail and the link never reach a log line; without SMTP the page says to ask the operator.
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Account } from '../../../src/server/storage/types.js';
 import { getPage, postForm, sessionCookieOf, startDashboardServer, testClock, type DashboardServer, type PageAnswer } from '../../support/dashboard.js';
 import { createAccount } from '../../support/server.js';
+import { startSmtpFake, type ReceivedMail, type SmtpFake } from '../../support/fakes/smtp.js';
 
-interface Received {
-  to: string;
-  text: string;
-}
-
-let smtp: SMTPServer;
-const mails: Received[] = [];
+let smtp: SmtpFake;
+let mails: ReceivedMail[];
 let server: DashboardServer;
 let account: Account;
 let other: Account;
 const PUBLIC = 'https://verifield.example.test';
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        mails.push({ to, text: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  server = await startDashboardServer(testClock(new Date()), { smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: 'verifield <no-reply@example.test>', publicUrl: PUBLIC });
+  smtp = await startSmtpFake();
+  mails = smtp.mails;
+  server = await startDashboardServer(testClock(new Date()), { smtpUrl: smtp.url, smtpFrom: 'verifield <no-reply@example.test>', publicUrl: PUBLIC });
   account = await createAccount(server.store, 'STARTER');
   other = await createAccount(server.store, 'FREE');
 }, 60_000);
 
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** A browser before sign-in: the sign-in page's pre-session cookie and its form's token. */
@@ -71,7 +52,7 @@ async function ask(email: string, headers: Record<string, string> = {}): Promise
 }
 
 /** Waits until `count` mails arrived (or fails after 10 s). */
-async function mailsArrived(count: number): Promise<Received[]> {
+async function mailsArrived(count: number): Promise<ReceivedMail[]> {
   const deadline = Date.now() + 10_000;
   while (mails.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(mails.length).toBeGreaterThanOrEqual(count);
@@ -79,7 +60,7 @@ async function mailsArrived(count: number): Promise<Received[]> {
 }
 
 /** The text a mail reader shows: the body after the headers, quoted-printable decoded when it says so. */
-function bodyOf(mail: Received): string {
+function bodyOf(mail: ReceivedMail): string {
   const split = mail.text.indexOf('\r\n\r\n');
   const headers = mail.text.slice(0, split);
   const body = mail.text.slice(split + 4);
@@ -89,7 +70,7 @@ function bodyOf(mail: Received): string {
 }
 
 /** The links a mail holds. */
-async function linksIn(mail: Received): Promise<string[]> {
+async function linksIn(mail: ReceivedMail): Promise<string[]> {
   return [...bodyOf(mail).matchAll(/https:\/\/verifield\.example\.test\/dashboard\/login\/[A-Za-z0-9_-]{43}/g)].map((m) => m[0]);
 }
 
@@ -127,7 +108,7 @@ describe('POST /dashboard/sign-in', () => {
     const sent = await getPage(server.url, '/dashboard/sign-in/sent');
     expect(sent.status).toBe(200);
     expect(sent.text).toContain('Check your mail');
-    const mail = (await mailsArrived(before + 1))[before] as Received;
+    const mail = (await mailsArrived(before + 1))[before] as ReceivedMail;
     expect(mail.to).toBe('dev@shop.example');
     const links = await linksIn(mail);
     expect(links).toHaveLength(1);
@@ -152,7 +133,7 @@ describe('POST /dashboard/sign-in', () => {
     }
     const before = mails.length;
     expect((await ask('both@shop.example')).status).toBe(303);
-    const mail = (await mailsArrived(before + 1))[before] as Received;
+    const mail = (await mailsArrived(before + 1))[before] as ReceivedMail;
     const text = bodyOf(mail);
     expect(await linksIn(mail)).toHaveLength(2);
     expect(text).toContain(`${account.name} (as viewer):`);
@@ -214,7 +195,7 @@ describe('POST /dashboard/sign-in', () => {
 describe('throttle per source address', () => {
   it('sends nothing more to any address from a source past 20 requests in 15 minutes, answering the same', async () => {
     const limited = await startDashboardServer(testClock(new Date()), {
-      smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      smtpUrl: smtp.url,
       publicUrl: PUBLIC,
     });
     onTestFinished(() => limited.close());

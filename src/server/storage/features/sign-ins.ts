@@ -13,10 +13,13 @@ export const MEMBER_ROLES: readonly MemberRole[] = ['owner', 'developer', 'viewe
 export interface MemberRecord {
   /** The member's id (a UUID). */
   id: string;
+  /** The account it is a member of. */
   accountId: string;
   /** The address, trimmed and lower-cased: unique within the account. */
   email: string;
+  /** What it may do in the dashboard. */
   role: MemberRole;
+  /** When it was added. */
   createdAt: Date;
 }
 
