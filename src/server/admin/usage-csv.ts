@@ -5,6 +5,7 @@
  * event loop. Values a client sent are written so that no spreadsheet runs them as formulas.
  */
 import { csvField, spreadsheetField } from '../answers/csv.js';
+import { pagedTextStream } from '../answers/paged-stream.js';
 import type { UsageEntry } from '../storage/types.js';
 import type { LogSearch } from './service.js';
 
@@ -45,21 +46,9 @@ export function usageCsvDisposition(accountId: string): string {
  * or an unknown account, rejects here and is answered as such, not as a broken download.
  */
 export async function usageLogCsv(read: (search: LogSearch) => Promise<UsageEntry[]>, search: LogSearch): Promise<ReadableStream<Uint8Array>> {
-  const encoder = new TextEncoder();
   const { limit: _limit, ...filter } = search;
-  let page = await read({ ...filter, limit: CSV_PAGE });
-  let text = USAGE_CSV_HEADER;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      for (const entry of page) text += usageCsvLine(entry);
-      if (text !== '') controller.enqueue(encoder.encode(text));
-      text = '';
-      const last = page.at(-1);
-      if (page.length < CSV_PAGE || last === undefined) {
-        controller.close();
-        return;
-      }
-      page = await read({ ...filter, before: last.at, beforeRequestId: last.requestId, limit: CSV_PAGE });
-    },
-  });
+  const first = await read({ ...filter, limit: CSV_PAGE });
+  const readPage = (last: UsageEntry | null): Promise<UsageEntry[]> =>
+    last === null ? Promise.resolve(first) : read({ ...filter, before: last.at, beforeRequestId: last.requestId, limit: CSV_PAGE });
+  return pagedTextStream(readPage, CSV_PAGE, usageCsvLine, USAGE_CSV_HEADER);
 }

@@ -9,7 +9,8 @@ import { csvField, spreadsheetField } from '../answers/csv.js';
 import { FIELD_OPERATIONS } from '../../fields/operations.js';
 import type { ValidationResult } from '../../result.js';
 import { SHAPE_SCHEMAS, type ShapeName } from '../shapes/generated/schemas.js';
-import type { BatchJobLine, JobField, Store } from '../storage/types.js';
+import { pagedTextStream } from '../answers/paged-stream.js';
+import type { BatchJobLine, BatchJobRecord, JobField, Store } from '../storage/types.js';
 import { MIXED } from './mixed.js';
 
 const PAGE = 500;
@@ -56,23 +57,15 @@ export function csvResults(jobField: JobField): { header: string; line(answered:
 }
 
 export function ndjsonLine(line: BatchJobLine): string {
-  return `${JSON.stringify(line.field === undefined ? { line: line.line, result: line.result } : { line: line.line, field: line.field, result: line.result })}\n`;
+  // JSON leaves `field` out where it is undefined: a one-field job's lines have none.
+  return `${JSON.stringify({ line: line.line, field: line.field, result: line.result })}\n`;
 }
 
-/** The stream of a job's answered lines, written by `format`, after `header`. */
-export function resultStream(store: Pick<Store, 'batchJobs'>, jobId: string, format: (line: BatchJobLine) => string, header = ''): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let after = 0;
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let text = started ? '' : header;
-      started = true;
-      const page = await store.batchJobs.lines(jobId, after, PAGE);
-      for (const line of page) text += format(line);
-      if (text !== '') controller.enqueue(encoder.encode(text));
-      if (page.length < PAGE) controller.close();
-      else after = (page[page.length - 1] as BatchJobLine).line;
-    },
-  });
+/** The formats a job's results are read in, and their media types. */
+export const RESULT_TYPES = { ndjson: 'application/x-ndjson; charset=UTF-8', csv: 'text/csv; charset=UTF-8' } as const;
+
+/** A job's answered lines in `format`, streamed page by page from the store, in input order. */
+export function jobResults(store: Pick<Store, 'batchJobs'>, job: Pick<BatchJobRecord, 'id' | 'field'>, format: keyof typeof RESULT_TYPES): ReadableStream<Uint8Array> {
+  const { line, header } = format === 'csv' ? csvResults(job.field) : { line: ndjsonLine, header: '' };
+  return pagedTextStream((last: BatchJobLine | null) => store.batchJobs.lines(job.id, last?.line ?? 0, PAGE), PAGE, line, header);
 }

@@ -11,7 +11,7 @@ import { admission } from '../../pipeline/admission.js';
 import { jsonResponse } from '../../answers/errors.js';
 import { jobBodyReader } from '../../batch/input.js';
 import { jobJson } from '../../batch/json.js';
-import { csvResults, ndjsonLine, resultStream } from '../../batch/results.js';
+import { jobResults, RESULT_TYPES } from '../../batch/results.js';
 import { receiveJob } from '../../batch/submit.js';
 import { DEFAULT_MAX_QUEUED_JOBS } from '../../config.js';
 import type { BatchJobRecord, Field } from '../../storage/types.js';
@@ -125,15 +125,9 @@ export function mountJobPages(app: Hono, deps: DashboardDeps): void {
       `/dashboard/accounts/:id/jobs/:jobId/results.${format}`,
       accountPage(deps, async (request, accountId) => {
         const job = await jobOfAccount(request, accountId);
-        const { store } = request.services;
-        const table = format === 'csv' ? csvResults(job.field) : null;
-        const body = table === null ? resultStream(store, job.id, ndjsonLine) : resultStream(store, job.id, table.line, table.header);
-        return new Response(body, {
+        return new Response(jobResults(request.services.store, job, format), {
           status: 200,
-          headers: {
-            'Content-Type': format === 'csv' ? 'text/csv; charset=UTF-8' : 'application/x-ndjson; charset=UTF-8',
-            'Content-Disposition': `attachment; filename="job-${job.id}.${format}"`,
-          },
+          headers: { 'Content-Type': RESULT_TYPES[format], 'Content-Disposition': `attachment; filename="job-${job.id}.${format}"` },
         });
       }),
     );

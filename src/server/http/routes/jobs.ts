@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { apiErrorResponse, jsonResponse } from '../../answers/errors.js';
 import { jobBodyFormat, jobBodyReader, MAX_JOB_BODY_BYTES } from '../../batch/input.js';
 import { jobJson } from '../../batch/json.js';
-import { csvResults, ndjsonLine, resultStream } from '../../batch/results.js';
+import { jobResults, RESULT_TYPES } from '../../batch/results.js';
 import type { SubmittedJob } from '../../../account-api.js';
 import { BODY_TOO_LARGE_MESSAGE, receiveJob, tooManyJobsMessage, underJobCap, type SubmissionErrorCode } from '../../batch/submit.js';
 import { FIELDS } from '../../storage/types.js';
@@ -98,13 +98,8 @@ export function mountJobRoutes(app: Hono, deps: ApiRouteDeps): void {
     const services = await deps.services();
     const job = await services.store.batchJobs.get(known.account.id, c.req.param('id'));
     if (job === null) return jobError(404, 'JOB_NOT_FOUND', JOB_MESSAGES.JOB_NOT_FOUND);
-    const csv = (c.req.header('accept') ?? '').toLowerCase().includes('text/csv');
-    const table = csv ? csvResults(job.field) : null;
-    const stream = table !== null ? resultStream(services.store, job.id, table.line, table.header) : resultStream(services.store, job.id, ndjsonLine);
-    return new Response(stream, {
-      status: 200,
-      headers: { 'Content-Type': csv ? 'text/csv; charset=UTF-8' : 'application/x-ndjson; charset=UTF-8', 'Cache-Control': 'no-store' },
-    });
+    const format = (c.req.header('accept') ?? '').toLowerCase().includes('text/csv') ? 'csv' : 'ndjson';
+    return new Response(jobResults(services.store, job, format), { status: 200, headers: { 'Content-Type': RESULT_TYPES[format], 'Cache-Control': 'no-store' } });
   });
 
   app.delete(`${JOBS_PATH}/:id`, async (c) => {
