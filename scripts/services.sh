@@ -139,6 +139,7 @@ cmd_start() {
   pg_start
   as_pg "$PG_BIN/psql" -q -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -v ON_ERROR_STOP=1 \
     -c "CREATE ROLE $DB_USER LOGIN CREATEDB PASSWORD '$DB_USER'" \
+    -c "GRANT pg_signal_backend TO $DB_USER" \
     -c "CREATE DATABASE $DB_NAME OWNER $DB_USER" >&2
 
   say "Redis $(redis-server --version | sed 's/.*v=\([^ ]*\).*/\1/') on 127.0.0.1:$REDIS_PORT"

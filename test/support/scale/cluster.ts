@@ -48,12 +48,24 @@ export async function freshDatabase(label: string): Promise<string> {
   return url.toString();
 }
 
-/** Drops a database made by {@link freshDatabase} (its connections are cut). */
+/**
+ * Drops a database made by {@link freshDatabase} (its connections are cut). An autovacuum worker
+ * busy in the database belongs to no role, so a role without pg_signal_backend may not cut it:
+ * that refusal (SQLSTATE 42501) is retried, as the worker ends within moments.
+ */
 export async function dropDatabase(databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
   const admin = await openPostgres(scaleServers().databaseUrl);
   try {
-    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '42501' || attempt === 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
   } finally {
     await admin.close();
   }
