@@ -7,6 +7,7 @@ import type { AccountOverview, ListedKey, WebhookSummary } from '../../src/serve
 import { billingPeriod, PLANS } from '../../src/server/policy/plans.js';
 import type { Account, BatchJobRecord, MemberRole, UsageEntry } from '../../src/server/storage/types.js';
 import type { Frame } from '../../src/server/dashboard/views/models.js';
+import { ENGLISH, type Words } from '../../src/server/dashboard/i18n/words.js';
 import { queuedJob } from './job-records.js';
 
 /** The time the pages are made at. */
@@ -101,16 +102,16 @@ export function anEntry(change: Partial<UsageEntry> = {}): UsageEntry {
 }
 
 /** The operator signed in. */
-export const OPERATOR: Frame = { viewer: { kind: 'operator' }, csrfToken: 'csrf-operator-token' };
+export const OPERATOR: Frame = { viewer: { kind: 'operator' }, csrfToken: 'csrf-operator-token', words: ENGLISH };
 
 /** `account` signed in, as its owner by an operator's link unless `role` says otherwise. */
-export function accountFrame(account: Account = anAccount(), role: MemberRole = 'owner'): Frame {
+export function accountFrame(account: Account = anAccount(), role: MemberRole = 'owner', words: Words = ENGLISH): Frame {
   const memberEmail = role === 'owner' ? null : `${role}@example.com`;
-  return { viewer: { kind: 'account', accountId: account.id, accountName: account.name, role, memberEmail }, csrfToken: 'csrf-account-token' };
+  return { viewer: { kind: 'account', accountId: account.id, accountName: account.name, role, memberEmail }, csrfToken: 'csrf-account-token', words };
 }
 
 /** Nobody signed in. */
-export const NOBODY: Frame = { viewer: null, csrfToken: '' };
+export const NOBODY: Frame = { viewer: null, csrfToken: '', words: ENGLISH };
 
 const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 

@@ -7,13 +7,15 @@
  */
 'use strict';
 (function () {
-  var COPIED = 'Copied to the clipboard.';
-  var SELECTED = 'The key is selected: press Ctrl+C (Cmd+C on a Mac) to copy it.';
+  // Each page is written in its visitor's language: what the script says comes with the page.
+  var LANGUAGE = document.documentElement.lang || 'en';
 
   function setUp(button) {
     var target = document.getElementById(button.getAttribute('data-copy-target') || '');
     if (!target) return;
     var status = document.querySelector('[data-copy-status]');
+    var COPIED = (status && status.getAttribute('data-copied')) || 'Copied to the clipboard.';
+    var SELECTED = (status && status.getAttribute('data-selected')) || 'The key is selected: press Ctrl+C (Cmd+C on a Mac) to copy it.';
     function say(text) {
       if (status) status.textContent = text;
     }
@@ -56,7 +58,7 @@
       if (node) node.textContent = value;
     }
     function count(n) {
-      return Number(n).toLocaleString('en-US');
+      return Number(n).toLocaleString(LANGUAGE === 'en' ? 'en-US' : LANGUAGE);
     }
     function poll() {
       fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } }).then(
@@ -70,7 +72,7 @@
             bar.max = job.total;
             bar.value = job.done;
           }
-          text('[data-job-status]', job.status);
+          text('[data-job-status]', job.statusText || job.status);
           text('[data-job-done]', count(job.done));
           text('[data-job-valid]', count(job.valid));
           text('[data-job-invalid]', count(job.invalid));

@@ -26,6 +26,10 @@ import { loggablePath } from '../sign-in.js';
 import { renderMessagePage } from '../views/index.js';
 import type { Frame } from '../views/models.js';
 import { DASHBOARD_PATH } from '../views/paths.js';
+import { FAILURES, ROLE_NAMES } from '../i18n/common.js';
+import { pageLanguageOf } from '../i18n/languages.js';
+import type { Wording } from '../i18n/phrase.js';
+import { ENGLISH, wordsIn, type Words } from '../i18n/words.js';
 
 /** What {@link mountDashboard} (./index.ts) needs: the same as the app's other routes. */
 export interface DashboardDeps {
@@ -69,13 +73,13 @@ export class PageRefusal extends Error {
     /** The HTTP status. */
     readonly status: number,
     /** The page's title. */
-    readonly title: string,
+    readonly title: Wording,
     /** The page's paragraphs. */
-    readonly paragraphs: readonly string[],
+    readonly paragraphs: readonly Wording[],
     /** Headers of the answer beyond the page's own (Retry-After). */
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
-    super(title);
+    super(ENGLISH.say(title));
   }
 }
 
@@ -84,23 +88,27 @@ export class PageRefusal extends Error {
  * session's own (an account is not told whether another account's id exists).
  */
 export function notFound(): PageRefusal {
-  return new PageRefusal(404, 'Not found', ['There is no such page here. Check the address, or go back to the dashboard.']);
+  return new PageRefusal(404, FAILURES.notFoundTitle, [FAILURES.notFound]);
 }
 
 /** The 403 page: what the member's role does not allow; nothing was changed. */
 function forbidden(needed: MemberRole): PageRefusal {
-  return new PageRefusal(403, 'Not allowed', [
-    `This needs the ${needed} role on the account, which your membership does not have; nothing was changed.`,
-    'An owner of the account can change your role on its Members page.',
-  ]);
+  return new PageRefusal(403, FAILURES.notAllowedTitle, [{ phrase: FAILURES.notAllowed, values: { role: ROLE_NAMES[needed] } }, FAILURES.askAnOwner]);
 }
 
-/** The frame of a page nobody is signed in to. */
-export const NOBODY: Frame = { viewer: null, csrfToken: '' };
+/** The words of the language a request's Accept-Language picks (../i18n/languages.ts). */
+export function wordsOf(c: Context): Words {
+  return wordsIn(pageLanguageOf(c.req.header('accept-language')));
+}
+
+/** The frame of a page nobody is signed in to, in the request's language. */
+export function nobody(c: Context): Frame {
+  return { viewer: null, csrfToken: '', words: wordsOf(c) };
+}
 
 /** The 503 page: the store (or the whole service) cannot answer now. */
 function unavailable(): PageRefusal {
-  return new PageRefusal(503, 'Service unavailable', ['The service cannot reach its store right now, so nothing was read or changed. Retry in a few seconds.'], {
+  return new PageRefusal(503, FAILURES.unavailableTitle, [FAILURES.unavailable], {
     'Retry-After': '5',
   });
 }
@@ -116,7 +124,7 @@ export function seeOther(location: string, headers: Readonly<Record<string, stri
 }
 
 /** A page that only says something, with its status. */
-export function messagePage(frame: Frame, status: number, title: string, paragraphs: readonly string[], headers: Readonly<Record<string, string>> = {}): Response {
+export function messagePage(frame: Frame, status: number, title: Wording, paragraphs: readonly Wording[], headers: Readonly<Record<string, string>> = {}): Response {
   return htmlPage(status, renderMessagePage(frame, { title, paragraphs }), headers);
 }
 
@@ -130,7 +138,7 @@ export function failurePage(error: unknown, frame: Frame, deps: DashboardDeps, p
     refusal = unavailable();
   } else {
     logFailure(deps.failureLog, { level: 'error', msg: 'dashboard request failed', path: loggablePath(path) }, describeError(error, []));
-    refusal = new PageRefusal(500, 'Internal error', ['Something went wrong on the server; nothing was changed. The operator finds the details in its log.']);
+    refusal = new PageRefusal(500, FAILURES.internalTitle, [FAILURES.internal]);
   }
   return messagePage(frame, refusal.status, refusal.title, refusal.paragraphs, refusal.headers);
 }
@@ -159,12 +167,12 @@ export type Audience = 'signed-in' | 'operator';
  */
 export function page(deps: DashboardDeps, audience: Audience, handler: (request: PageRequest) => Promise<Response>): Handler {
   return async (c) => {
-    let frame = NOBODY;
+    let frame = nobody(c);
     try {
       const services = await readyServices(deps);
       const signedIn = await sessionOf(c, services);
       if (signedIn === null) return seeOther(DASHBOARD_PATH);
-      frame = { viewer: signedIn.viewer, csrfToken: signedIn.csrfToken };
+      frame = { viewer: signedIn.viewer, csrfToken: signedIn.csrfToken, words: frame.words };
       if (audience === 'operator' && signedIn.viewer.kind !== 'operator') throw notFound();
       // Every page and form of a member checked here against its role (../roles.ts), before its handler runs.
       if (!hasRole(signedIn.viewer, roleNeeded(c.req.method, c.req.path))) throw forbidden(roleNeeded(c.req.method, c.req.path));
@@ -204,7 +212,7 @@ export function accountPost(deps: DashboardDeps, handler: (request: PageRequest,
  */
 export async function postedForm(request: PageRequest): Promise<URLSearchParams> {
   const outcome = await readForm(request.c.req.raw);
-  if (!outcome.ok) throw new PageRefusal(outcome.status, 'Form not accepted', [outcome.message]);
+  if (!outcome.ok) throw new PageRefusal(outcome.status, FAILURES.formNotAccepted, [outcome.message]);
   requireCsrf(request, outcome.form.get(CSRF_FIELD));
   return outcome.form;
 }
@@ -212,10 +220,7 @@ export async function postedForm(request: PageRequest): Promise<URLSearchParams>
 /** Throws the 403 refusal unless `presented` (a form's `_csrf`) is the session's CSRF token. */
 export function requireCsrf(request: PageRequest, presented: string | null | undefined): void {
   if (csrfMatches(request.signedIn, presented)) return;
-  throw new PageRefusal(403, 'Form not accepted', [
-    "The form did not carry this session's security token: it may come from an older page, another session or another site. Nothing was changed.",
-    'Reload the page and send the form again.',
-  ]);
+  throw new PageRefusal(403, FAILURES.formNotAccepted, [FAILURES.noToken, FAILURES.reloadAndSend]);
 }
 
 /** The message of a form input refused by the administration (its RangeError), or the error again. */

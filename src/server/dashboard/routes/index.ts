@@ -5,6 +5,7 @@
  * overview, the operator's pages, keys, the usage log, jobs, watches, the webhook, the status page, the assets.
  */
 import type { Hono, MiddlewareHandler } from 'hono';
+import { pageLanguageOf } from '../i18n/languages.js';
 import { CACHE_CONTROL, setPageHeaders } from '../page-headers.js';
 import { DASHBOARD_PATH, STATUS_PATH } from '../views/paths.js';
 import { mountAccountPages } from './account.js';
@@ -22,11 +23,19 @@ import { mountWebhookPages } from './webhooks.js';
 
 export type { DashboardDeps } from './context.js';
 
-/** The security headers on every answer of the routes below it, and `cacheControl` unless the answer chose its own. */
+/**
+ * The security headers on every answer of the routes below it, and `cacheControl` unless the answer
+ * chose its own. A page is written in the language Accept-Language picked (../i18n/languages.ts):
+ * it says which, and that another header could get another page.
+ */
 function pageHeaders(cacheControl: string): MiddlewareHandler {
   return async (c, next) => {
     await next();
     setPageHeaders(c.res.headers, cacheControl);
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html') === true) {
+      c.res.headers.set('Content-Language', pageLanguageOf(c.req.header('accept-language')));
+      c.res.headers.append('Vary', 'Accept-Language');
+    }
   };
 }
 

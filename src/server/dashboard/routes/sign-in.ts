@@ -12,21 +12,21 @@ import { signInWithLink } from '../sign-in.js';
 import { accountPath, ACCOUNTS_PATH, DASHBOARD_PATH, LOGOUT_PATH, SIGN_IN_PATH, SIGN_IN_SENT_PATH } from '../views/paths.js';
 import { renderMessagePage } from '../views/index.js';
 import { renderSignInPage } from '../views/sign-in-page.js';
-import { failurePage, htmlPage, messagePage, NOBODY, page, PageRefusal, postedForm, readyServices, seeOther, sessionOf, type DashboardDeps } from './context.js';
+import { FAILURES } from '../i18n/common.js';
+import type { Wording } from '../i18n/phrase.js';
+import { SIGN_IN } from '../i18n/sign-in.js';
+import { failurePage, htmlPage, messagePage, nobody, page, PageRefusal, postedForm, readyServices, seeOther, sessionOf, wordsOf, type DashboardDeps } from './context.js';
 
 /** What the dashboard's entry says to a visitor who is not signed in. */
-const SIGN_IN_HELP = [
-  'The dashboard has no passwords. Sign in with a one-time link: a member of an account asks for one by email on the sign-in page; the operator makes one on the machine that runs the service:',
-  'For an account (its keys, usage and settings): verifield accounts login-link --account ID',
-  'For the operator (every account): verifield admin login-link',
-  'Open the link it prints within 15 minutes; it works once. The session ends after 12 hours without use, or when you sign out.',
+const SIGN_IN_HELP: readonly Wording[] = [
+  SIGN_IN.noPasswords,
+  { phrase: SIGN_IN.forAnAccount, values: { command: 'verifield accounts login-link --account ID' } },
+  { phrase: SIGN_IN.forTheOperator, values: { command: 'verifield admin login-link' } },
+  SIGN_IN.linkLasts,
 ];
 
 /** The one answer to a link that cannot sign in, whatever the reason: a guesser learns nothing. */
-const LINK_REFUSED = [
-  'This sign-in link is not valid: it was used already, it expired (links last 15 minutes), or it was mistyped. ' +
-    'Ask for a new one on the sign-in page (/dashboard/sign-in), or from the operator: verifield accounts login-link --account ID',
-];
+const LINK_REFUSED: readonly Wording[] = [SIGN_IN.linkRefused];
 
 /** The pre-session cookie: a random token keying the sign-in form's CSRF token (../csrf.ts), sent back to the sign-in path only. */
 const PRE_SESSION_COOKIE = 'verifield_sign_in';
@@ -34,10 +34,7 @@ const PRE_SESSION_COOKIE = 'verifield_sign_in';
 const PRE_SESSION_SECONDS = 3600;
 
 /** What the page after the address form says, whatever the address. */
-const MAIL_SENT = [
-  'If this address is a member of an account, a sign-in link is on its way to it. It works once, within 15 minutes.',
-  'No mail after a few minutes? Check the spam folder and the address, or ask the operator of the service for a link.',
-];
+const MAIL_SENT: readonly Wording[] = [SIGN_IN.mailOnItsWay, SIGN_IN.noMail];
 
 function preSessionCookie(token: string, secure: boolean): string {
   return `${PRE_SESSION_COOKIE}=${token}; Path=${SIGN_IN_PATH}; Max-Age=${PRE_SESSION_SECONDS}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
@@ -54,10 +51,10 @@ function preSessionToken(cookieHeader: string | undefined): { token: string; isN
 export function mountSignInRoutes(app: Hono, deps: DashboardDeps): void {
   app.get(SIGN_IN_PATH, (c) => {
     const { emailSignIn } = deps;
-    if (emailSignIn === undefined) return htmlPage(200, renderSignInPage({ csrfToken: null }));
+    if (emailSignIn === undefined) return htmlPage(200, renderSignInPage(wordsOf(c), { csrfToken: null }));
     const { token, isNew } = preSessionToken(c.req.header('cookie'));
     const headers: Record<string, string> = isNew ? { 'Set-Cookie': preSessionCookie(token, cameOverHttps(c.req.raw)) } : {};
-    return htmlPage(200, renderSignInPage({ csrfToken: signInCsrfTokenFor(token) }), headers);
+    return htmlPage(200, renderSignInPage(wordsOf(c), { csrfToken: signInCsrfTokenFor(token) }), headers);
   });
 
   app.post(SIGN_IN_PATH, async (c) => {
@@ -65,33 +62,30 @@ export function mountSignInRoutes(app: Hono, deps: DashboardDeps): void {
       const { emailSignIn } = deps;
       if (emailSignIn === undefined) return seeOther(SIGN_IN_PATH);
       const outcome = await readForm(c.req.raw);
-      if (!outcome.ok) throw new PageRefusal(outcome.status, 'Form not accepted', [outcome.message]);
+      if (!outcome.ok) throw new PageRefusal(outcome.status, FAILURES.formNotAccepted, [outcome.message]);
       const token = cookieValue(c.req.header('cookie'), PRE_SESSION_COOKIE);
       if (token === undefined || !hasTokenShape(token) || !csrfMatches({ csrfToken: signInCsrfTokenFor(token) }, outcome.form.get(CSRF_FIELD))) {
-        throw new PageRefusal(403, 'Form not accepted', [
-          'The form did not carry the security token of this browser\'s sign-in page: it may be an old page, or come from another site. Nothing was sent.',
-          'Open the sign-in page again and send the form from there.',
-        ]);
+        throw new PageRefusal(403, FAILURES.formNotAccepted, [SIGN_IN.wrongSignInToken, SIGN_IN.openAgain]);
       }
       const services = await readyServices(deps);
       emailSignIn.request(services.store, formText(outcome.form, 'email'), deps.sourceOf?.(c) ?? 'unknown', services.now());
       return seeOther(SIGN_IN_SENT_PATH);
     } catch (error) {
-      return failurePage(error, NOBODY, deps, c.req.path);
+      return failurePage(error, nobody(c), deps, c.req.path);
     }
   });
 
-  app.get(SIGN_IN_SENT_PATH, () => messagePage(NOBODY, 200, 'Check your mail', MAIL_SENT));
+  app.get(SIGN_IN_SENT_PATH, (c) => messagePage(nobody(c), 200, SIGN_IN.checkMailTitle, MAIL_SENT));
 
   app.get(DASHBOARD_PATH, async (c) => {
     try {
       const services = await readyServices(deps);
       const signedIn = await sessionOf(c, services);
-      if (signedIn === null) return htmlPage(200, renderMessagePage(NOBODY, { title: 'Sign in', paragraphs: SIGN_IN_HELP, link: { path: SIGN_IN_PATH, label: 'Sign in by email' } }));
+      if (signedIn === null) return htmlPage(200, renderMessagePage(nobody(c), { title: SIGN_IN.title, paragraphs: SIGN_IN_HELP, link: { path: SIGN_IN_PATH, label: SIGN_IN.byEmail } }));
       const { viewer } = signedIn;
       return seeOther(viewer.kind === 'operator' ? ACCOUNTS_PATH : accountPath(viewer.accountId));
     } catch (error) {
-      return failurePage(error, NOBODY, deps, c.req.path);
+      return failurePage(error, nobody(c), deps, c.req.path);
     }
   });
 
@@ -100,17 +94,17 @@ export function mountSignInRoutes(app: Hono, deps: DashboardDeps): void {
       const services = await readyServices(deps);
       const now = services.now();
       const token = await signInWithLink(services.store, c.req.param('token'), now);
-      if (token === null) return messagePage(NOBODY, 400, 'Sign-in link not valid', LINK_REFUSED);
+      if (token === null) return messagePage(nobody(c), 400, SIGN_IN.linkRefusedTitle, LINK_REFUSED);
       // A session this browser had before is replaced: end it, rather than leave it usable until it idles out.
       const previous = await sessionOf(c, services);
       if (previous !== null) await endSession(services.store, previous);
       // A page of ours moves the browser on, not a redirect: a link clicked on another site (webmail, a
       // chat) makes a cross-site navigation, on whose redirects a SameSite=Strict cookie just set is
       // not sent; the navigation this page starts is same-site, so the dashboard sees the session.
-      const body = renderMessagePage(NOBODY, { title: 'Signed in', paragraphs: [], goOnTo: { path: DASHBOARD_PATH, label: 'Continue to the dashboard' } });
+      const body = renderMessagePage(nobody(c), { title: SIGN_IN.signedIn, paragraphs: [], goOnTo: { path: DASHBOARD_PATH, label: SIGN_IN.continue } });
       return htmlPage(200, body, { 'Set-Cookie': sessionCookie(token, cameOverHttps(c.req.raw)) });
     } catch (error) {
-      return failurePage(error, NOBODY, deps, c.req.path);
+      return failurePage(error, nobody(c), deps, c.req.path);
     }
   });
 

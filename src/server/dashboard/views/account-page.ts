@@ -77,7 +77,7 @@ function vatNumberSection(frame: Frame, model: AccountPageModel): Markup {
   return html`<section aria-labelledby="vat-heading">
 <h2 id="vat-heading">VAT number</h2>
 <p>${account.vatNumber === null ? 'No VAT number set.' : html`Set to <strong>${account.vatNumber}</strong>.`} When one is set, VAT numbers are checked with VIES with it as the requester, so that VIES answers with a consultation number for your records.</p>
-${frameMay(frame, 'owner') && html`${formError(errorOf(model, 'vat-number'))}
+${frameMay(frame, 'owner') && html`${formError(frame.words, errorOf(model, 'vat-number'))}
 <form method="post" action="${action}" class="inline">
 ${csrfField(frame)}
 ${inputField({ form: 'vat-number', name: 'vatNumber', label: 'The account’s EU VAT number', value: failed ?? account.vatNumber ?? '', hint: 'With its country prefix, e.g. FR40303265045.' })}
@@ -94,7 +94,7 @@ function signInLinkPart(frame: Frame, model: AccountPageModel): Markup {
   const link = model.signInLink;
   return html`${
     typeof link === 'string' &&
-    shownOnce({
+    shownOnce(frame.words, {
       id: 'sign-in-link',
       heading: html`A sign-in link for “${account.name}”`,
       about: html`It signs in once as the account's owner, within 15 minutes: send it to the account's owner over a channel you trust (a chat's link preview would use it up).`,
@@ -102,7 +102,7 @@ function signInLinkPart(frame: Frame, model: AccountPageModel): Markup {
       value: link,
       copy: 'Copy link',
     })
-  }${link === null && shownBefore('Make another link if it was not copied.')}
+  }${link === null && shownBefore(frame.words, 'Make another link if it was not copied.')}
 <form method="post" action="${signInLinkPath(account.id)}" class="inline">
 ${csrfField(frame)}
 <button type="submit" class="secondary">Make a sign-in link</button>
@@ -116,13 +116,13 @@ function operatorSection(frame: Frame, model: AccountPageModel): Markup {
   return html`<section aria-labelledby="operator-heading">
 <h2 id="operator-heading">Operator</h2>
 ${signInLinkPart(frame, model)}
-${formError(errorOf(model, 'plan'))}
+${formError(frame.words, errorOf(model, 'plan'))}
 <form method="post" action="${accountFormPath(account.id, 'plan')}" class="inline">
 ${csrfField(frame)}
 ${selectField({ form: 'plan', name: 'plan', label: 'Plan', choices: PLAN_CHOICES, selected: model.failed?.form === 'plan' ? model.failed.values['plan'] : account.plan })}
 <button type="submit">Change plan</button>
 </form>
-${formError(errorOf(model, 'suspension'))}
+${formError(frame.words, errorOf(model, 'suspension'))}
 ${
   suspended
     ? html`<form method="post" action="${suspendPath(account.id)}" class="inline">

@@ -38,7 +38,7 @@ export function renderAccountsPage(frame: Frame, model: AccountsPageModel): stri
 ${table}
 <section aria-labelledby="create-account-heading">
 <h2 id="create-account-heading">Create an account</h2>
-${formError(model.form?.error)}
+${formError(frame.words, model.form?.error)}
 <form method="post" action="${ACCOUNTS_PATH}" class="stacked">
 ${csrfField(frame)}
 ${inputField({ form: 'create-account', name: 'name', label: 'Name', value: values['name'], required: true, maxLength: 100 })}

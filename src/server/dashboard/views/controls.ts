@@ -4,6 +4,8 @@
  * sideways inside their own box on a narrow screen, a secret shown once with its copy button, and
  * what a page says when asked again for a secret it showed already.
  */
+import { CONTROLS } from '../i18n/common.js';
+import type { Words } from '../i18n/words.js';
 import { html, type HtmlValue, type Markup } from './html.js';
 
 /** A text-like input (text, date, …) and its label. */
@@ -55,8 +57,8 @@ export function selectField(options: { form: string; name: string; label: string
 }
 
 /** What a refused form says, announced when the page loads. */
-export function formError(message: string | undefined): Markup {
-  return message === undefined ? html`` : html`<p class="error" role="alert"><strong>Not done:</strong> ${message}</p>`;
+export function formError(words: Words, message: string | undefined): Markup {
+  return message === undefined ? html`` : html`<p class="error" role="alert"><strong>${words.say(CONTROLS.notDone)}</strong> ${message}</p>`;
 }
 
 /** What the last form did. */
@@ -87,16 +89,16 @@ export interface ShownOnce {
  * A secret the service keeps no copy of, shown this once, with a copy button (../assets/dashboard.js;
  * without script the text is selectable).
  */
-export function shownOnce(shown: ShownOnce): Markup {
+export function shownOnce(words: Words, shown: ShownOnce): Markup {
   return html`<section class="created-key" aria-labelledby="${shown.id}-heading">
 <h2 id="${shown.id}-heading">${shown.heading}</h2>
-<p><strong>Copy it now: it will not be shown again.</strong> ${shown.about}</p>
+<p><strong>${words.say(CONTROLS.copyNow)}</strong> ${shown.about}</p>
 <div class="copy-row">
 <label for="${shown.id}-value" class="visually-hidden">${shown.label}</label>
 <input id="${shown.id}-value" class="key-value" type="text" readonly value="${shown.value}" spellcheck="false" autocomplete="off">
 <button type="button" class="copy" data-copy-target="${shown.id}-value" hidden>${shown.copy}</button>
 </div>
-<p class="copy-status" role="status" data-copy-status></p>
+<p class="copy-status" role="status" data-copy-status data-copied="${words.say(CONTROLS.copied)}" data-selected="${words.say(CONTROLS.selected)}"></p>
 </section>`;
 }
 
@@ -104,6 +106,6 @@ export function shownOnce(shown: ShownOnce): Markup {
  * What the page of a secret says when its `?reveal=` shows nothing: a reload, "back", or an old,
  * expired or another session's address; `advice` says how to get a new one.
  */
-export function shownBefore(advice: string): Markup {
-  return html`<p class="notice" role="status"><strong>This secret was shown once and is not shown again.</strong> ${advice}</p>`;
+export function shownBefore(words: Words, advice: string): Markup {
+  return html`<p class="notice" role="status"><strong>${words.say(CONTROLS.shownBefore)}</strong> ${advice}</p>`;
 }

@@ -83,7 +83,7 @@ ${selectField({ form: 'upload-job', name: 'field', label: 'Validate the values a
 </form>`;
   return html`<section aria-labelledby="upload-job-heading">
 <h2 id="upload-job-heading">Upload a file</h2>
-${formError(model.form?.error)}
+${formError(frame.words, model.form?.error)}
 ${form}
 </section>`;
 }

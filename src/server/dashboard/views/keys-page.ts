@@ -57,8 +57,8 @@ function keysTable(accountId: string, keys: readonly ListedKey[], mayChange: boo
   );
 }
 
-function createdKey(created: { key: string; name: string }): Markup {
-  return shownOnce({
+function createdKey(frame: Frame, created: { key: string; name: string }): Markup {
+  return shownOnce(frame.words, {
     id: 'created-key',
     heading: html`Your new key “${created.name}”`,
     about: html`The service keeps only its hash, so nobody can show it to you later; if you lose it, revoke it and create another.`,
@@ -76,7 +76,7 @@ function createForm(frame: Frame, model: KeysPageModel): Markup {
   const allFields = values === undefined || values['scope'] === ALL_FIELDS;
   return html`<section aria-labelledby="create-key-heading">
 <h2 id="create-key-heading">Create a key</h2>
-${formError(model.form?.error)}
+${formError(frame.words, model.form?.error)}
 <form method="post" action="${keysPath(model.overview.account.id)}" class="stacked">
 ${csrfField(frame)}
 ${inputField({ form: 'create-key', name: 'name', label: 'Name', value: values?.['name'], required: true, maxLength: 100, hint: 'Something you will recognise in this list, e.g. “checkout form”.' })}
@@ -104,8 +104,8 @@ export function renderKeysPage(frame: Frame, model: KeysPageModel): string {
     frame,
     current: 'keys',
     main: html`${accountHeading(frame, overview, 'keys', `Keys of ${overview.account.name}`)}
-${model.created !== undefined && createdKey(model.created)}
-${model.shownBefore === true && shownBefore('The service keeps only its hash. If you did not copy it, revoke that key and create another.')}
+${model.created !== undefined && createdKey(frame, model.created)}
+${model.shownBefore === true && shownBefore(frame.words, 'The service keeps only its hash. If you did not copy it, revoke that key and create another.')}
 <p>${formatCount(live)} of ${formatCount(overview.limits.maxKeys)} live keys allowed by the ${overview.account.plan} plan.</p>
 ${keysTable(overview.account.id, model.keys, frameMay(frame, 'developer'))}
 ${frameMay(frame, 'developer') && createForm(frame, model)}`,

@@ -5,6 +5,8 @@
  * sent with a CSP that allows only the dashboard's own assets.
  */
 import { CSRF_FIELD } from '../csrf.js';
+import { FRAME, ROLE_NAMES } from '../i18n/common.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import { html, type Markup } from './html.js';
 import type { Frame } from './models.js';
 import { accountPath, ACCOUNTS_PATH, assetPath, DASHBOARD_PATH, jobsPath, keysPath, LOGOUT_PATH, membersPath, STATUS_PATH, usagePath, watchesPath, webhooksPath } from './paths.js';
@@ -18,6 +20,8 @@ export interface Page {
   title: string;
   /** Who is signed in and the CSRF token; null for a public page (no navigation, no sign-out). */
   frame: Frame | null;
+  /** The page's language; the frame's when there is one. */
+  words?: Words;
   /** The navigation entry of this page, if it has one. */
   current?: NavItem;
   /** The content of the main landmark. */
@@ -36,62 +40,63 @@ function navLink(href: string, label: string, item: NavItem, current: NavItem | 
 }
 
 function navigation(frame: Frame, current: NavItem | undefined): Markup {
-  const viewer = frame.viewer;
+  const { viewer, words } = frame;
   if (viewer === null) return html``;
   const links =
     viewer.kind === 'operator'
-      ? [navLink(ACCOUNTS_PATH, 'Accounts', 'accounts', current)]
+      ? [navLink(ACCOUNTS_PATH, words.say(FRAME.accounts), 'accounts', current)]
       : [
-          navLink(accountPath(viewer.accountId), 'Overview', 'overview', current),
-          navLink(keysPath(viewer.accountId), 'Keys', 'keys', current),
-          navLink(usagePath(viewer.accountId), 'Usage log', 'usage', current),
-          navLink(jobsPath(viewer.accountId), 'Jobs', 'jobs', current),
-          navLink(watchesPath(viewer.accountId), 'Watches', 'watches', current),
-          navLink(webhooksPath(viewer.accountId), 'Webhooks', 'webhooks', current),
-          ...(viewer.role === 'owner' ? [navLink(membersPath(viewer.accountId), 'Members', 'members', current)] : []),
+          navLink(accountPath(viewer.accountId), words.say(FRAME.overview), 'overview', current),
+          navLink(keysPath(viewer.accountId), words.say(FRAME.keys), 'keys', current),
+          navLink(usagePath(viewer.accountId), words.say(FRAME.usageLog), 'usage', current),
+          navLink(jobsPath(viewer.accountId), words.say(FRAME.jobs), 'jobs', current),
+          navLink(watchesPath(viewer.accountId), words.say(FRAME.watches), 'watches', current),
+          navLink(webhooksPath(viewer.accountId), words.say(FRAME.webhooks), 'webhooks', current),
+          ...(viewer.role === 'owner' ? [navLink(membersPath(viewer.accountId), words.say(FRAME.members), 'members', current)] : []),
         ];
-  return html`<nav class="site-nav" aria-label="Dashboard"><ul>${links}</ul></nav>`;
+  return html`<nav class="site-nav" aria-label="${words.say(FRAME.navigation)}"><ul>${links}</ul></nav>`;
 }
 
 function signedIn(frame: Frame): Markup {
-  const viewer = frame.viewer;
+  const { viewer, words } = frame;
   if (viewer === null) return html``;
   const who =
     viewer.kind === 'operator'
-      ? html`the <strong>operator</strong>`
-      : html`<strong>${viewer.accountName}</strong>${viewer.memberEmail !== null && html` (${viewer.memberEmail}, ${viewer.role})`}`;
+      ? words.sayMarkup(FRAME.theOperator, { operator: html`<strong>${words.say(FRAME.operator)}</strong>` })
+      : html`<strong>${viewer.accountName}</strong>${viewer.memberEmail !== null && html` (${viewer.memberEmail}, ${words.say(ROLE_NAMES[viewer.role])})`}`;
   return html`<div class="session">
-  <p>Signed in as ${who}</p>
-  <form method="post" action="${LOGOUT_PATH}">${csrfField(frame)}<button type="submit" class="secondary">Sign out</button></form>
+  <p>${words.sayMarkup(FRAME.signedInAs, { who })}</p>
+  <form method="post" action="${LOGOUT_PATH}">${csrfField(frame)}<button type="submit" class="secondary">${words.say(FRAME.signOut)}</button></form>
 </div>`;
 }
 
 /** A whole HTML document around a page's content. */
 export function renderDocument(page: Page): string {
   const { frame } = page;
+  const words = frame?.words ?? page.words ?? ENGLISH;
   const signedInFrame = frame !== null && frame.viewer !== null ? frame : null;
   return html`<!doctype html>
-<html lang="en">
+<html lang="${words.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${page.goOnTo !== undefined && html`<meta http-equiv="refresh" content="0; url=${page.goOnTo}">
 `}${signedInFrame !== null && html`<meta name="csrf-token" content="${signedInFrame.csrfToken}">
-`}<title>${page.title} · verifield</title>
+`}<title>${words.say(FRAME.titleSuffix, { title: page.title })}</title>
 <link rel="stylesheet" href="${assetPath('dashboard.css')}">
 <script src="${assetPath('dashboard.js')}" defer></script>
 </head>
 <body>
-<a class="skip-link" href="#main">Skip to main content</a>
+<a class="skip-link" href="#main">${words.say(FRAME.skipLink)}</a>
 <header class="site-header">
-  <p class="brand"><a href="${frame === null ? STATUS_PATH : DASHBOARD_PATH}">verifield</a> <span>${frame === null ? 'VIES status' : 'dashboard'}</span></p>
+  <p class="brand"><a href="${frame === null ? STATUS_PATH : DASHBOARD_PATH}">verifield</a> <span>${words.say(frame === null ? FRAME.viesStatus : FRAME.dashboard)}</span></p>
   ${frame !== null && navigation(frame, page.current)}
   ${frame !== null && signedIn(frame)}
 </header>
 <main id="main" tabindex="-1">
 ${page.main}
 </main>
-<footer class="site-footer"><p>${frame === null ? html`<a href="${DASHBOARD_PATH}">Dashboard</a>` : html`<a href="${STATUS_PATH}">VIES status</a>`} · verifield</p></footer>
+<footer class="site-footer"><p>${frame === null ? html`<a href="${DASHBOARD_PATH}">${words.say(FRAME.dashboardLink)}</a>` : html`<a href="${STATUS_PATH}">${words.say(FRAME.viesStatus)}</a>`} · verifield</p></footer>
 </body>
 </html>
 `.text;

@@ -54,7 +54,7 @@ export function renderMembersPage(frame: Frame, model: MembersPageModel): string
     main: html`${accountHeading(frame, overview, 'members', heading)}
 ${notice(model.notice)}
 <p>Members sign in at <a href="/dashboard/sign-in">the sign-in page</a> with their address: a one-time link is mailed to it. ${ROLE_HELP} The last owner cannot be removed or given another role.</p>
-${formError(model.form?.error)}
+${formError(frame.words, model.form?.error)}
 ${table}
 <section aria-labelledby="add-member-heading">
 <h2 id="add-member-heading">Add a member</h2>

@@ -5,13 +5,15 @@ import type { Frame, MessagePageModel } from './models.js';
 
 /** The message page: its title as the heading, then its paragraphs. */
 export function renderMessagePage(frame: Frame, model: MessagePageModel): string {
+  const { words } = frame;
+  const title = words.say(model.title);
   return renderDocument({
-    title: model.title,
+    title,
     frame,
-    main: html`<h1>${model.title}</h1>
-${model.paragraphs.map((paragraph) => html`<p>${paragraph}</p>
-`)}${model.link !== undefined && html`<p><a href="${model.link.path}">${model.link.label}</a></p>
-`}${model.goOnTo !== undefined && html`<p><a href="${model.goOnTo.path}">${model.goOnTo.label}</a></p>
+    main: html`<h1>${title}</h1>
+${model.paragraphs.map((paragraph) => html`<p>${words.say(paragraph)}</p>
+`)}${model.link !== undefined && html`<p><a href="${model.link.path}">${words.say(model.link.label)}</a></p>
+`}${model.goOnTo !== undefined && html`<p><a href="${model.goOnTo.path}">${words.say(model.goOnTo.label)}</a></p>
 `}`,
     ...(model.goOnTo === undefined ? {} : { goOnTo: model.goOnTo.path }),
   });

@@ -6,6 +6,8 @@
 import type { ViesStatusResponse } from '../../../ports.js';
 import type { DayAvailability } from '../../../vat/reference/availability.js';
 import type { AccountOverview, ListedKey, UsageByDay, WebhookSummary } from '../../admin/service.js';
+import type { Words } from '../i18n/words.js';
+import type { Wording } from '../i18n/phrase.js';
 import type { BatchJobRecord, MemberRecord, MemberRole, UsageEntry, VatWatchRecord, WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
 
 /**
@@ -14,11 +16,13 @@ import type { BatchJobRecord, MemberRecord, MemberRole, UsageEntry, VatWatchReco
  */
 export type Viewer = { kind: 'operator' } | { kind: 'account'; accountId: string; accountName: string; role: MemberRole; memberEmail: string | null };
 
-/** What every page needs: who is signed in (null: nobody) and the session's CSRF token for its forms. */
+/** What every page needs: who is signed in (null: nobody), the session's CSRF token for its forms, and the page's language. */
 export interface Frame {
   viewer: Viewer | null;
   /** The value of the hidden `_csrf` field of every form; '' when nobody is signed in. */
   csrfToken: string;
+  /** How the page says things: the language the browser asked for (../i18n/). */
+  words: Words;
 }
 
 /** GET /dashboard/accounts/{id}/members (owners and the operator): the members, the add form, each one's role and removal. */
@@ -182,11 +186,11 @@ export interface StatusPageModel {
 
 /** A page that only says something: sign-in help, a refused link, not found, forbidden. */
 export interface MessagePageModel {
-  title: string;
+  title: Wording;
   /** Paragraphs of text (escaped like everything else). */
-  paragraphs: readonly string[];
+  paragraphs: readonly Wording[];
   /** Where the browser goes on to at once, with a link saying so (the page after signing in). */
-  goOnTo?: { path: string; label: string };
+  goOnTo?: { path: string; label: Wording };
   /** A link after the paragraphs (the sign-in page, from the dashboard's entry). */
-  link?: { path: string; label: string };
+  link?: { path: string; label: Wording };
 }

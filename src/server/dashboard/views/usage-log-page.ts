@@ -77,7 +77,7 @@ export function renderUsageLogPage(frame: Frame, model: UsageLogPageModel): stri
 <p>Every request made with one of the account's keys is here: the counted ones (requests, job lines, watch checks) with their verdict, and the refused ones with their status and error code, which are never counted. A request with an unknown key belongs to no account and is not logged. Personal numbers (NIF, SIN, SSN, and VAT numbers that embed one) are logged as <code>${USAGE_LOG_MASK}</code>. The log keeps ${model.keptDays} days of entries; the daily counts on the overview are kept for good.</p>
 ${filterForm(model)}
 <p><a href="${usageCsvPath(overview.account.id, model.filter)}" download>Download these entries as CSV</a></p>
-${formError(model.error)}
+${formError(frame.words, model.error)}
 ${logTable(model)}
 ${model.nextBefore !== null && html`<p class="pager"><a href="${usagePath(overview.account.id, model.filter, model.nextBefore)}" rel="next">Older entries</a></p>`}`,
   });

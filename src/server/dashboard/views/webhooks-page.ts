@@ -20,8 +20,8 @@ type Delivery = WebhookDelivery & { log: readonly WebhookAttempt[] };
 
 const DELIVERY_CLASS: Record<WebhookDelivery['status'], string> = { pending: 'status-wait', delivered: 'status-ok', failed: 'status-bad' };
 
-function shownSecret(secret: string): Markup {
-  return shownOnce({
+function shownSecret(frame: Frame, secret: string): Markup {
+  return shownOnce(frame.words, {
     id: 'secret',
     heading: html`Your new signing secret`,
     about: html`Receivers check each event's <code>Verifield-Signature</code> with it; the previous secret no longer signs anything.`,
@@ -50,7 +50,7 @@ function endpointSection(frame: Frame, model: WebhooksPageModel): Markup {
 <h2 id="endpoint-heading">Endpoint</h2>
 ${endpoint === null ? html`<p class="empty">No webhook URL yet: events are not sent anywhere.</p>` : html`<p>Events go to <code>${endpoint.url}</code> (set ${timeTag(endpoint.updatedAt)}).</p>
 ${destinationState(endpoint)}`}
-${frameMay(frame, 'developer') && html`${formError(model.form?.error)}
+${frameMay(frame, 'developer') && html`${formError(frame.words, model.form?.error)}
 <form method="post" action="${webhooksPath(accountId)}" class="stacked">
 ${csrfField(frame)}
 ${inputField({ form: 'webhook', name: 'url', label: 'Webhook URL', value: model.form?.values['url'] ?? endpoint?.url, required: true, maxLength: 2048, hint: 'An https:// address that answers 2xx; saving it makes a new signing secret.', autocomplete: 'url' })}
@@ -94,8 +94,8 @@ export function renderWebhooksPage(frame: Frame, model: WebhooksPageModel): stri
     frame,
     current: 'webhooks',
     main: html`${accountHeading(frame, overview, 'webhooks', `Webhook of ${overview.account.name}`)}
-${model.secret !== undefined && shownSecret(model.secret)}
-${model.shownBefore === true && shownBefore('The service cannot show it again. If you did not copy it, rotate the secret and copy the new one.')}
+${model.secret !== undefined && shownSecret(frame, model.secret)}
+${model.shownBefore === true && shownBefore(frame.words, 'The service cannot show it again. If you did not copy it, rotate the secret and copy the new one.')}
 ${endpointSection(frame, model)}
 <section aria-labelledby="deliveries-heading">
 <h2 id="deliveries-heading">Last deliveries</h2>

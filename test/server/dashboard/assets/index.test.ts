@@ -5,8 +5,11 @@ import { DASHBOARD_ASSETS } from '../../../../src/server/dashboard/assets/index.
 const css = DASHBOARD_ASSETS.get('dashboard.css');
 const js = DASHBOARD_ASSETS.get('dashboard.js');
 
-/** A page holding a key input, a copy button and a status line, as the keys page renders them. */
-function keysPageWorld(clipboard: { writeText(text: string): Promise<void> } | undefined, secure = true) {
+/** What the status line of a French page carries for the script to say (views/controls.ts). */
+const FRENCH_STATUS = { 'data-copied': 'Copié dans le presse-papiers.', 'data-selected': 'La clé est sélectionnée : appuyez sur Ctrl+C (Cmd+C sur un Mac) pour la copier.' };
+
+/** A page holding a key input, a copy button and a status line, as the keys page renders them (`said`: the status line's data attributes). */
+function keysPageWorld(clipboard: { writeText(text: string): Promise<void> } | undefined, secure = true, said: Readonly<Record<string, string>> = {}) {
   const listeners = new Map<string, () => void>();
   const input = {
     value: 'vf_secret',
@@ -29,8 +32,9 @@ function keysPageWorld(clipboard: { writeText(text: string): Promise<void> } | u
       listeners.set(`button ${type}`, listener);
     },
   };
-  const status = { textContent: '' };
+  const status = { textContent: '', getAttribute: (name: string) => said[name] ?? null };
   const document = {
+    documentElement: { lang: said === FRENCH_STATUS ? 'fr' : 'en' },
     getElementById: (id: string) => (id === 'created-key-value' ? input : null),
     querySelector: (selector: string) => (selector === '[data-copy-status]' ? status : null),
     querySelectorAll: (selector: string) => (selector === '[data-copy-target]' ? [button] : []),
@@ -61,7 +65,10 @@ describe('the dashboard assets', () => {
     expect(css?.body).not.toContain('\n  ');
   });
 
-  it("follows a running job: polls the URL its page names, same-origin, updates the bar and counts, reloads when it ends", async () => {
+  it.each([
+    ['en', [undefined, undefined], ['running', '1,200', '200']],
+    ['fr', ['en cours', 'terminé'], ['en cours', '1\u202f200', '200']],
+  ] as const)("follows a running job on a page in %s: polls the URL its page names, same-origin, updates the bar and counts in the page's language, reloads when it ends", async (lang, statusTexts, shown) => {
     const node = () => ({ textContent: '', hidden: false });
     const texts: Record<string, { textContent: string; hidden: boolean }> = { '[data-job-status]': node(), '[data-job-done]': node(), '[data-job-valid]': node(), '[data-job-invalid]': node(), '[data-job-reload]': node() };
     const bar = { max: 0, value: 0 };
@@ -70,14 +77,14 @@ describe('the dashboard assets', () => {
       querySelector: (selector: string) => (selector === 'progress' ? bar : (texts[selector] ?? null)),
     };
     const answers = [
-      { status: 'running', total: 3000, done: 1200, valid: 1000, invalid: 200 },
-      { status: 'done', total: 3000, done: 3000, valid: 2500, invalid: 500 },
+      { status: 'running', statusText: statusTexts[0], total: 3000, done: 1200, valid: 1000, invalid: 200 },
+      { status: 'done', statusText: statusTexts[1], total: 3000, done: 3000, valid: 2500, invalid: 500 },
     ];
     const calls: Array<[string, unknown]> = [];
     let reloaded = false;
     const timers: Array<() => void> = [];
     const context = {
-      document: { querySelectorAll: (selector: string) => (selector === '[data-job-progress]' ? [section] : []), getElementById: () => null, querySelector: () => null },
+      document: { documentElement: { lang }, querySelectorAll: (selector: string) => (selector === '[data-job-progress]' ? [section] : []), getElementById: () => null, querySelector: () => null },
       window: { location: { reload: () => void (reloaded = true) } },
       navigator: {},
       setTimeout: (callback: () => void) => void timers.push(callback),
@@ -96,7 +103,7 @@ describe('the dashboard assets', () => {
     await tick();
     expect(calls[0]).toEqual(['/dashboard/accounts/a/jobs/j/progress', { credentials: 'same-origin', headers: { Accept: 'application/json' } }]);
     expect(bar).toEqual({ max: 3000, value: 1200 });
-    expect([texts['[data-job-status]']?.textContent, texts['[data-job-done]']?.textContent, texts['[data-job-invalid]']?.textContent]).toEqual(['running', '1,200', '200']);
+    expect([texts['[data-job-status]']?.textContent, texts['[data-job-done]']?.textContent, texts['[data-job-invalid]']?.textContent]).toEqual(shown);
     expect(reloaded).toBe(false);
     await tick();
     expect(calls).toHaveLength(2);
@@ -124,5 +131,15 @@ describe('the dashboard assets', () => {
     insecure.click();
     expect(insecure.input).toMatchObject({ focused: true, selected: true });
     expect(insecure.status.textContent).toContain('The key is selected');
+  });
+
+  it("says what it did in the page's language, from the words the page carries", async () => {
+    const copied = keysPageWorld({ writeText: async () => undefined }, true, FRENCH_STATUS);
+    copied.click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(copied.status.textContent).toBe('Copié dans le presse-papiers.');
+    const insecure = keysPageWorld(undefined, false, FRENCH_STATUS);
+    insecure.click();
+    expect(insecure.status.textContent).toBe(FRENCH_STATUS['data-selected']);
   });
 });
