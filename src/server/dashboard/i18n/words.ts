@@ -30,6 +30,8 @@ export interface Words {
   time(time: Date): string;
   /** {@link time} in a `<time>` element with the exact time in its `datetime`. */
   timeTag(time: Date): Markup;
+  /** A UTC day written `YYYY-MM-DD` (as the usage totals and the status feed keep days), as the language writes a date. */
+  day(day: string): string;
   /** How long before `now` `then` was, in the largest whole unit. */
   age(then: Date, now: Date): string;
   /** Items joined as the language lists them ("A, B, C"). */
@@ -70,6 +72,7 @@ function createWords(language: PageLanguage): Words {
   const fill = (text: string, values: PhraseValues | undefined): string =>
     values === undefined ? text : text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? written(values[name] as string | number | Phrase) : whole));
   const time = english ? formatTime : (value: Date): string => `${times.format(value)} UTC`;
+  const days = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
     language,
     say(wording, values) {
@@ -98,6 +101,11 @@ function createWords(language: PageLanguage): Words {
     percent: english ? formatPercent : (value: number): string => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100),
     time,
     timeTag: (value) => html`<time datetime="${value.toISOString()}">${time(value)}</time>`,
+    day(day) {
+      // English shows the day as stored; a text that is no day is shown as it came.
+      const at = Date.parse(`${day}T00:00:00Z`);
+      return english || Number.isNaN(at) ? day : days.format(at);
+    },
     age(then, now) {
       if (english) return formatAge(then, now);
       const elapsed = Math.max(0, now.getTime() - then.getTime());

@@ -11,7 +11,7 @@ import { CACHE_CONTROL } from '../page-headers.js';
 import { renderStatusPage } from '../views/index.js';
 import type { StatusPageModel } from '../views/models.js';
 import { STATUS_PATH } from '../views/paths.js';
-import { failurePage, htmlPage, nobody, readyServices, type DashboardDeps } from './context.js';
+import { failurePage, htmlPage, nobody, readyServices, wordsOf, type DashboardDeps } from './context.js';
 
 /** Mounts GET /status. */
 export function mountStatusPage(app: Hono, deps: DashboardDeps): void {
@@ -26,7 +26,7 @@ export function mountStatusPage(app: Hono, deps: DashboardDeps): void {
         statesWithoutRates: statesWithoutRates(services.rates.all()),
         now,
       };
-      return htmlPage(200, renderStatusPage(model), { 'Cache-Control': CACHE_CONTROL.status });
+      return htmlPage(200, renderStatusPage(wordsOf(c), model), { 'Cache-Control': CACHE_CONTROL.status });
     } catch (error) {
       return failurePage(error, nobody(c), deps, c.req.path);
     }

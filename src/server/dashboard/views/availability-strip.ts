@@ -5,8 +5,9 @@
  * lightness), grey and outlined for a day without data, each with its day and percent as a tooltip,
  * and a sentence summing the strip up for screen readers.
  */
+import { STATUS_PAGE } from '../i18n/status-page.js';
+import type { Words } from '../i18n/words.js';
 import type { DayAvailability } from './models.js';
-import { formatPercent, formatQuantity } from './format.js';
 import { html, type Markup } from './html.js';
 
 const CELL = 10;
@@ -18,12 +19,23 @@ const HEIGHT = 22;
  * `share` is the bar's height as a share of the cell's: the band shows by its height as well as by
  * its colour.
  */
-export const AVAILABILITY_BANDS: readonly { floor: number; colour: string; label: string; share: number }[] = [
-  { floor: 99, colour: '#1b7a3d', label: '99% or more', share: 1 },
-  { floor: 95, colour: '#5e7d12', label: '95% to 99%', share: 0.7 },
-  { floor: 80, colour: '#b35900', label: '80% to 95%', share: 0.4 },
-  { floor: 0, colour: '#b3261e', label: 'below 80%', share: 0.15 },
+export const AVAILABILITY_BANDS: readonly { floor: number; colour: string; share: number }[] = [
+  { floor: 99, colour: '#1b7a3d', share: 1 },
+  { floor: 95, colour: '#5e7d12', share: 0.7 },
+  { floor: 80, colour: '#b35900', share: 0.4 },
+  { floor: 0, colour: '#b3261e', share: 0.15 },
 ];
+
+type Band = (typeof AVAILABILITY_BANDS)[number];
+
+/** A band in words: "99% or more", "95% to 99%", "below 80%" (the floor of the band above is its ceiling). */
+function bandLabel(words: Words, band: Band): string {
+  const index = AVAILABILITY_BANDS.indexOf(band);
+  const above = AVAILABILITY_BANDS[index - 1];
+  if (above === undefined) return words.say(STATUS_PAGE.atLeast, { percent: words.percent(band.floor) });
+  if (band.floor === 0) return words.say(STATUS_PAGE.below, { percent: words.percent(above.floor) });
+  return words.say(STATUS_PAGE.between, { from: words.percent(band.floor), to: words.percent(above.floor) });
+}
 
 /** A bar of `share` of `height`, standing on the bottom of a cell `height` tall, rounded to whole pixels. */
 function bar(share: number, height: number): { y: number; height: number } {
@@ -31,41 +43,39 @@ function bar(share: number, height: number): { y: number; height: number } {
   return { y: height - tall, height: tall };
 }
 /** A day without a counted sample: a light cell with a dark outline (the outline carries the contrast). */
-export const NO_DATA = { colour: '#e6e6e6', outline: '#767676', label: 'no data' } as const;
+export const NO_DATA = { colour: '#e6e6e6', outline: '#767676' } as const;
 
-function bandOf(percent: number): (typeof AVAILABILITY_BANDS)[number] {
-  return AVAILABILITY_BANDS.find((band) => percent >= band.floor) ?? (AVAILABILITY_BANDS.at(-1) as (typeof AVAILABILITY_BANDS)[number]);
+function bandOf(percent: number): Band {
+  return AVAILABILITY_BANDS.find((band) => percent >= band.floor) ?? (AVAILABILITY_BANDS.at(-1) as Band);
 }
 
 /** How many days fell in each band, in words: "28 days 99% or more, 2 days no data". */
-function summary(days: readonly DayAvailability[]): string {
-  const counts = new Map<string, number>();
+function summary(words: Words, days: readonly DayAvailability[]): string {
+  const counts = new Map<Band | null, number>();
   for (const day of days) {
-    const label = day.percent === null ? NO_DATA.label : bandOf(day.percent).label;
-    counts.set(label, (counts.get(label) ?? 0) + 1);
+    const band = day.percent === null ? null : bandOf(day.percent);
+    counts.set(band, (counts.get(band) ?? 0) + 1);
   }
-  return [...AVAILABILITY_BANDS.map((band) => band.label), NO_DATA.label]
-    .filter((label) => counts.has(label))
-    .map((label) => {
-      const count = counts.get(label) as number;
-      return `${formatQuantity(count, 'day')} ${label}`;
-    })
-    .join(', ');
+  return words.list(
+    [...AVAILABILITY_BANDS, null]
+      .filter((band) => counts.has(band))
+      .map((band) => words.counted(STATUS_PAGE.daysInBand, counts.get(band) as number, { band: band === null ? words.say(STATUS_PAGE.noData) : bandLabel(words, band) })),
+  );
 }
 
 /** One day's bar: its band's colour and height. */
-function bandCell(x: number, band: (typeof AVAILABILITY_BANDS)[number], text: string): Markup {
+function bandCell(x: number, band: Band, text: string): Markup {
   const { y, height } = bar(band.share, HEIGHT);
   return html`<rect x="${x}" y="${y}" width="${CELL}" height="${height}" fill="${band.colour}"><title>${text}</title></rect>`;
 }
 
 /** The strip of `days` (oldest first) for the member state `name`. */
-export function availabilityStrip(name: string, days: readonly DayAvailability[]): Markup {
+export function availabilityStrip(words: Words, name: string, days: readonly DayAvailability[]): Markup {
   const width = days.length * (CELL + GAP) - GAP;
-  const label = `${name}, daily availability ${days[0]?.day ?? ''} to ${days.at(-1)?.day ?? ''}: ${summary(days)}`;
+  const label = words.say(STATUS_PAGE.stripLabel, { name, from: words.day(days[0]?.day ?? ''), to: words.day(days.at(-1)?.day ?? ''), summary: summary(words, days) });
   return html`<svg class="strip" viewBox="0 0 ${Math.max(width, 1)} ${HEIGHT}" width="${Math.max(width, 1)}" height="${HEIGHT}" role="img" aria-label="${label}">${days.map((day, index) => {
     const x = index * (CELL + GAP);
-    const text = `${day.day}: ${day.percent === null ? NO_DATA.label : formatPercent(day.percent)}`;
+    const text = words.say(STATUS_PAGE.dayCell, { day: words.day(day.day), value: day.percent === null ? words.say(STATUS_PAGE.noData) : words.percent(day.percent) });
     return day.percent === null
       ? html`<rect x="${x + 0.5}" y="0.5" width="${CELL - 1}" height="${HEIGHT - 1}" fill="${NO_DATA.colour}" stroke="${NO_DATA.outline}"><title>${text}</title></rect>`
       : bandCell(x, bandOf(day.percent), text);
@@ -73,12 +83,12 @@ export function availabilityStrip(name: string, days: readonly DayAvailability[]
 }
 
 /** The legend of the strips' colours. */
-export function availabilityLegend(): Markup {
+export function availabilityLegend(words: Words): Markup {
   const swatch = (fill: string, stroke?: string): Markup =>
     html`<svg width="14" height="14" aria-hidden="true" focusable="false"><rect x="0.5" y="0.5" width="13" height="13" fill="${fill}"${stroke !== undefined && html` stroke="${stroke}"`}/></svg>`;
-  const barSwatch = (band: (typeof AVAILABILITY_BANDS)[number]): Markup => {
+  const barSwatch = (band: Band): Markup => {
     const { y, height } = bar(band.share, 14);
     return html`<svg width="14" height="14" aria-hidden="true" focusable="false"><rect x="0" y="${y}" width="14" height="${height}" fill="${band.colour}"/></svg>`;
   };
-  return html`<ul class="legend">${AVAILABILITY_BANDS.map((band) => html`<li>${barSwatch(band)} ${band.label}</li>`)}<li>${swatch(NO_DATA.colour, NO_DATA.outline)} ${NO_DATA.label}</li></ul>`;
+  return html`<ul class="legend">${AVAILABILITY_BANDS.map((band) => html`<li>${barSwatch(band)} ${bandLabel(words, band)}</li>`)}<li>${swatch(NO_DATA.colour, NO_DATA.outline)} ${words.say(STATUS_PAGE.noData)}</li></ul>`;
 }

@@ -18,6 +18,7 @@ import {
   renderWebhooksPage,
 } from '../../../../src/server/dashboard/views/index.js';
 import type { Frame } from '../../../../src/server/dashboard/views/models.js';
+import { ENGLISH } from '../../../../src/server/dashboard/i18n/words.js';
 import { accountFrame, aJob, aKey, attributeNames, anAccount, anEntry, anOverview, aWebhook, HOSTILE, inlineCode, NOBODY, NOW, OPERATOR, postForms, tagsOf, textOf } from '../../../support/dashboard-views.js';
 
 const account = anAccount({ name: HOSTILE.accountName, suspendedAt: new Date('2026-11-20T00:00:00Z') });
@@ -80,7 +81,7 @@ const pages: { name: string; frame: Frame; page: string; shows: string[] }[] = [
   {
     name: 'status',
     frame: NOBODY,
-    page: renderStatusPage({
+    page: renderStatusPage(ENGLISH, {
       report: { generatedAt: NOW.toISOString(), windowDays: 30, countriesTracked: 1, countriesUnavailableNow: 0, countries: [{ countryCode: HOSTILE.accountName, availabilityPercent: 100, sampleCount: 1, availableNow: true, decidedBy: 'COMMISSION_FEED' }] },
       daily: new Map(),
       ratesFetchedAt: null,

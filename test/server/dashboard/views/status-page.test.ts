@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ViesStatusResponse } from '../../../../src/ports.js';
 import { AVAILABILITY_BANDS, NO_DATA } from '../../../../src/server/dashboard/views/availability-strip.js';
 import { renderStatusPage } from '../../../../src/server/dashboard/views/index.js';
+import { ENGLISH, wordsIn } from '../../../../src/server/dashboard/i18n/words.js';
 import { MIN_SAMPLES_FOR_PERCENT } from '../../../../src/server/dashboard/views/status-page.js';
 import type { DayAvailability, StatusPageModel } from '../../../../src/server/dashboard/views/models.js';
 import { dailyAvailability } from '../../../../src/vat/reference/availability.js';
@@ -45,7 +46,7 @@ function rowsOf(page: string): { text: string; cells: { fill: string; title: str
 
 describe('the public VIES status page', () => {
   it('shows per member state its name, availability over the window, whether it is available now in words, and who decided it', () => {
-    const rows = rowsOf(renderStatusPage(model()));
+    const rows = rowsOf(renderStatusPage(ENGLISH, model()));
     expect(rows.map((row) => row.text)).toEqual([
       'Germany (DE) 97.25% Available Commission feed',
       'Greece (EL) no data Unavailable our own failed lookups',
@@ -55,7 +56,7 @@ describe('the public VIES status page', () => {
 
   it('shows a share as a percentage only once a day of samples is counted', () => {
     const country = { countryCode: 'AT', availabilityPercent: 100, availableNow: true, decidedBy: 'COMMISSION_FEED' } as const;
-    const shown = (sampleCount: number): string | undefined => rowsOf(renderStatusPage(model({ report: { ...model().report, countries: [{ ...country, sampleCount }] } })))[0]?.text;
+    const shown = (sampleCount: number): string | undefined => rowsOf(renderStatusPage(ENGLISH, model({ report: { ...model().report, countries: [{ ...country, sampleCount }] } })))[0]?.text;
     // 288 samples: one every 5 minutes for a day.
     expect(MIN_SAMPLES_FOR_PERCENT).toBe(288);
     expect(shown(3)).toBe('Austria (AT) not enough data yet Available Commission feed');
@@ -64,7 +65,7 @@ describe('the public VIES status page', () => {
   });
 
   it('draws one cell per day, oldest first, coloured by its percent, grey without data, each with its day and percent', () => {
-    const [germany, greece, northernIreland] = rowsOf(renderStatusPage(model()));
+    const [germany, greece, northernIreland] = rowsOf(renderStatusPage(ENGLISH, model()));
     expect(germany?.cells).toHaveLength(30);
     expect(germany?.cells[0]).toEqual({ fill: AVAILABILITY_BANDS[0]?.colour, title: '2026-10-28: 100%' });
     expect(germany?.cells.slice(-3)).toEqual([
@@ -82,31 +83,31 @@ describe('the public VIES status page', () => {
 
   it("draws the days dailyAvailability gives for the tracker's samples", () => {
     const samples = [{ at: new Date(NOW.getTime() - DAY), vowAvailable: true, countries: [{ countryCode: 'DE', availability: 'Unavailable' }] }];
-    const page = renderStatusPage(model({ daily: dailyAvailability(samples, { now: NOW, days: 30 }) }));
+    const page = renderStatusPage(ENGLISH, model({ daily: dailyAvailability(samples, { now: NOW, days: 30 }) }));
     const [germany] = rowsOf(page);
     expect(germany?.cells.at(-2)).toEqual({ fill: AVAILABILITY_BANDS[3]?.colour, title: '2026-11-25: 0%' });
     expect(germany?.cells.filter((cell) => cell.fill === NO_DATA.colour)).toHaveLength(29);
   });
 
   it('says how many member states are available now, the age of the VAT rates and when the page was made', () => {
-    const text = textOf(renderStatusPage(model()));
+    const text = textOf(renderStatusPage(ENGLISH, model()));
     expect(text).toContain('1 of 3 countries available now.');
     expect(text).toContain('VAT rates: fetched 3 hours ago (2026-11-26 11:02 UTC).');
     expect(text).toContain('Page made 2026-11-26 14:03 UTC.');
-    expect(textOf(renderStatusPage(model({ ratesFetchedAt: null })))).toContain('VAT rates: not fetched yet.');
+    expect(textOf(renderStatusPage(ENGLISH, model({ ratesFetchedAt: null })))).toContain('VAT rates: not fetched yet.');
   });
 
   it('names the member states the VAT rates are missing for', () => {
-    const text = textOf(renderStatusPage(model({ statesWithoutRates: ['AT', 'EL', 'SE'] })));
+    const text = textOf(renderStatusPage(ENGLISH, model({ statesWithoutRates: ['AT', 'EL', 'SE'] })));
     expect(text).toContain('VAT rates: fetched 3 hours ago (2026-11-26 11:02 UTC) for 24 of 27 member states; none yet for Austria, Greece, Sweden.');
   });
 
   it('tells the bands apart by the height of their bars, not by hue alone, in the strips and the legend', () => {
     const heights = (markup: string): number[] => [...markup.matchAll(/<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)" fill="(#[0-9a-f]{6})"/g)].filter((match) => match[3] !== NO_DATA.colour).map((match) => Number(match[2]));
-    const [germany] = rowsOf(renderStatusPage(model()));
+    const [germany] = rowsOf(renderStatusPage(ENGLISH, model()));
     expect(germany).toBeDefined();
     // The last three days of Germany fall in the three lower bands; the first in the top one.
-    const page = renderStatusPage(model());
+    const page = renderStatusPage(ENGLISH, model());
     const strip = /<svg class="strip"[^>]*aria-label="Germany[^"]*">[\s\S]*?<\/svg>/.exec(page)?.[0] ?? '';
     const cells = heights(strip);
     expect([cells[0], ...cells.slice(-3)]).toEqual([22, 15, 9, 3]);
@@ -121,22 +122,54 @@ describe('the public VIES status page', () => {
   });
 
   it('has a legend of the colours in words', () => {
-    expect(textOf(renderStatusPage(model()))).toContain('99% or more 95% to 99% 80% to 95% below 80% no data');
+    expect(textOf(renderStatusPage(ENGLISH, model()))).toContain('99% or more 95% to 99% 80% to 95% below 80% no data');
   });
 
   it('says there is nothing yet before the first reading of the feed', () => {
     const empty: ViesStatusResponse = { generatedAt: NOW.toISOString(), windowDays: 30, countriesTracked: 0, countriesUnavailableNow: 0, countries: [] };
-    const page = renderStatusPage(model({ report: empty, daily: new Map() }));
+    const page = renderStatusPage(ENGLISH, model({ report: empty, daily: new Map() }));
     expect(textOf(page)).toContain("No reading of the Commission's status feed yet");
     expect(page).not.toContain('<table');
   });
 
   it('is public: no navigation, no session, no form, no inline code, and a link to the dashboard', () => {
-    const page = renderStatusPage(model());
+    const page = renderStatusPage(ENGLISH, model());
     expect(page).not.toContain('<nav');
     expect(page).not.toContain('csrf');
     expect(postForms(page)).toEqual([]);
     expect(inlineCode(page)).toEqual([]);
     expect(page).toContain('<a href="/dashboard">Dashboard</a>');
+  });
+});
+
+describe('the public VIES status page in French', () => {
+  const french = wordsIn('fr');
+
+  it("names the states, their share, their state now and the strips' days in French, with French numbers and dates", () => {
+    const page = renderStatusPage(french, model({ statesWithoutRates: ['AT', 'EL', 'SE'] }));
+    const text = textOf(page);
+    expect(page).toContain('<html lang="fr">');
+    expect(rowsOf(page).map((row) => row.text)).toEqual([
+      'Allemagne (DE) 97,25 % Disponible flux de la Commission',
+      'Grèce (EL) aucune donnée Indisponible nos propres requêtes en échec',
+      'Irlande du Nord (XI) pas encore assez de données Indisponible flux de la Commission',
+    ]);
+    expect(text).toContain('1 sur 3 pays disponibles en ce moment.');
+    expect(text).toContain('Taux de TVA : récupérés il y a 3 heures (26 nov. 2026, 11:02 UTC) pour 24 États membres sur 27 ; aucun encore pour Autriche, Grèce et Suède.');
+    const [germany] = rowsOf(page);
+    // French puts a narrow no-break space before % (Intl's data): read as a space here.
+    const spaced = (said: string | undefined): string | undefined => said?.replace(/[\u00a0\u202f]/g, ' ');
+    expect(spaced(germany?.cells.at(-2)?.title)).toBe('25 nov. 2026 : 85,5 %');
+    expect(germany?.cells.at(-2)?.fill).toBe(AVAILABILITY_BANDS[2]?.colour);
+    expect(spaced(germany?.label)).toBe('Allemagne, disponibilité quotidienne du 28 oct. 2026 au 26 nov. 2026 : 27 jours 99 % ou plus, 1 jour de 95 % à 99 %, 1 jour de 80 % à 95 % et 1 jour moins de 80 %');
+    for (const english of ['Available', 'Member state', 'Day by day', 'no data', 'VAT rates', 'Page made', 'Commission feed']) expect(text).not.toContain(english);
+  });
+
+  it('counts days with the plural forms of Polish', () => {
+    const polish = wordsIn('pl');
+    const labelFor = (count: number): string => rowsOf(renderStatusPage(polish, model({ daily: new Map([['DE', days(Array<number>(count).fill(100))]]) })))[0]?.label ?? '';
+    expect(labelFor(1)).toMatch(/: 1 dzień 99% lub więcej$/);
+    expect(labelFor(2)).toMatch(/: 2 dni 99% lub więcej$/);
+    expect(labelFor(5)).toMatch(/: 5 dni 99% lub więcej$/);
   });
 });
