@@ -9,6 +9,9 @@
  * and the throttles count every address alike. Neither the address nor a link ever goes to a log
  * line: a failed mail is logged with its error code only (an SMTP error's text may quote the address).
  */
+import { ROLE_NAMES } from './i18n/common.js';
+import { SIGN_IN_MAIL } from './i18n/sign-in-mail.js';
+import { ENGLISH, type Words } from './i18n/words.js';
 import { loadOptionalPeer } from '../storage/optional-peer.js';
 import { LOGIN_LINK_TTL_MS } from '../policy/sessions.js';
 import type { Store } from '../storage/types.js';
@@ -89,9 +92,10 @@ export interface EmailSignIn {
    * Takes a request for links to `text` (an address as typed) from `source` (the client's address),
    * and returns at once: the throttles are counted now, the store is asked and the mail sent after,
    * without the caller waiting. Nothing is sent for an address that is no member, malformed or over
-   * its throttle, or from a source over its own.
+   * its throttle, or from a source over its own. The mail is written in the language of `words`
+   * (the sign-in page's; English when absent).
    */
-  request(store: Store, text: string, source: string, now: Date): void;
+  request(store: Store, text: string, source: string, now: Date, words?: Words): void;
   /** Resolves once every mail requested so far was sent or failed (tests, shutdown). */
   settled(): Promise<void>;
 }
@@ -104,7 +108,7 @@ export function createEmailSignIn(options: EmailSignInOptions): EmailSignIn {
   const base = options.publicUrl.replace(/\/+$/, '');
   const pending = new Set<Promise<void>>();
 
-  async function mailLinks(store: Store, email: string, now: Date): Promise<void> {
+  async function mailLinks(store: Store, email: string, now: Date, words: Words): Promise<void> {
     const members = await store.members.findByEmail(email);
     if (members.length === 0) return;
     const lines: string[] = [];
@@ -112,24 +116,18 @@ export function createEmailSignIn(options: EmailSignInOptions): EmailSignIn {
       const account = await store.accounts.get(member.accountId);
       if (account === null) continue;
       const { token } = await createLoginLink(store, account.id, now, member.id);
-      lines.push(`${account.name} (as ${member.role}):`, `${base}${loginPath(token)}`, '');
+      lines.push(words.say(SIGN_IN_MAIL.accountAs, { account: account.name, role: ROLE_NAMES[member.role] }), `${base}${loginPath(token)}`, '');
     }
     if (lines.length === 0) return;
     await options.send({
       to: email,
-      subject: 'Your verifield sign-in link',
-      text: [
-        'Someone, probably you, asked to sign in to the verifield dashboard with this address.',
-        '',
-        ...lines,
-        `Each link works once, within ${LOGIN_LINK_TTL_MS / 60_000} minutes. If you did not ask, ignore this mail: nobody can sign in without the link.`,
-        '',
-      ].join('\n'),
+      subject: words.say(SIGN_IN_MAIL.subject),
+      text: [words.say(SIGN_IN_MAIL.someoneAsked), '', ...lines, words.say(SIGN_IN_MAIL.linksLast, { minutes: LOGIN_LINK_TTL_MS / 60_000 }), ''].join('\n'),
     });
   }
 
   return {
-    request(store, text, source, now) {
+    request(store, text, source, now, words = ENGLISH) {
       let email: string;
       try {
         email = normalizeEmail(text);
@@ -137,7 +135,7 @@ export function createEmailSignIn(options: EmailSignInOptions): EmailSignIn {
         return;
       }
       if (!perSource.take(source, now.getTime()) || !perAddress.take(email, now.getTime())) return;
-      const work = mailLinks(store, email, now).catch((error: unknown) => {
+      const work = mailLinks(store, email, now, words).catch((error: unknown) => {
         const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'unknown';
         options.log(JSON.stringify({ level: 'warn', msg: 'sign-in mail not sent', code }));
       });

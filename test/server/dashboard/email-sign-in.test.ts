@@ -140,6 +140,17 @@ describe('POST /dashboard/sign-in', () => {
     expect(text).toContain(`${other.name} (as owner):`);
   });
 
+  it('writes the mail in the language of the browser that asked', async () => {
+    await server.store.members.add({ id: crypto.randomUUID(), accountId: account.id, email: 'de@shop.example', role: 'viewer', createdAt: new Date() });
+    const before = mails.length;
+    expect((await ask('de@shop.example', { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' })).status).toBe(303);
+    const text = bodyOf((await mailsArrived(before + 1))[before] as ReceivedMail);
+    expect(text).toContain('Jemand, vermutlich Sie, hat die Anmeldung am verifield-Dashboard mit dieser Adresse angefordert.');
+    expect(text).toContain(`${account.name} (als Betrachter):`);
+    expect(text).toContain('Jeder Link funktioniert einmal, innerhalb von 15 Minuten.');
+    expect(text).not.toContain('Someone, probably you');
+  });
+
   it('answers an unknown address exactly as a member, and sends it nothing', async () => {
     await server.store.members.add({ id: crypto.randomUUID(), accountId: account.id, email: 'known@shop.example', role: 'viewer', createdAt: new Date() });
     const before = mails.length;

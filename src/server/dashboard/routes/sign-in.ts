@@ -68,7 +68,7 @@ export function mountSignInRoutes(app: Hono, deps: DashboardDeps): void {
         throw new PageRefusal(403, FAILURES.formNotAccepted, [SIGN_IN.wrongSignInToken, SIGN_IN.openAgain]);
       }
       const services = await readyServices(deps);
-      emailSignIn.request(services.store, formText(outcome.form, 'email'), deps.sourceOf?.(c) ?? 'unknown', services.now());
+      emailSignIn.request(services.store, formText(outcome.form, 'email'), deps.sourceOf?.(c) ?? 'unknown', services.now(), wordsOf(c));
       return seeOther(SIGN_IN_SENT_PATH);
     } catch (error) {
       return failurePage(error, nobody(c), deps, c.req.path);
