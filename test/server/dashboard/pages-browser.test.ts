@@ -1,9 +1,11 @@
 /**
- * Every dashboard page and the status page on a 390 px phone in a real browser (Debian's Chromium
- * through playwright-core), checked by axe-core against WCAG 2.1 A and AA: no violation, no page
- * wider than the screen, and on the keys page each key's status and its Revoke link within the
- * screen without scrolling sideways. The account holds a key, a finished job, log rows and a
- * member, so that every table has rows. Each page's screenshot is left in .tmp/screenshots/phone-*.png.
+ * Every dashboard page and the status page in a real browser (Debian's Chromium through
+ * playwright-core), on a 390 px phone and a 1280 px desktop, in English and in a French browser,
+ * checked by axe-core against WCAG 2.1 A and AA: no violation, no page wider than the screen; on
+ * the phone each key's status and its Revoke link within the screen without scrolling sideways; in
+ * the French browser every page in French. The account holds a key, a finished job, log rows and a
+ * member, so that every table has rows. Each page's screenshot is left in
+ * .tmp/screenshots/<phone|desktop|phone-fr>-*.png.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +26,15 @@ const chromiumPath = chromiumPathOf(process.env);
 /** Where each page's screenshot goes, to be looked at (gitignored). */
 const SHOTS = join(repoRoot, '.tmp/screenshots');
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+/** The screens every page is checked on, by the name their screenshots carry. */
+const SCREENS = [
+  ['phone', PHONE, 'en-GB'],
+  ['desktop', DESKTOP, 'en-GB'],
+  ['phone-fr', PHONE, 'fr-FR'],
+] as const;
+type Screen = (typeof SCREENS)[number][0];
+type Who = 'owner' | 'operator' | 'nobody';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
@@ -37,12 +48,23 @@ let server: DashboardServer;
 let browser: Browser;
 let account: Account;
 let jobId: string;
-const contexts: Record<'owner' | 'operator' | 'nobody', BrowserContext | null> = { owner: null, operator: null, nobody: null };
+const contexts = new Map<`${Screen} ${Who}`, BrowserContext>();
 
-/** A context at phone size holding `cookie` (the Cookie header of a signed-in browser), or none. */
-async function phoneContext(cookie: string | null): Promise<BrowserContext> {
+/** The context of `who` on `screen`. */
+function contextOf(screen: Screen, who: Who): BrowserContext {
+  const context = contexts.get(`${screen} ${who}`);
+  if (context === undefined) throw new Error(`no context for ${who} on ${screen}`);
+  return context;
+}
+
+/**
+ * A context of `screen` holding `cookie` (the Cookie header of a signed-in browser), or none, whose
+ * browser asks for pages in `locale` (Chromium sends it as Accept-Language).
+ */
+async function screenContext(screen: { width: number; height: number }, locale: string, cookie: string | null): Promise<BrowserContext> {
   // axe is evaluated through the DevTools protocol: the pages' CSP (script-src 'self') stays as served.
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  const phone = screen.width < 600;
+  const context = await browser.newContext({ viewport: screen, deviceScaleFactor: 1, isMobile: phone, hasTouch: phone, locale });
   if (cookie !== null) {
     const [name, value] = cookie.split(';')[0]?.split('=') as [string, string];
     await context.addCookies([{ name, value, url: server.url }]);
@@ -77,9 +99,10 @@ beforeAll(async () => {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
-  contexts.owner = await phoneContext((await signIn(server, account.id)).cookie);
-  contexts.operator = await phoneContext((await signIn(server, null)).cookie);
-  contexts.nobody = await phoneContext(null);
+  const cookies: Record<Who, string | null> = { owner: (await signIn(server, account.id)).cookie, operator: (await signIn(server, null)).cookie, nobody: null };
+  for (const [name, screen, locale] of SCREENS) {
+    for (const who of ['owner', 'operator', 'nobody'] as const) contexts.set(`${name} ${who}`, await screenContext(screen, locale, cookies[who]));
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -89,10 +112,11 @@ afterAll(async () => {
 });
 
 /** The pages, by who looks at them. */
-function pages(): Array<[keyof typeof contexts, string]> {
+function pages(): Array<[Who, string]> {
   const base = `/dashboard/accounts/${account.id}`;
   return [
     ['nobody', '/dashboard'],
+    ['nobody', '/dashboard/sign-in'],
     ['nobody', '/status'],
     ['owner', base],
     ['owner', `${base}/keys`],
@@ -107,11 +131,11 @@ function pages(): Array<[keyof typeof contexts, string]> {
   ];
 }
 
-describe('the dashboard on a 390 px phone', () => {
+describe.each(SCREENS)('every page on the %s screen', (name, screen) => {
   it('has no WCAG 2.1 A/AA violation axe-core finds, and no page wider than the screen', async () => {
     const failures: string[] = [];
     for (const [who, path] of pages()) {
-      const page = await (contexts[who] as BrowserContext).newPage();
+      const page = await contextOf(name, who).newPage();
       const answer = await page.goto(`${server.url}${path}`);
       expect(answer?.status(), path).toBe(200);
       await page.evaluate(AXE_SOURCE);
@@ -121,16 +145,18 @@ describe('the dashboard on a 390 px phone', () => {
         return violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => ({ target: node.target })) }));
       });
       for (const violation of violations) failures.push(`${path}: ${violation.id} (${violation.help}) at ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-      await page.screenshot({ path: join(SHOTS, `phone${path.replace(/\/[0-9a-f-]{36}/g, '').replaceAll('/', '-')}.png`), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, `${name}${path.replace(/\/[0-9a-f-]{36}/g, '').replaceAll('/', '-')}.png`), fullPage: true });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (width > PHONE.width) failures.push(`${path}: ${width} px wide on a ${PHONE.width} px screen`);
+      if (width > screen.width) failures.push(`${path}: ${width} px wide on a ${screen.width} px screen`);
       await page.close();
     }
     expect(failures).toEqual([]);
   }, 120_000);
+});
 
+describe('the dashboard on a 390 px phone', () => {
   it("shows every member state's strip, to its latest day, and its state now within the screen on the status page", async () => {
-    const page = await (contexts.nobody as BrowserContext).newPage();
+    const page = await contextOf('phone', 'nobody').newPage();
     await page.goto(`${server.url}/status`);
     const strips = await page.locator('svg.strip').evaluateAll((svgs) => svgs.map((svg) => svg.getBoundingClientRect().right));
     expect(strips.length).toBeGreaterThan(20);
@@ -142,13 +168,45 @@ describe('the dashboard on a 390 px phone', () => {
   });
 
   it("shows each key's status and its Revoke link within the screen", async () => {
-    const page = await (contexts.owner as BrowserContext).newPage();
+    const page = await contextOf('phone', 'owner').newPage();
     await page.goto(`${server.url}/dashboard/accounts/${account.id}/keys`);
     for (const locator of [page.getByText('live', { exact: true }).first(), page.getByRole('link', { name: /^Revoke/ }).first()]) {
       const box = await locator.boundingBox();
       expect(box).not.toBeNull();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     }
+    await page.close();
+  });
+});
+
+/**
+ * Words of the English pages that a French page must not show (checked on every page's visible
+ * text): navigation, headings, table heads and buttons of each page.
+ */
+const ENGLISH_WORDS = ['Sign out', 'Overview', 'Usage log', 'Skip to main content', 'Member state', 'Sign in by email'];
+
+describe('the pages in a French browser', () => {
+  it('are written in French, as the browser asks, every one of them', async () => {
+    const failures: string[] = [];
+    for (const [who, path] of pages()) {
+      const page = await contextOf('phone-fr', who).newPage();
+      const answer = await page.goto(`${server.url}${path}`);
+      expect(answer?.headers()['content-language'], path).toBe('fr');
+      expect(await page.getAttribute('html', 'lang'), path).toBe('fr');
+      const text = await page.locator('body').innerText();
+      for (const english of ENGLISH_WORDS) if (text.includes(english)) failures.push(`${path}: "${english}"`);
+      await page.close();
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('shows the status page in French words, French numbers and French dates', async () => {
+    const page = await contextOf('phone-fr', 'nobody').newPage();
+    await page.goto(`${server.url}/status`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('État de VIES');
+    const text = await page.locator('main').innerText();
+    expect(text).toMatch(/pays disponibles en ce moment\./);
+    expect(text).toMatch(/Page générée \d{1,2} [a-zéû]+\.? \d{4}, \d{2}:\d{2} UTC\./);
     await page.close();
   });
 });
