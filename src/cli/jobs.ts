@@ -7,10 +7,10 @@
  * and `status`, `results` and `cancel` take it up later.
  */
 import type { Readable } from 'node:stream';
-import { createClient, isVerifieldApiError, type Job, type VerifieldClient } from '../client/index.js';
+import { createClient, isVerifieldApiError, type Job, type JobFile, type VerifieldClient } from '../client/index.js';
 import { FIELD_NAMES, isFieldName } from '../fields/catalog.js';
 import { runSubcommand } from './admin-errors.js';
-import { expectPositionals, parseArgs, requireValue, UsageError, type ParsedArgs } from './args.js';
+import { expectPositionals, parseArgs, UsageError, type ParsedArgs } from './args.js';
 import { EXIT_FAILED, EXIT_OK, processIo, type CliIo } from './io.js';
 import { lineBatches, openInput } from './lines.js';
 import { Progress, summaryText } from './progress.js';
@@ -25,14 +25,15 @@ const MAX_VALUES = 100_000;
 /** Polls in a row that may fail (the service restarting, a 503) before the command gives up. */
 const POLL_FAILURES_ALLOWED = 10;
 
-export const jobsUsage = `usage: verifield jobs submit --field FIELD FILE [--url URL] [--key KEY] [--webhook-url URL] [--no-wait]
+export const jobsUsage = `usage: verifield jobs submit [--field FIELD] FILE [--url URL] [--key KEY] [--webhook-url URL] [--no-wait]
        verifield jobs status JOB_ID [--url URL] [--key KEY]
        verifield jobs results JOB_ID [--csv] [--url URL] [--key KEY]
        verifield jobs cancel JOB_ID [--url URL] [--key KEY]
 submit sends the values of FILE (one per line; - reads stdin) to the service as a batch job, waits
 for it with a progress line on stderr, then writes one JSON line per input line on stdout, in order:
 {"line":N,"result":{…}} with the value's validation result. Each value counts one validation.
-FIELD is one of: ${FIELD_NAMES.join(', ')}
+FIELD is one of: ${FIELD_NAMES.join(', ')}. Without --field, FILE is a mixed file whose every line
+names its field: a CSV whose header is field,value, or NDJSON lines {"field":"vat","value":"…"}.
 status prints the job as JSON on stdout (status, total, done, valid, invalid, times, error) and a
 line about it on stderr. results writes the lines answered so far, in input order, as submit does
 (--csv: CSV with the columns line,valid,reason,message,normalizedValue,originalValue,field and one
@@ -132,17 +133,34 @@ async function waitForEnd(client: VerifieldClient, id: string, intervalMs: numbe
   }
 }
 
+/**
+ * A mixed file (every line names its field) read whole, as the service takes it: NDJSON when its
+ * first character past a byte order mark and blank space is `{`, CSV otherwise.
+ */
+async function readMixedFile(path: string): Promise<JobFile> {
+  const input: Readable = path === '-' ? process.stdin : (await openInput(path)).input;
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  const body = Buffer.concat(chunks).toString('utf8');
+  if (body.trim() === '') throw new Error(`${path} has no values`);
+  return { body, format: /^\uFEFF?\s*\{/.test(body) ? 'ndjson' : 'csv' };
+}
+
 async function submit(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { values: ['field', 'webhook-url', ...SERVICE_FLAGS], switches: ['no-wait'] });
-  expectPositionals(args, 1, 'FILE (one value per line; - reads stdin)');
-  const field = requireValue(args, 'field').trim().toLowerCase();
-  if (!isFieldName(field)) throw new UsageError(`--field must be one of: ${FIELD_NAMES.join(', ')}`);
+  expectPositionals(args, 1, 'FILE (one value per line, or a mixed CSV or NDJSON file without --field; - reads stdin)');
+  const fieldText = args.values.get('field')?.trim().toLowerCase();
+  if (fieldText !== undefined && !isFieldName(fieldText)) throw new UsageError(`--field must be one of: ${FIELD_NAMES.join(', ')}`);
   const { client, baseUrl } = serviceClient(args, io);
   const intervalMs = pollInterval(io.env);
   const webhookUrl = args.values.get('webhook-url');
+  const hook = webhookUrl === undefined ? {} : { webhookUrl };
 
-  const values = await readValues(args.positionals[0] as string);
-  const submitted = await client.submitJob({ field, values, ...(webhookUrl === undefined ? {} : { webhookUrl }) });
+  const path = args.positionals[0] as string;
+  const submitted =
+    fieldText === undefined
+      ? await client.submitJobFile({ ...(await readMixedFile(path)), ...hook })
+      : await client.submitJob({ field: fieldText, values: await readValues(path), ...hook });
   if (args.switches.has('no-wait')) {
     io.out(`${submitted.id}\n`);
     io.err(`Job ${submitted.id} queued: ${count(submitted.total)} values at ${baseUrl}. Follow it with \`verifield jobs status ${submitted.id}\`; its results: \`verifield jobs results ${submitted.id}\`.\n`);

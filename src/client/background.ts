@@ -4,6 +4,7 @@
  * are the service's own (src/account-api.ts).
  */
 import type { Job, JobResultLine, JobSubmission, SubmittedJob, VatEvidence, VatWatch } from '../account-api.js';
+import type { FieldName } from '../fields/catalog.js';
 import { ndjsonValues, textPieces } from './ndjson.js';
 
 /** Per-call options (the same as the validation methods'). */
@@ -16,6 +17,12 @@ export interface BackgroundCallOptions {
 export interface BackgroundMethods {
   /** POST /api/v1/jobs: queues a job (429 QUOTA_EXCEEDED up front on FREE when the quota left is smaller). */
   submitJob(job: JobSubmission, options?: BackgroundCallOptions): Promise<SubmittedJob>;
+  /**
+   * POST /api/v1/jobs with a file as its body: CSV or NDJSON, of one field (`field`: a value per
+   * line, a first line `value` being a header) or mixed (no `field`: a CSV whose header is
+   * `field,value`, or NDJSON lines `{"field": …, "value": …}`, each line validated as its field).
+   */
+  submitJobFile(file: JobFile, options?: BackgroundCallOptions): Promise<SubmittedJob>;
   /** GET /api/v1/jobs/{id}; 404 for an unknown job or another account's. */
   job(id: string, options?: BackgroundCallOptions): Promise<Job>;
   /** GET /api/v1/jobs: the account's newest 100 jobs, newest first. */
@@ -43,8 +50,25 @@ export interface BackgroundMethods {
   evidenceRecord(id: string, options?: BackgroundCallOptions): Promise<VatEvidence>;
 }
 
-/** One authenticated request of the client, answering the body read as JSON (or the error it throws). */
-export type JsonCall = <T>(method: string, path: string, options: { body?: unknown; ok: number; signal?: AbortSignal | undefined }) => Promise<T>;
+/** A job's file as {@link BackgroundMethods.submitJobFile} sends it. */
+export interface JobFile {
+  /** The file's text. */
+  body: string;
+  /** `csv` (text/csv) or `ndjson` (application/x-ndjson). */
+  format: 'csv' | 'ndjson';
+  /** The field of every line; absent: a mixed file, each line naming its field. */
+  field?: FieldName;
+  /** Also receives the job's `job.completed` event, as in {@link JobSubmission}. */
+  webhookUrl?: string;
+}
+
+const FILE_TYPES: Readonly<Record<JobFile['format'], string>> = { csv: 'text/csv', ndjson: 'application/x-ndjson' };
+
+/**
+ * One authenticated request of the client, answering the body read as JSON (or the error it throws).
+ * `body` is sent as JSON; `text` as it is, with its type.
+ */
+export type JsonCall = <T>(method: string, path: string, options: { body?: unknown; text?: { body: string; type: string }; ok: number; signal?: AbortSignal | undefined }) => Promise<T>;
 
 /** One authenticated request answering the Response itself once its status is 200 (the error it throws otherwise). */
 export type StreamCall = (path: string, accept: string, signal: AbortSignal | undefined) => Promise<Response>;
@@ -63,6 +87,13 @@ export function backgroundMethods(json: JsonCall, stream: StreamCall): Backgroun
   return {
     submitJob: (job, call) =>
       json('POST', '/api/v1/jobs', { ok: 202, signal: call?.signal, body: job.webhookUrl === undefined ? { field: job.field, values: job.values } : job }),
+    submitJobFile: (file, call) => {
+      const query = new URLSearchParams();
+      if (file.field !== undefined) query.set('field', file.field);
+      if (file.webhookUrl !== undefined) query.set('webhookUrl', file.webhookUrl);
+      const search = query.size === 0 ? '' : `?${query.toString()}`;
+      return json('POST', `/api/v1/jobs${search}`, { ok: 202, signal: call?.signal, text: { body: file.body, type: FILE_TYPES[file.format] } });
+    },
     job: (id, call) => json('GET', `/api/v1/jobs/${segment(id)}`, { ok: 200, signal: call?.signal }),
     jobs: async (call) => listOf<Job>(await json('GET', '/api/v1/jobs', { ok: 200, signal: call?.signal }), 'jobs'),
     jobResults: (id, call) => ({

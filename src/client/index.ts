@@ -16,7 +16,7 @@ import type { CallOptions } from './call-options.js';
 
 export { VerifieldApiError, isVerifieldApiError, type ErrorBody } from './errors.js';
 export { CLIENT_VERSION, SDK_HEADER_VALUE } from './version.js';
-export type { BackgroundCallOptions } from './background.js';
+export type { BackgroundCallOptions, JobFile } from './background.js';
 export type { Job, JobResultLine, JobStatus, JobSubmission, SubmittedJob, VatEvidence, VatWatch } from '../account-api.js';
 export type {
   Deliverability,
@@ -163,10 +163,17 @@ export function createClient(options: ClientOptions): VerifieldClient {
   }
 
   // The background endpoints answer lists as well as objects, and 204 with no body.
-  const json: JsonCall = async <T>(method: string, path: string, call: { body?: unknown; ok: number; signal?: AbortSignal | undefined }) => {
+  const json: JsonCall = async <T>(method: string, path: string, call: { body?: unknown; text?: { body: string; type: string }; ok: number; signal?: AbortSignal | undefined }) => {
     const headers = keyHeaders('application/json');
-    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await send(base + path, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: call.signal });
+    let sent: string | undefined;
+    if (call.text !== undefined) {
+      headers['Content-Type'] = call.text.type;
+      sent = call.text.body;
+    } else if (call.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      sent = JSON.stringify(call.body);
+    }
+    const response = await send(base + path, { method, headers, body: sent, signal: call.signal });
     if (response.status === 204 && call.ok === 204) return null as T;
     const body = await parsed(response);
     if ((response.status === 200 || response.status === call.ok) && typeof body === 'object' && body !== null) return body as T;

@@ -1,7 +1,8 @@
 /**
  * `verifield jobs` against the real service (loopback, its workers running). `submit` as a process:
  * a file of 1,000 values is sent, waited for, and its results come out on stdout one JSON line per
- * input line, in order, each the library's answer; the summary on stderr; --no-wait prints the
+ * input line, in order, each the library's answer; a mixed file (CSV or NDJSON, each line naming its
+ * field) without --field; the summary on stderr; --no-wait prints the
  * job's id alone; a wrong call exits 2 with the usage. `status`, `results` and `cancel`, and the
  * failures every command shares (a file that cannot be read, a service that cannot be reached),
  * run in-process through the I/O seam (src/cli/io.ts): the process adds nothing to what they print.
@@ -10,7 +11,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateBic } from '../../src/bic/index.js';
 import { validateIban } from '../../src/iban/index.js';
+import { validateNif } from '../../src/nif/index.js';
 import { openEmbeddedStore } from '../../src/server/storage/index.js';
 import type { Store } from '../../src/server/storage/types.js';
 import { runJobs } from '../../src/cli/jobs.js';
@@ -78,6 +81,31 @@ describe('verifield jobs submit', () => {
     expect(run.stdout).toBe(`${id}\n`);
     const accountId = (await store.accounts.list())[0]?.id ?? '';
     expect((await store.batchJobs.get(accountId, id))?.total).toBe(3);
+  }, SLOW);
+
+  it.each([
+    ['a CSV whose header is field,value', 'mixed.csv', (rows: ReadonlyArray<readonly [string, string]>) => `\uFEFFfield,value\r\n${rows.map(([field, value]) => `${field},${value}`).join('\r\n')}\r\n`],
+    ['NDJSON lines naming their field', 'mixed.ndjson', (rows: ReadonlyArray<readonly [string, string]>) => `${rows.map(([field, value]) => JSON.stringify({ field, value })).join('\n')}\n`],
+  ])('without --field sends a mixed file (%s): each line validated as its field, the header never counted', async (_, name, write) => {
+    const rows = [
+      ['iban', VALUES[0] as string],
+      ['nif', '12345678Z'],
+      ['bic', 'DEUTDEFF'],
+      ['nif', '12345678A'],
+      ['iban', VALUES[3] as string],
+    ] as const;
+    const library: Readonly<Record<string, (value: string) => unknown>> = { iban: validateIban, nif: validateNif, bic: validateBic };
+    const path = join(dir, name);
+    writeFileSync(path, write(rows));
+    const run = await jobs(['submit', '--url', service.url, path]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/Job \S+: 5 values queued/);
+    const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { line: number; field: string; result: unknown });
+    expect(lines.map((line) => [line.line, line.field])).toEqual(rows.map(([field], index) => [index + 1, field]));
+    lines.forEach((line, index) => expect(line.result).toEqual((library[rows[index]?.[0] as string] as (value: string) => unknown)(rows[index]?.[1] as string)));
+    const accountId = (await store.accounts.list())[0]?.id ?? '';
+    const [job] = await store.batchJobs.list(accountId, 1);
+    expect(job).toMatchObject({ field: 'mixed', status: 'done', total: 5, done: 5 });
   }, SLOW);
 
   it('exits 1 with the service refusal (an unknown key), and 2 with the usage for a wrong call', async () => {
