@@ -62,8 +62,6 @@ export interface JobFile {
   webhookUrl?: string;
 }
 
-const FILE_TYPES: Readonly<Record<JobFile['format'], string>> = { csv: 'text/csv', ndjson: 'application/x-ndjson' };
-
 /**
  * One authenticated request of the client, answering the body read as JSON (or the error it throws).
  * `body` is sent as JSON; `text` as it is, with its type.
@@ -87,13 +85,8 @@ export function backgroundMethods(json: JsonCall, stream: StreamCall): Backgroun
   return {
     submitJob: (job, call) =>
       json('POST', '/api/v1/jobs', { ok: 202, signal: call?.signal, body: job.webhookUrl === undefined ? { field: job.field, values: job.values } : job }),
-    submitJobFile: (file, call) => {
-      const query = new URLSearchParams();
-      if (file.field !== undefined) query.set('field', file.field);
-      if (file.webhookUrl !== undefined) query.set('webhookUrl', file.webhookUrl);
-      const search = query.size === 0 ? '' : `?${query.toString()}`;
-      return json('POST', `/api/v1/jobs${search}`, { ok: 202, signal: call?.signal, text: { body: file.body, type: FILE_TYPES[file.format] } });
-    },
+    submitJobFile: ({ body, format, ...query }, call) =>
+      json('POST', `/api/v1/jobs?${new URLSearchParams(query)}`, { ok: 202, signal: call?.signal, text: { body, type: format === 'csv' ? 'text/csv' : 'application/x-ndjson' } }),
     job: (id, call) => json('GET', `/api/v1/jobs/${segment(id)}`, { ok: 200, signal: call?.signal }),
     jobs: async (call) => listOf<Job>(await json('GET', '/api/v1/jobs', { ok: 200, signal: call?.signal }), 'jobs'),
     jobResults: (id, call) => ({

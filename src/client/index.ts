@@ -165,15 +165,9 @@ export function createClient(options: ClientOptions): VerifieldClient {
   // The background endpoints answer lists as well as objects, and 204 with no body.
   const json: JsonCall = async <T>(method: string, path: string, call: { body?: unknown; text?: { body: string; type: string }; ok: number; signal?: AbortSignal | undefined }) => {
     const headers = keyHeaders('application/json');
-    let sent: string | undefined;
-    if (call.text !== undefined) {
-      headers['Content-Type'] = call.text.type;
-      sent = call.text.body;
-    } else if (call.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      sent = JSON.stringify(call.body);
-    }
-    const response = await send(base + path, { method, headers, body: sent, signal: call.signal });
+    const sent = call.text ?? (call.body === undefined ? undefined : { body: JSON.stringify(call.body), type: 'application/json' });
+    if (sent !== undefined) headers['Content-Type'] = sent.type;
+    const response = await send(base + path, { method, headers, body: sent?.body, signal: call.signal });
     if (response.status === 204 && call.ok === 204) return null as T;
     const body = await parsed(response);
     if ((response.status === 200 || response.status === call.ok) && typeof body === 'object' && body !== null) return body as T;

@@ -155,7 +155,8 @@ describe('createClient: what each method sends', () => {
       .filter((operation) => operation !== undefined && !(operation.tags ?? []).includes('Administration'))
       .map((operation) => operation?.operationId);
     // jobResults answers NDJSON or CSV by Accept; the CSV form is a method of its own, since it yields text, not lines.
-    const formatVariants = ['jobResultsCsv'];
+    // The same operation in another format: results as CSV, a job sent as a CSV or NDJSON file.
+    const formatVariants = ['jobResultsCsv', 'submitJobFile'];
     expect(operationIds).toContain('jobResults');
     expect(Object.keys(createClient({ baseUrl: base })).sort()).toEqual([...operationIds, ...formatVariants].sort());
   });
