@@ -25,6 +25,8 @@ import { createAccount, createKey, fakeConfig, startFakes, until, type Fakes } f
 const chromiumPath = chromiumPathOf(process.env);
 /** Where each page's screenshot goes, to be looked at (gitignored). */
 const SHOTS = join(repoRoot, '.tmp/screenshots');
+/** The French pages docs/service.md shows, written there too with SCREENSHOTS_TO_DOCS=1, by the name they get. */
+const DOCS_SHOTS: Readonly<Record<string, string>> = process.env['SCREENSHOTS_TO_DOCS'] === '1' ? { 'phone-fr-status': 'status-fr-phone.png', 'phone-fr-dashboard-accounts': 'dashboard-account-fr-phone.png' } : {};
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 /** The screens every page is checked on, by the name their screenshots carry. */
@@ -145,7 +147,10 @@ describe.each(SCREENS)('every page on the %s screen', (name, screen) => {
         return violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => ({ target: node.target })) }));
       });
       for (const violation of violations) failures.push(`${path}: ${violation.id} (${violation.help}) at ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-      await page.screenshot({ path: join(SHOTS, `${name}${path.replace(/\/[0-9a-f-]{36}/g, '').replaceAll('/', '-')}.png`), fullPage: true });
+      const shot = `${name}${path.replace(/\/[0-9a-f-]{36}/g, '').replaceAll('/', '-')}`;
+      await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
+      const docsShot = who === 'owner' || who === 'nobody' ? DOCS_SHOTS[shot] : undefined;
+      if (docsShot !== undefined) await page.screenshot({ path: join(repoRoot, 'docs/screenshots', docsShot), fullPage: true });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > screen.width) failures.push(`${path}: ${width} px wide on a ${screen.width} px screen`);
       await page.close();
