@@ -3,16 +3,20 @@
  * against the service on 127.0.0.1 with a loopback SMTP server: a member asks for a sign-in link by
  * email, opens the link from the mail and is signed in to the account's pages; uploads a CSV file
  * on the Jobs page, lands on the job's page, watches its progress bar fill (the dashboard's script,
- * the pages' strict CSP intact) until the job ends, and downloads its results as CSV; the Members
- * page lists the member. Screenshots go to .tmp/screenshots/ (and docs/screenshots/ with
- * SCREENSHOTS_TO_DOCS=1).
+ * the pages' strict CSP intact) until the job ends, and downloads its results as CSV; a mixed file
+ * (a `field,value` header) runs each line as its field; a viewer reads every page and changes
+ * nothing, a forged form included, while an owner adds a member; a request the API refused is in the
+ * usage log, found by its status, and in the log's CSV. Screenshots go to .tmp/screenshots/ (and
+ * docs/screenshots/ with SCREENSHOTS_TO_DOCS=1).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath as chromiumPathOf, missingChromiumLine } from '../../../scripts/chromium-setup.js';
+import { validateBic } from '../../../src/bic/index.js';
 import { validateIban } from '../../../src/iban/index.js';
+import { validateNif } from '../../../src/nif/index.js';
 import type { Account } from '../../../src/server/storage/types.js';
 import { parseCsv } from '../../support/csv.js';
 import { startDashboardServer, type DashboardServer } from '../../support/dashboard.js';
@@ -24,6 +28,8 @@ import { createAccount, createKey } from '../../support/server.js';
 const chromiumPath = chromiumPathOf(process.env);
 const SCREENSHOT_DIRS = [join(repoRoot, '.tmp/screenshots'), ...(process.env['SCREENSHOTS_TO_DOCS'] === '1' ? [join(repoRoot, 'docs/screenshots')] : [])];
 const MEMBER = 'dev@example.com';
+const VIEWER = 'viewer@example.com';
+const OWNER = 'owner@example.com';
 /** The address the service puts in front of its links; the test opens the same path on the service itself. */
 const PUBLIC = 'http://verifield.example.test';
 
@@ -31,6 +37,7 @@ let smtp: SmtpFake;
 let server: DashboardServer;
 let browser: Browser;
 let account: Account;
+let apiKey: string;
 const pageErrors: string[] = [];
 
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -38,11 +45,16 @@ async function screenshot(page: Page, name: string): Promise<void> {
   for (const folder of SCREENSHOT_DIRS) writeFileSync(join(folder, `${name}.png`), png);
 }
 
-/** The sign-in link of the newest mail to `to`, on the service's own address. */
-async function linkMailedTo(to: string): Promise<string> {
+/** How many mails `to` received so far. */
+function mailsTo(to: string): number {
+  return smtp.mails.filter((received) => received.to === to).length;
+}
+
+/** The sign-in link of the newest mail to `to` once it received more than `before` mails, on the service's own address. */
+async function linkMailedTo(to: string, before = 0): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const mail = [...smtp.mails].reverse().find((received) => received.to === to);
+    const mail = mailsTo(to) > before ? [...smtp.mails].reverse().find((received) => received.to === to) : undefined;
     const text = mail?.text.replace(/=\r?\n/g, '').replace(/=3D/g, '=') ?? '';
     const link = /http:\/\/verifield\.example\.test(\/dashboard\/login\/[A-Za-z0-9_-]{43})/.exec(text)?.[1];
     if (link !== undefined) return `${server.url}${link}`;
@@ -57,8 +69,14 @@ beforeAll(async () => {
   smtp = await startSmtpFake();
   server = await startDashboardServer(undefined, { smtpUrl: smtp.url, publicUrl: PUBLIC, workers: true });
   account = await createAccount(server.store, 'GROWTH');
-  await createKey(server.store, account);
-  await server.store.members.add({ id: crypto.randomUUID(), accountId: account.id, email: MEMBER, role: 'developer', createdAt: new Date() });
+  apiKey = (await createKey(server.store, account)).key;
+  for (const [email, role] of [
+    [MEMBER, 'developer'],
+    [VIEWER, 'viewer'],
+    [OWNER, 'owner'],
+  ] as const) {
+    await server.store.members.add({ id: crypto.randomUUID(), accountId: account.id, email, role, createdAt: new Date() });
+  }
   browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -111,4 +129,93 @@ describe('a member on its own, in Chromium', () => {
     expect((await page.goto(`${server.url}/dashboard/accounts/${account.id}/members`))?.status()).toBe(403);
     await context.close();
   }, 120_000);
+
+  it('uploads a mixed file, each line validated as the field it names, the header not counted', async () => {
+    const { context, page } = await signedInAs(MEMBER);
+    const rows = [
+      ['iban', germanIban('000000000000000042')],
+      ['nif', '12345678Z'],
+      ['bic', 'DEUTDEFF'],
+      ['nif', '12345678A'],
+    ] as const;
+    const library: Readonly<Record<string, (value: string) => { valid: boolean }>> = { iban: validateIban, nif: validateNif, bic: validateBic };
+    await page.goto(`${server.url}/dashboard/accounts/${account.id}/jobs`);
+    await page.getByLabel('Validate the values as').selectOption('');
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'mixed.csv', mimeType: 'text/csv', buffer: Buffer.from(['field,value', ...rows.map((row) => row.join(','))].join('\n')) });
+    await page.getByRole('button', { name: 'Upload and run' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/jobs\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.locator('[data-job-status]').textContent(), { timeout: 30_000 }).toBe('done');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    const csv = parseCsv(readFileSync((await download.path()) as string, 'utf8'));
+    const header = csv[0] ?? [];
+    expect(csv.slice(1).map((row) => [row[header.indexOf('field')], row[header.indexOf('valid')]])).toEqual(rows.map(([field, value]) => [field, String((library[field] as (value: string) => { valid: boolean })(value).valid)]));
+    const jobId = page.url().split('/').at(-1) as string;
+    expect(await server.store.batchJobs.get(account.id, jobId)).toMatchObject({ field: 'mixed', total: rows.length, done: rows.length });
+    await context.close();
+  }, 120_000);
+
+  it('lets a viewer read every page and change nothing, a forged form included; an owner adds a member', async () => {
+    const viewer = await signedInAs(VIEWER);
+    const base = `${server.url}/dashboard/accounts/${account.id}`;
+    for (const path of ['', '/keys', '/usage', '/jobs', '/watches', '/webhooks']) expect((await viewer.page.goto(`${base}${path}`))?.status(), path).toBe(200);
+    await viewer.page.goto(`${base}/keys`);
+    expect(await viewer.page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
+    await viewer.page.goto(`${base}/jobs`);
+    expect(await viewer.page.getByRole('button', { name: 'Upload and run' }).count()).toBe(0);
+    expect((await viewer.page.goto(`${base}/members`))?.status()).toBe(403);
+    // The form a developer's page would send, sent by the viewer's own page with its session's token.
+    await viewer.page.goto(`${base}/keys`);
+    const keysBefore = (await server.store.keys.list(account.id)).length;
+    const forged = await viewer.page.evaluate(async (path) => {
+      const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+      const answer = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _csrf: token, name: 'sneaky', expires: '30d', scope: 'all' }).toString(), redirect: 'manual' });
+      return answer.status;
+    }, `${base}/keys`);
+    expect(forged).toBe(403);
+    expect(await server.store.keys.list(account.id)).toHaveLength(keysBefore);
+    await viewer.context.close();
+
+    const owner = await signedInAs(OWNER);
+    await owner.page.goto(`${base}/members`);
+    await owner.page.getByLabel('Email address').fill('new@example.com');
+    await owner.page.getByRole('button', { name: /^Add/ }).click();
+    await expect.poll(() => owner.page.locator('main').textContent()).toContain('new@example.com');
+    expect((await server.store.members.list(account.id)).map((member) => member.email)).toContain('new@example.com');
+    await owner.context.close();
+  }, 120_000);
+
+  it('shows a request the API refused in the usage log, found by its status, and in its CSV', async () => {
+    const refused = await fetch(`${server.url}/api/v1/validate/iban`, { method: 'POST', headers: { 'X-API-KEY': apiKey, 'Content-Type': 'application/json' }, body: '{"value": ' });
+    expect(refused.status).toBe(400);
+    const { errorCode } = (await refused.json()) as { errorCode: string };
+    const { context, page } = await signedInAs(OWNER);
+    await page.goto(`${server.url}/dashboard/accounts/${account.id}/usage`);
+    await page.getByLabel('Status').fill('4xx');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    // Refused rows are written in batches: the page is asked again until the row is there.
+    await expect.poll(async () => {
+      await page.reload();
+      return page.locator('tbody').textContent();
+    }, { timeout: 10_000 }).toContain(errorCode);
+    expect(await page.locator('tbody').textContent()).toContain('refused (not counted)');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download these entries as CSV' }).click()]);
+    const csv = parseCsv(readFileSync((await download.path()) as string, 'utf8'));
+    const header = csv[0] ?? [];
+    expect(csv.slice(1).some((row) => row[header.indexOf('status')] === '400' && row[header.indexOf('errorCode')] === errorCode)).toBe(true);
+    await context.close();
+  }, 120_000);
 });
+
+/** A new browser context signed in as the member `email`, by the link mailed to it. */
+async function signedInAs(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/dashboard/sign-in`);
+  const before = mailsTo(email);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect.poll(() => page.locator('h1').textContent()).toBe('Check your mail');
+  await page.goto(await linkMailedTo(email, before));
+  await expect.poll(() => page.url()).toContain(`/dashboard/accounts/${account.id}`);
+  return { context, page };
+}
