@@ -23,7 +23,9 @@ import { startDashboardServer, type DashboardServer } from '../../support/dashbo
 import { startSmtpFake, type SmtpFake } from '../../support/fakes/smtp.js';
 import { germanIban } from '../../support/generators/iban.js';
 import { repoRoot } from '../../support/repo-root.js';
-import { createAccount, createKey } from '../../support/server.js';
+import { vatNumbers } from '../../support/generators/vat.js';
+import { periodOf } from '../../../src/server/pipeline/period.js';
+import { createAccount, createKey, fakeConfig, startFakes, type Fakes } from '../../support/server.js';
 
 const chromiumPath = chromiumPathOf(process.env);
 const SCREENSHOT_DIRS = [join(repoRoot, '.tmp/screenshots'), ...(process.env['SCREENSHOTS_TO_DOCS'] === '1' ? [join(repoRoot, 'docs/screenshots')] : [])];
@@ -34,6 +36,7 @@ const OWNER = 'owner@example.com';
 const PUBLIC = 'http://verifield.example.test';
 
 let smtp: SmtpFake;
+let fakes: Fakes;
 let server: DashboardServer;
 let browser: Browser;
 let account: Account;
@@ -67,7 +70,8 @@ beforeAll(async () => {
   if (!existsSync(chromiumPath)) throw new Error(missingChromiumLine(chromiumPath, 'not found'));
   for (const folder of SCREENSHOT_DIRS) mkdirSync(folder, { recursive: true });
   smtp = await startSmtpFake();
-  server = await startDashboardServer(undefined, { smtpUrl: smtp.url, publicUrl: PUBLIC, workers: true });
+  fakes = await startFakes();
+  server = await startDashboardServer(undefined, { ...fakeConfig(fakes), smtpUrl: smtp.url, publicUrl: PUBLIC, workers: true });
   account = await createAccount(server.store, 'GROWTH');
   apiKey = (await createKey(server.store, account)).key;
   for (const [email, role] of [
@@ -86,6 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([browser?.close(), server?.close(), smtp?.close()]);
+  await fakes?.close();
 });
 
 describe('a member on its own, in Chromium', () => {
@@ -151,6 +156,38 @@ describe('a member on its own, in Chromium', () => {
     expect(csv.slice(1).map((row) => [row[header.indexOf('field')], row[header.indexOf('valid')]])).toEqual(rows.map(([field, value]) => [field, String((library[field] as (value: string) => { valid: boolean })(value).valid)]));
     const jobId = page.url().split('/').at(-1) as string;
     expect(await server.store.batchJobs.get(account.id, jobId)).toMatchObject({ field: 'mixed', total: rows.length, done: rows.length });
+    await context.close();
+  }, 120_000);
+
+  it('cancels a running job from its page after the confirmation; nothing is counted after, and every counted line is in the results', async () => {
+    fakes.vies.latencyMs = 20;
+    const values = vatNumbers('LU', 1_000, 31);
+    values.forEach((vat) => fakes.vies.register(vat, { valid: true }));
+    const period = periodOf(account.subscriptionStart, new Date()).start;
+    const usedBefore = await server.store.usage.used(account.id, period);
+    const { context, page } = await signedInAs(MEMBER);
+    await page.goto(`${server.url}/dashboard/accounts/${account.id}/jobs`);
+    await page.getByLabel('Validate the values as').selectOption('vat');
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'vat.csv', mimeType: 'text/csv', buffer: Buffer.from(values.join('\n')) });
+    await page.getByRole('button', { name: 'Upload and run' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/jobs\/[0-9a-f-]{36}$/);
+    const jobId = page.url().split('/').at(-1) as string;
+    await expect.poll(async () => (await server.store.batchJobs.get(account.id, jobId))?.done ?? 0, { timeout: 20_000 }).toBeGreaterThan(30);
+    await page.getByRole('link', { name: 'Cancel this job' }).click();
+    await page.getByRole('button', { name: 'Cancel job' }).click();
+    await expect.poll(async () => (await server.store.batchJobs.get(account.id, jobId))?.status).toBe('cancelled');
+    const cancelled = await server.store.batchJobs.get(account.id, jobId);
+    const usedAtCancel = await server.store.usage.used(account.id, period);
+    // Lines were in flight at VIES when the cancel came: they come back, and count nothing.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await server.store.batchJobs.get(account.id, jobId)).toMatchObject({ status: 'cancelled', done: cancelled?.done });
+    expect(await server.store.usage.used(account.id, period)).toBe(usedAtCancel);
+    expect(usedAtCancel - usedBefore).toBe(cancelled?.done);
+    expect(cancelled?.done).toBeLessThan(values.length);
+    await page.goto(`${server.url}/dashboard/accounts/${account.id}/jobs/${jobId}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(parseCsv(readFileSync((await download.path()) as string, 'utf8')).slice(1)).toHaveLength(cancelled?.done ?? -1);
+    fakes.vies.latencyMs = 0;
     await context.close();
   }, 120_000);
 
