@@ -20,6 +20,7 @@ import { openUpload, UploadBrokenError, type OpenedUpload } from '../upload.js';
 import { renderCancelJobPage, renderJobPage, renderJobsPage } from '../views/index.js';
 import type { FormState } from '../views/models.js';
 import { jobPath, jobsPath } from '../views/paths.js';
+import { JOB_STATUS, JOBS } from '../i18n/jobs.js';
 import { accountPage, accountPost, htmlPage, notFound, PageRefusal, requireCsrf, seeOther, type DashboardDeps, type PageRequest } from './context.js';
 
 /** The jobs the page lists: the same number as GET /api/v1/jobs. */
@@ -58,15 +59,16 @@ async function submitUpload(request: PageRequest, accountId: string, upload: Ope
   const reader = jobBodyReader(formatOf(upload.fileName), { field: upload.fields.get('field') ?? '' });
   if (!('push' in reader)) return { status: 400, message: reader.message };
   const { store } = request.services;
+  const { words } = request.frame;
   const submitted = await receiveJob<UploadRefusal>(store, {
     reader,
     read: upload.read,
     async authorize(field: Field) {
       const [account, keys] = await Promise.all([store.accounts.get(accountId), store.keys.list(accountId)]);
       const key = keys.find((listed) => listed.id === chosenKey);
-      if (account === null || key === undefined) return { refusal: { status: 400, message: 'Choose one of the account’s keys.' } };
+      if (account === null || key === undefined) return { refusal: { status: 400, message: words.say(JOBS.chooseKey) } };
       const refused = admission({ key, account }, field, request.services.now());
-      if (refused !== null) return { refusal: { status: refused.status === 403 ? 403 : 409, message: `The key “${key.name}” cannot run this job: ${refused.message}` } };
+      if (refused !== null) return { refusal: { status: refused.status === 403 ? 403 : 409, message: words.say(JOBS.keyCannotRun, { name: key.name, reason: refused.message }) } };
       return { account, key };
     },
     plans: deps.plans,
@@ -88,7 +90,7 @@ export function mountJobPages(app: Hono, deps: DashboardDeps): void {
     '/dashboard/accounts/:id/jobs',
     accountPage(deps, async (request, accountId) => {
       const upload = await openUpload(request.c.req.raw);
-      if (!upload.ok) throw new PageRefusal(upload.status, 'Upload not accepted', [upload.message]);
+      if (!upload.ok) throw new PageRefusal(upload.status, JOBS.uploadNotAccepted, [upload.message]);
       requireCsrf(request, upload.fields.get(CSRF_FIELD));
       const chosen = { key: upload.fields.get('key') ?? '', field: upload.fields.get('field') ?? '' };
       let outcome: BatchJobRecord | UploadRefusal;
@@ -117,7 +119,11 @@ export function mountJobPages(app: Hono, deps: DashboardDeps): void {
 
   app.get(
     '/dashboard/accounts/:id/jobs/:jobId/progress',
-    accountPage(deps, async (request, accountId) => jsonResponse(200, jobJson(await jobOfAccount(request, accountId)))),
+    accountPage(deps, async (request, accountId) => {
+      const job = await jobOfAccount(request, accountId);
+      // The status word in the page's language, which the page's script shows in place of `status`.
+      return jsonResponse(200, { ...jobJson(job), statusText: request.frame.words.say(JOB_STATUS[job.status]) });
+    }),
   );
 
   for (const format of ['ndjson', 'csv'] as const) {
@@ -140,7 +146,7 @@ export function mountJobPages(app: Hono, deps: DashboardDeps): void {
       const { store } = request.services;
       const job = await jobOfAccount(request, accountId);
       if (!(await store.batchJobs.cancel(accountId, job.id, request.services.now()))) {
-        throw new PageRefusal(409, 'Job already ended', [`Job ${job.id} had ended (${job.status}) before the cancellation came: nothing was changed.`]);
+        throw new PageRefusal(409, JOBS.alreadyEndedTitle, [{ phrase: JOBS.alreadyEnded, values: { id: job.id, status: JOB_STATUS[job.status] } }]);
       }
       return seeOther(jobsPath(accountId));
     }),
