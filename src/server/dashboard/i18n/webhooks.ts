@@ -40,7 +40,7 @@ export const WEBHOOKS = phrases({
   pausedState: {
     en: '{paused} since {since}, {after}; last error: {error}. One event is tried at a time{next}; the others wait and go out once it is delivered.',
     es: '{paused} desde {since}, {after}; último error: {error}. Se intenta un evento cada vez{next}; los demás esperan y salen cuando se entregue.',
-    fr: '{paused} depuis {since}, {after} ; dernière erreur : {error}. Un seul événement est tenté à la fois{next} ; les autres attendent et partent dès qu’il est livré.',
+    fr: '{paused} depuis le {since}, {after} ; dernière erreur : {error}. Un seul événement est tenté à la fois{next} ; les autres attendent et partent dès qu’il est livré.',
     de: '{paused} seit {since}, {after}; letzter Fehler: {error}. Es wird jeweils ein Ereignis versucht{next}; die anderen warten und gehen hinaus, sobald es zugestellt ist.',
     it: '{paused} dal {since}, {after}; ultimo errore: {error}. Si tenta un evento alla volta{next}; gli altri attendono e partono appena è consegnato.',
     pt: '{paused} desde {since}, {after}; último erro: {error}. É tentado um evento de cada vez{next}; os outros esperam e saem assim que for entregue.',

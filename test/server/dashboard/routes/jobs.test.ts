@@ -39,6 +39,19 @@ describe('the jobs page', () => {
     expect(page.text).not.toContain(`action="${jobsPath()}/job_mine_running/cancel"`);
   });
 
+  it("serves a job's progress with its status word in the page's language, for the page's script", async () => {
+    const progress = `${jobsPath()}/job_mine_running/progress`;
+    const french = await getPage(fixture.server.url, progress, fixture.browser, { 'Accept-Language': 'fr' });
+    expect(french.status).toBe(200);
+    expect(JSON.parse(french.text)).toMatchObject({ id: 'job_mine_running', status: 'queued', statusText: 'en attente', done: 0, total: 3 });
+    const english = await getPage(fixture.server.url, progress, fixture.browser);
+    expect(JSON.parse(english.text)).toMatchObject({ status: 'queued', statusText: 'queued' });
+    // The job's own page says the same word, in French too.
+    const page = await getPage(fixture.server.url, `${jobsPath()}/job_mine_running`, fixture.browser, { 'Accept-Language': 'fr-FR,fr;q=0.9' });
+    expect(page.text).toContain('<span class="status" data-job-status>en attente</span>');
+    expect(page.text).toContain('<h2 id="job-progress-heading">Progression</h2>');
+  });
+
   it('asks for confirmation first: the page names the job and posts to its own URL with the CSRF token, changing nothing', async () => {
     const confirm = await getPage(fixture.server.url, `${jobsPath()}/job_mine_running/cancel`, fixture.browser);
     expect(confirm.status).toBe(200);
