@@ -7,7 +7,7 @@ import { phrases, type Phrase } from './phrase.js';
 
 /** A job's status word, on the pages and in the progress JSON (`statusText`) the page's script shows. */
 export const JOB_STATUS: Readonly<Record<BatchJobStatus, Phrase>> = phrases({
-  queued: { en: 'queued', es: 'en cola', fr: 'en attente', de: 'wartend', it: 'in coda', pt: 'em fila', nl: 'in wachtrij', pl: 'w kolejce' },
+  queued: { en: 'queued', es: 'en cola', fr: 'en attente', de: 'in Warteschlange', it: 'in coda', pt: 'em fila de espera', nl: 'in wachtrij', pl: 'w kolejce' },
   running: { en: 'running', es: 'en curso', fr: 'en cours', de: 'läuft', it: 'in corso', pt: 'em curso', nl: 'bezig', pl: 'w toku' },
   done: { en: 'done', es: 'terminado', fr: 'terminé', de: 'fertig', it: 'completato', pt: 'concluído', nl: 'klaar', pl: 'zakończone' },
   cancelled: { en: 'cancelled', es: 'cancelado', fr: 'annulé', de: 'abgebrochen', it: 'annullato', pt: 'cancelado', nl: 'geannuleerd', pl: 'anulowane' },

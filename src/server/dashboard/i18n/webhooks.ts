@@ -5,8 +5,8 @@ import { phrases, type Phrase } from './phrase.js';
 /** A delivery's status word. */
 export const DELIVERY_STATUS: Readonly<Record<WebhookDelivery['status'], Phrase>> = phrases({
   pending: { en: 'pending', es: 'pendiente', fr: 'en attente', de: 'ausstehend', it: 'in attesa', pt: 'pendente', nl: 'in afwachting', pl: 'oczekuje' },
-  delivered: { en: 'delivered', es: 'entregado', fr: 'livré', de: 'zugestellt', it: 'consegnato', pt: 'entregue', nl: 'afgeleverd', pl: 'dostarczone' },
-  failed: { en: 'failed', es: 'fallido', fr: 'échec', de: 'fehlgeschlagen', it: 'non riuscito', pt: 'falhado', nl: 'mislukt', pl: 'nieudane' },
+  delivered: { en: 'delivered', es: 'entregado', fr: 'livrée', de: 'zugestellt', it: 'consegnata', pt: 'entregue', nl: 'afgeleverd', pl: 'dostarczone' },
+  failed: { en: 'failed', es: 'fallido', fr: 'échouée', de: 'fehlgeschlagen', it: 'non riuscita', pt: 'falhada', nl: 'mislukt', pl: 'nieudane' },
 });
 
 export const WEBHOOKS = phrases({

@@ -33,7 +33,7 @@ describe('the webhook page in French', () => {
       'Renouveler le secret de signature',
       'Derniers envois',
       'Événement Création Livraison Tentatives',
-      'evt_1 job.completed vers https://hooks.example.com/in 26 nov. 2026, 10:00 UTC livré 26 nov. 2026, 10:00 UTC : pas de réponse en 1 234 ms 26 nov. 2026, 10:00 UTC : HTTP 200 en 1 234 ms',
+      'evt_1 job.completed vers https://hooks.example.com/in 26 nov. 2026, 10:00 UTC livrée 26 nov. 2026, 10:00 UTC : pas de réponse en 1 234 ms 26 nov. 2026, 10:00 UTC : HTTP 200 en 1 234 ms',
       'evt_2 job.completed vers https://hooks.example.com/in 26 nov. 2026, 10:00 UTC en attente prochain essai 26 nov. 2026, 11:00 UTC aucun pour l’instant',
     ]);
     expect(page).toContain('>Copier le secret</button>');
