@@ -106,6 +106,43 @@ export const JOBS = phrases({
   },
 });
 
+/**
+ * Why a key cannot run an uploaded job, by the refusal's error code (../../pipeline/admission.ts);
+ * English is the API's own message (../../answers/errors.ts).
+ */
+export const KEY_REFUSALS = phrases({
+  invalid: {
+    en: 'This API key is not valid: it may be mistyped, revoked or expired',
+    es: 'Esta clave de API no es válida: puede estar mal escrita, revocada o caducada',
+    fr: 'Cette clé d’API n’est pas valide : elle est peut-être mal saisie, révoquée ou expirée',
+    de: 'Dieser API-Schlüssel ist ungültig: Er ist vielleicht falsch eingegeben, widerrufen oder abgelaufen',
+    it: 'Questa chiave API non è valida: potrebbe essere digitata male, revocata o scaduta',
+    pt: 'Esta chave de API não é válida: pode estar mal escrita, revogada ou expirada',
+    nl: 'Deze API-sleutel is ongeldig: hij is misschien verkeerd getypt, ingetrokken of verlopen',
+    pl: 'Ten klucz API jest nieprawidłowy: mógł zostać źle wpisany, unieważniony lub wygasnąć',
+  },
+  suspended: {
+    en: 'This account is suspended: its API keys answer no validation until the operator resumes it',
+    es: 'Esta cuenta está suspendida: sus claves de API no responden ninguna validación hasta que el operador la reactive',
+    fr: 'Ce compte est suspendu : ses clés d’API ne répondent à aucune validation tant que l’opérateur ne l’a pas réactivé',
+    de: 'Dieses Konto ist gesperrt: Seine API-Schlüssel beantworten keine Prüfung, bis der Betreiber es wieder freigibt',
+    it: 'Questo account è sospeso: le sue chiavi API non rispondono ad alcuna validazione finché l’operatore non lo riattiva',
+    pt: 'Esta conta está suspensa: as suas chaves de API não respondem a nenhuma validação até o operador a reativar',
+    nl: 'Dit account is opgeschort: de API-sleutels beantwoorden geen enkele validatie tot de beheerder het weer activeert',
+    pl: 'To konto jest zawieszone: jego klucze API nie odpowiadają na żadną weryfikację, dopóki operator go nie wznowi',
+  },
+  forbidden: {
+    en: 'This API key is not allowed to use /validate/{field}: it was created without the "{field}" scope',
+    es: 'Esta clave de API no puede usar /validate/{field}: se creó sin el alcance "{field}"',
+    fr: 'Cette clé d’API n’a pas le droit d’utiliser /validate/{field} : elle a été créée sans la portée "{field}"',
+    de: 'Dieser API-Schlüssel darf /validate/{field} nicht verwenden: Er wurde ohne die Berechtigung "{field}" erstellt',
+    it: 'Questa chiave API non può usare /validate/{field}: è stata creata senza l’ambito "{field}"',
+    pt: 'Esta chave de API não pode usar /validate/{field}: foi criada sem o âmbito "{field}"',
+    nl: 'Deze API-sleutel mag /validate/{field} niet gebruiken: hij is aangemaakt zonder het bereik "{field}"',
+    pl: 'Ten klucz API nie może używać /validate/{field}: utworzono go bez zakresu "{field}"',
+  },
+});
+
 /** The count of jobs the page lists. */
 export const JOB_COUNTS = phrases({
   newest: {

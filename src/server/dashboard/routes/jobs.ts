@@ -7,7 +7,7 @@
  * an unknown one; cancelling a job that ended already is a 409 page.
  */
 import type { Hono } from 'hono';
-import { admission } from '../../pipeline/admission.js';
+import { admission, type KeyRefusal } from '../../pipeline/admission.js';
 import { jsonResponse } from '../../answers/errors.js';
 import { jobBodyReader } from '../../batch/input.js';
 import { jobJson } from '../../batch/json.js';
@@ -20,7 +20,8 @@ import { openUpload, UploadBrokenError, type OpenedUpload } from '../upload.js';
 import { renderCancelJobPage, renderJobPage, renderJobsPage } from '../views/index.js';
 import type { FormState } from '../views/models.js';
 import { jobPath, jobsPath } from '../views/paths.js';
-import { JOB_STATUS, JOBS } from '../i18n/jobs.js';
+import { JOB_STATUS, JOBS, KEY_REFUSALS } from '../i18n/jobs.js';
+import type { Words } from '../i18n/words.js';
 import { accountPage, accountPost, htmlPage, notFound, PageRefusal, requireCsrf, seeOther, type DashboardDeps, type PageRequest } from './context.js';
 
 /** The jobs the page lists: the same number as GET /api/v1/jobs. */
@@ -53,6 +54,21 @@ interface UploadRefusal {
   message: string;
 }
 
+/** Why a key cannot run a job, in the page's language; a refusal this page does not know, as the API words it. */
+function keyRefusalText(words: Words, refused: KeyRefusal, field: Field): string {
+  switch (refused.code) {
+    case 'INVALID_API_KEY':
+    case 'EXPIRED_API_KEY':
+      return words.say(KEY_REFUSALS.invalid);
+    case 'ACCOUNT_SUSPENDED':
+      return words.say(KEY_REFUSALS.suspended);
+    case 'FORBIDDEN':
+      return words.say(KEY_REFUSALS.forbidden, { field });
+    default:
+      return refused.message;
+  }
+}
+
 /** Reads `upload` as a job of the account, under the key the form chose; the job queued, or why not. */
 async function submitUpload(request: PageRequest, accountId: string, upload: OpenedUpload, deps: DashboardDeps): Promise<BatchJobRecord | UploadRefusal> {
   const chosenKey = upload.fields.get('key') ?? '';
@@ -68,7 +84,7 @@ async function submitUpload(request: PageRequest, accountId: string, upload: Ope
       const key = keys.find((listed) => listed.id === chosenKey);
       if (account === null || key === undefined) return { refusal: { status: 400, message: words.say(JOBS.chooseKey) } };
       const refused = admission({ key, account }, field, request.services.now());
-      if (refused !== null) return { refusal: { status: refused.status === 403 ? 403 : 409, message: words.say(JOBS.keyCannotRun, { name: key.name, reason: refused.message }) } };
+      if (refused !== null) return { refusal: { status: refused.status === 403 ? 403 : 409, message: words.say(JOBS.keyCannotRun, { name: key.name, reason: keyRefusalText(words, refused, field) }) } };
       return { account, key };
     },
     plans: deps.plans,

@@ -5,6 +5,9 @@
  * another account's job.
  */
 import { describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES, forbiddenMessage } from '../../../../src/server/answers/errors.js';
+import { KEY_REFUSALS } from '../../../../src/server/dashboard/i18n/jobs.js';
+import { ENGLISH, wordsIn } from '../../../../src/server/dashboard/i18n/words.js';
 import type { BatchJobRecord } from '../../../../src/server/storage/types.js';
 import { getPage, postForm, useSignedInAccount } from '../../../support/dashboard.js';
 import { queuedJob } from '../../../support/job-records.js';
@@ -101,5 +104,14 @@ describe('the jobs page', () => {
     const answer = await getPage(fixture.server.url, jobsPath(), null);
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/dashboard');
+  });
+});
+
+describe("the refusal of an upload's key", () => {
+  it("is worded in English as the API words it, and in French in the page's language", () => {
+    expect(ENGLISH.say(KEY_REFUSALS.invalid)).toBe(ERROR_MESSAGES.INVALID_API_KEY);
+    expect(ENGLISH.say(KEY_REFUSALS.suspended)).toBe(ERROR_MESSAGES.ACCOUNT_SUSPENDED);
+    expect(ENGLISH.say(KEY_REFUSALS.forbidden, { field: 'iban' })).toBe(forbiddenMessage('iban'));
+    expect(wordsIn('fr').say(KEY_REFUSALS.forbidden, { field: 'iban' })).toBe('Cette clé d’API n’a pas le droit d’utiliser /validate/iban : elle a été créée sans la portée "iban"');
   });
 });
