@@ -7,7 +7,7 @@
  * an unknown one; cancelling a job that ended already is a 409 page.
  */
 import type { Hono } from 'hono';
-import { admission } from '../../pipeline/admission.js';
+import { admission, type KeyRefusal } from '../../pipeline/admission.js';
 import { jsonResponse } from '../../answers/errors.js';
 import { jobBodyReader } from '../../batch/input.js';
 import { jobJson } from '../../batch/json.js';
@@ -20,6 +20,8 @@ import { openUpload, UploadBrokenError, type OpenedUpload } from '../upload.js';
 import { renderCancelJobPage, renderJobPage, renderJobsPage } from '../views/index.js';
 import type { FormState } from '../views/models.js';
 import { jobPath, jobsPath } from '../views/paths.js';
+import { JOB_STATUS, JOBS, KEY_REFUSALS } from '../i18n/jobs.js';
+import type { Words } from '../i18n/words.js';
 import { accountPage, accountPost, htmlPage, notFound, PageRefusal, requireCsrf, seeOther, type DashboardDeps, type PageRequest } from './context.js';
 
 /** The jobs the page lists: the same number as GET /api/v1/jobs. */
@@ -52,21 +54,37 @@ interface UploadRefusal {
   message: string;
 }
 
+/** Why a key cannot run a job, in the page's language; a refusal this page does not know, as the API words it. */
+function keyRefusalText(words: Words, refused: KeyRefusal, field: Field): string {
+  switch (refused.code) {
+    case 'INVALID_API_KEY':
+    case 'EXPIRED_API_KEY':
+      return words.say(KEY_REFUSALS.invalid);
+    case 'ACCOUNT_SUSPENDED':
+      return words.say(KEY_REFUSALS.suspended);
+    case 'FORBIDDEN':
+      return words.say(KEY_REFUSALS.forbidden, { field });
+    default:
+      return refused.message;
+  }
+}
+
 /** Reads `upload` as a job of the account, under the key the form chose; the job queued, or why not. */
 async function submitUpload(request: PageRequest, accountId: string, upload: OpenedUpload, deps: DashboardDeps): Promise<BatchJobRecord | UploadRefusal> {
   const chosenKey = upload.fields.get('key') ?? '';
   const reader = jobBodyReader(formatOf(upload.fileName), { field: upload.fields.get('field') ?? '' });
   if (!('push' in reader)) return { status: 400, message: reader.message };
   const { store } = request.services;
+  const { words } = request.frame;
   const submitted = await receiveJob<UploadRefusal>(store, {
     reader,
     read: upload.read,
     async authorize(field: Field) {
       const [account, keys] = await Promise.all([store.accounts.get(accountId), store.keys.list(accountId)]);
       const key = keys.find((listed) => listed.id === chosenKey);
-      if (account === null || key === undefined) return { refusal: { status: 400, message: 'Choose one of the account’s keys.' } };
+      if (account === null || key === undefined) return { refusal: { status: 400, message: words.say(JOBS.chooseKey) } };
       const refused = admission({ key, account }, field, request.services.now());
-      if (refused !== null) return { refusal: { status: refused.status === 403 ? 403 : 409, message: `The key “${key.name}” cannot run this job: ${refused.message}` } };
+      if (refused !== null) return { refusal: { status: refused.status === 403 ? 403 : 409, message: words.say(JOBS.keyCannotRun, { name: key.name, reason: keyRefusalText(words, refused, field) }) } };
       return { account, key };
     },
     plans: deps.plans,
@@ -88,7 +106,7 @@ export function mountJobPages(app: Hono, deps: DashboardDeps): void {
     '/dashboard/accounts/:id/jobs',
     accountPage(deps, async (request, accountId) => {
       const upload = await openUpload(request.c.req.raw);
-      if (!upload.ok) throw new PageRefusal(upload.status, 'Upload not accepted', [upload.message]);
+      if (!upload.ok) throw new PageRefusal(upload.status, JOBS.uploadNotAccepted, [upload.message]);
       requireCsrf(request, upload.fields.get(CSRF_FIELD));
       const chosen = { key: upload.fields.get('key') ?? '', field: upload.fields.get('field') ?? '' };
       let outcome: BatchJobRecord | UploadRefusal;
@@ -117,7 +135,11 @@ export function mountJobPages(app: Hono, deps: DashboardDeps): void {
 
   app.get(
     '/dashboard/accounts/:id/jobs/:jobId/progress',
-    accountPage(deps, async (request, accountId) => jsonResponse(200, jobJson(await jobOfAccount(request, accountId)))),
+    accountPage(deps, async (request, accountId) => {
+      const job = await jobOfAccount(request, accountId);
+      // The status word in the page's language, which the page's script shows in place of `status`.
+      return jsonResponse(200, { ...jobJson(job), statusText: request.frame.words.say(JOB_STATUS[job.status]) });
+    }),
   );
 
   for (const format of ['ndjson', 'csv'] as const) {
@@ -140,7 +162,7 @@ export function mountJobPages(app: Hono, deps: DashboardDeps): void {
       const { store } = request.services;
       const job = await jobOfAccount(request, accountId);
       if (!(await store.batchJobs.cancel(accountId, job.id, request.services.now()))) {
-        throw new PageRefusal(409, 'Job already ended', [`Job ${job.id} had ended (${job.status}) before the cancellation came: nothing was changed.`]);
+        throw new PageRefusal(409, JOBS.alreadyEndedTitle, [{ phrase: JOBS.alreadyEnded, values: { id: job.id, status: JOB_STATUS[job.status] } }]);
       }
       return seeOther(jobsPath(accountId));
     }),

@@ -14,10 +14,8 @@ import { formText, typedValues } from '../forms.js';
 import { renderKeysPage, renderRevokePage } from '../views/index.js';
 import type { FormState, KeysPageModel } from '../views/models.js';
 import { keysPath } from '../views/paths.js';
+import { KEY_COUNTS, KEYS } from '../i18n/keys.js';
 import { accountPage, accountPost, htmlPage, inputError, notFound, revealed, seeOther, seeOtherToReveal, type DashboardDeps, type PageRequest } from './context.js';
-
-/** What refuses a key without any field to validate. */
-const NO_SCOPE_MESSAGE = 'Choose at least one field the key may validate.';
 
 async function keysPage(request: PageRequest, accountId: string, status: number, extra: Pick<KeysPageModel, 'created' | 'shownBefore' | 'form'> = {}): Promise<Response> {
   const [overview, keys] = await Promise.all([request.admin.accountOverview(accountId), request.admin.listKeys(accountId)]);
@@ -34,11 +32,12 @@ async function keyOfAccount(request: PageRequest, accountId: string): Promise<Li
 
 /** Creates the key the form asks for; resolves with the key and its name, or with the form refused (and its status). */
 async function createFromForm(request: PageRequest, accountId: string, form: URLSearchParams): Promise<{ key: string; name: string } | { status: number; form: FormState }> {
+  const { words } = request.frame;
   const refused = (status: number, error: string): { status: number; form: FormState } => ({ status, form: { values: typedValues(form), error } });
   // "All fields" is its own choice (it covers fields added later); the boxes, even all ticked, are a list kept as chosen.
   const allFields = form.get('scope') === ALL_FIELDS;
   const chosen = form.getAll('scopes');
-  if (!allFields && chosen.length === 0) return refused(400, NO_SCOPE_MESSAGE);
+  if (!allFields && chosen.length === 0) return refused(400, words.say(KEYS.noScope));
   try {
     const scopes: KeyScope = allFields ? ALL_FIELDS : parseScopes(chosen.join(','));
     const expires = formText(form, 'expires');
@@ -46,7 +45,8 @@ async function createFromForm(request: PageRequest, accountId: string, form: URL
     return { key: created.key, name: created.record.name };
   } catch (error) {
     // The plan's maximum, or a suspended account: nothing wrong with what was typed.
-    if (error instanceof KeyLimitError || error instanceof AccountSuspendedError) return refused(409, error.message);
+    if (error instanceof KeyLimitError) return refused(409, words.counted(KEY_COUNTS.limit, error.maxKeys));
+    if (error instanceof AccountSuspendedError) return refused(409, words.say(KEYS.suspended));
     return refused(400, inputError(error));
   }
 }

@@ -12,6 +12,8 @@ import { formText, typedValues } from '../forms.js';
 import { renderRotatePage, renderWebhooksPage } from '../views/index.js';
 import type { WebhooksPageModel } from '../views/models.js';
 import { webhooksPath } from '../views/paths.js';
+import { WEBHOOKS } from '../i18n/webhooks.js';
+import type { Wording } from '../i18n/phrase.js';
 import { accountPage, accountPost, htmlPage, inputError, PageRefusal, revealed, seeOtherToReveal, type DashboardDeps, type PageRequest } from './context.js';
 
 /** The deliveries the page lists, newest first. */
@@ -27,14 +29,14 @@ async function webhooksPage(request: PageRequest, accountId: string, status: num
 }
 
 /** The refusal to rotate without a URL (the administration's message, or ours when the page is only asked). */
-function noUrl(message: string): PageRefusal {
-  return new PageRefusal(409, 'No webhook URL', [message, 'Set a webhook URL first: saving it makes the first secret.']);
+function noUrl(message: Wording): PageRefusal {
+  return new PageRefusal(409, WEBHOOKS.noUrlTitle, [message, WEBHOOKS.setUrlFirst]);
 }
 
 /** The account's webhook; the 409 page when it has none. */
 async function endpointOf(request: PageRequest, accountId: string): Promise<WebhookSummary> {
   const endpoint = await request.admin.webhook(accountId);
-  if (endpoint === null) throw noUrl('This account has no webhook URL, so there is no secret to rotate.');
+  if (endpoint === null) throw noUrl(WEBHOOKS.nothingToRotate);
   return endpoint;
 }
 

@@ -7,34 +7,35 @@ import { usageLogValue } from '../../../fields/usage-log.js';
 import type { VatWatchRecord } from '../../storage/types.js';
 import { accountHeading } from './account-heading.js';
 import { scrollingTable } from './controls.js';
-import { formatCount, timeTag } from './format.js';
 import { html, type Markup } from './html.js';
 import { renderDocument } from './layout.js';
 import type { Frame, WatchesPageModel } from './models.js';
+import { WATCH_COUNTS, WATCHES } from '../i18n/watches.js';
+import type { Words } from '../i18n/words.js';
 
-function verdict(watch: VatWatchRecord): Markup {
-  if (watch.registered === null) return html`<span class="status status-wait">not known yet</span>`;
-  return watch.registered ? html`<span class="status status-ok">registered</span>` : html`<span class="status status-bad">not registered</span>`;
+function verdict(words: Words, watch: VatWatchRecord): Markup {
+  if (watch.registered === null) return html`<span class="status status-wait">${words.say(WATCHES.notKnownYet)}</span>`;
+  return watch.registered ? html`<span class="status status-ok">${words.say(WATCHES.registered)}</span>` : html`<span class="status status-bad">${words.say(WATCHES.notRegistered)}</span>`;
 }
 
-function watchesTable(watches: readonly VatWatchRecord[]): Markup {
-  if (watches.length === 0) return html`<p class="empty">No watched numbers. Add one with <code>POST /api/v1/vat/watch</code>.</p>`;
+function watchesTable(words: Words, watches: readonly VatWatchRecord[]): Markup {
+  if (watches.length === 0) return html`<p class="empty">${words.sayMarkup(WATCHES.noWatches, { api: html`<code>POST /api/v1/vat/watch</code>` })}</p>`;
   const rows = watches.map(
     (watch) => html`<tr>
 <th scope="row"><code>${usageLogValue('vat', watch.value)}</code></th>
 <td>${watch.traderName ?? '—'}</td>
-<td>${verdict(watch)}</td>
+<td>${verdict(words, watch)}</td>
 <td>${watch.name ?? '—'}${watch.address !== null && html`<br>${watch.address}`}</td>
-<td>${watch.lastCheckedAt === null ? 'never' : timeTag(watch.lastCheckedAt)}${
-      watch.lastAttemptAt !== null && watch.lastAttemptAt.getTime() !== watch.lastCheckedAt?.getTime() && html`<br>last try ${timeTag(watch.lastAttemptAt)}`
+<td>${watch.lastCheckedAt === null ? words.say(WATCHES.never) : words.timeTag(watch.lastCheckedAt)}${
+      watch.lastAttemptAt !== null && watch.lastAttemptAt.getTime() !== watch.lastCheckedAt?.getTime() && html`<br>${words.sayMarkup(WATCHES.lastTry, { time: words.timeTag(watch.lastAttemptAt) })}`
     }</td>
-<td>${timeTag(watch.nextCheckAt)}</td>
+<td>${words.timeTag(watch.nextCheckAt)}</td>
 </tr>`,
   );
   return scrollingTable(
-    'Watched numbers',
+    words.say(WATCHES.tableLabel),
     html`<table>
-<thead><tr><th scope="col">VAT number</th><th scope="col">Trader name</th><th scope="col">Last verdict</th><th scope="col">Name and address</th><th scope="col">Last known answer</th><th scope="col">Next check</th></tr></thead>
+<thead><tr><th scope="col">${words.say(WATCHES.vatNumber)}</th><th scope="col">${words.say(WATCHES.traderName)}</th><th scope="col">${words.say(WATCHES.lastVerdict)}</th><th scope="col">${words.say(WATCHES.nameAndAddress)}</th><th scope="col">${words.say(WATCHES.lastKnownAnswer)}</th><th scope="col">${words.say(WATCHES.nextCheck)}</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>`,
   );
@@ -43,12 +44,18 @@ function watchesTable(watches: readonly VatWatchRecord[]): Markup {
 /** GET /dashboard/accounts/{id}/watches. */
 export function renderWatchesPage(frame: Frame, model: WatchesPageModel): string {
   const { overview } = model;
+  const { words } = frame;
+  const title = words.say(WATCHES.title, { account: overview.account.name });
   return renderDocument({
-    title: `Watched VAT numbers of ${overview.account.name}`,
+    title,
     frame,
     current: 'watches',
-    main: html`${accountHeading(frame, overview, 'watches', `Watched VAT numbers of ${overview.account.name}`)}
-<p>${formatCount(model.watches.length)} watched number${model.watches.length === 1 ? '' : 's'}, each re-checked in VIES on a schedule (one validation per check). A verdict that changes sends <code>vat.registration_changed</code> or <code>vat.details_changed</code> to the account's webhook; VIES being down changes nothing.</p>
-${watchesTable(model.watches)}`,
+    main: html`${accountHeading(frame, overview, 'watches', title)}
+<p>${words.sayMarkup(WATCHES.intro, {
+      watched: words.counted(WATCH_COUNTS.watched, model.watches.length),
+      registrationChanged: html`<code>vat.registration_changed</code>`,
+      detailsChanged: html`<code>vat.details_changed</code>`,
+    })}</p>
+${watchesTable(words, model.watches)}`,
   });
 }

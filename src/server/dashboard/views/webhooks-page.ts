@@ -9,36 +9,49 @@ import type { WebhookSummary } from '../../admin/service.js';
 import type { WebhookAttempt, WebhookDelivery } from '../../storage/types.js';
 import { accountHeading } from './account-heading.js';
 import { formError, inputField, scrollingTable, shownBefore, shownOnce } from './controls.js';
-import { formatCount, timeTag } from './format.js';
 import { html, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
 import type { Frame, WebhooksPageModel } from './models.js';
 import { rotateWebhookPath, webhooksPath } from './paths.js';
 import { frameMay } from '../roles.js';
+import { DELIVERY_STATUS, WEBHOOK_COUNTS, WEBHOOKS } from '../i18n/webhooks.js';
+import type { Words } from '../i18n/words.js';
 
 type Delivery = WebhookDelivery & { log: readonly WebhookAttempt[] };
 
 const DELIVERY_CLASS: Record<WebhookDelivery['status'], string> = { pending: 'status-wait', delivered: 'status-ok', failed: 'status-bad' };
 
 function shownSecret(frame: Frame, secret: string): Markup {
-  return shownOnce(frame.words, {
+  const { words } = frame;
+  return shownOnce(words, {
     id: 'secret',
-    heading: html`Your new signing secret`,
-    about: html`Receivers check each event's <code>Verifield-Signature</code> with it; the previous secret no longer signs anything.`,
-    label: 'The signing secret',
+    heading: html`${words.say(WEBHOOKS.newSecret)}`,
+    about: words.sayMarkup(WEBHOOKS.newSecretAbout, { header: html`<code>Verifield-Signature</code>` }),
+    label: words.say(WEBHOOKS.secretLabel),
     value: secret,
-    copy: 'Copy secret',
+    copy: words.say(WEBHOOKS.copySecret),
   });
 }
 
 /** Paused or failing, with the last error, so the account sees why its events wait (docs/service.md#webhooks). */
-function destinationState(endpoint: WebhookSummary): Markup {
+function destinationState(words: Words, endpoint: WebhookSummary): Markup {
   const { destination } = endpoint;
+  const error = destination.lastError ?? words.say(WEBHOOKS.none);
   if (destination.pausedSince !== null) {
-    return html`<p role="status"><span class="status status-bad">paused</span> since ${timeTag(destination.pausedSince)}, after ${formatCount(destination.failures)} failed attempts in a row; last error: ${destination.lastError ?? 'none'}. One event is tried at a time${destination.nextProbeAt !== null && html`, next ${timeTag(destination.nextProbeAt)}`}; the others wait and go out once it is delivered.</p>`;
+    return html`<p role="status">${words.sayMarkup(WEBHOOKS.pausedState, {
+      paused: html`<span class="status status-bad">${words.say(WEBHOOKS.paused)}</span>`,
+      since: words.timeTag(destination.pausedSince),
+      after: words.counted(WEBHOOK_COUNTS.afterFailedInARow, destination.failures),
+      error,
+      next: destination.nextProbeAt === null ? '' : words.sayMarkup(WEBHOOKS.nextProbe, { time: words.timeTag(destination.nextProbeAt) }),
+    })}</p>`;
   }
   if (destination.failures > 0) {
-    return html`<p role="status"><span class="status status-wait">failing</span>: ${formatCount(destination.failures)} failed attempts in a row; last error: ${destination.lastError ?? 'none'}.</p>`;
+    return html`<p role="status">${words.sayMarkup(WEBHOOKS.failingState, {
+      failing: html`<span class="status status-wait">${words.say(WEBHOOKS.failing)}</span>`,
+      attempts: words.counted(WEBHOOK_COUNTS.failedInARow, destination.failures),
+      error,
+    })}</p>`;
   }
   return html``;
 }
@@ -46,41 +59,47 @@ function destinationState(endpoint: WebhookSummary): Markup {
 function endpointSection(frame: Frame, model: WebhooksPageModel): Markup {
   const accountId = model.overview.account.id;
   const { endpoint } = model;
+  const { words } = frame;
   return html`<section aria-labelledby="endpoint-heading">
-<h2 id="endpoint-heading">Endpoint</h2>
-${endpoint === null ? html`<p class="empty">No webhook URL yet: events are not sent anywhere.</p>` : html`<p>Events go to <code>${endpoint.url}</code> (set ${timeTag(endpoint.updatedAt)}).</p>
-${destinationState(endpoint)}`}
+<h2 id="endpoint-heading">${words.say(WEBHOOKS.endpoint)}</h2>
+${endpoint === null ? html`<p class="empty">${words.say(WEBHOOKS.noUrlYet)}</p>` : html`<p>${words.sayMarkup(WEBHOOKS.eventsGoTo, { url: html`<code>${endpoint.url}</code>`, time: words.timeTag(endpoint.updatedAt) })}</p>
+${destinationState(words, endpoint)}`}
 ${frameMay(frame, 'developer') && html`${formError(frame.words, model.form?.error)}
 <form method="post" action="${webhooksPath(accountId)}" class="stacked">
 ${csrfField(frame)}
-${inputField({ form: 'webhook', name: 'url', label: 'Webhook URL', value: model.form?.values['url'] ?? endpoint?.url, required: true, maxLength: 2048, hint: 'An https:// address that answers 2xx; saving it makes a new signing secret.', autocomplete: 'url' })}
-<button type="submit">Save URL</button>
+${inputField({ form: 'webhook', name: 'url', label: words.say(WEBHOOKS.url), value: model.form?.values['url'] ?? endpoint?.url, required: true, maxLength: 2048, hint: words.say(WEBHOOKS.urlHint), autocomplete: 'url' })}
+<button type="submit">${words.say(WEBHOOKS.saveUrl)}</button>
 </form>`}
-${endpoint !== null && frameMay(frame, 'developer') && html`<p class="actions"><a href="${rotateWebhookPath(accountId)}" class="button secondary">Rotate the signing secret</a></p>`}
+${endpoint !== null && frameMay(frame, 'developer') && html`<p class="actions"><a href="${rotateWebhookPath(accountId)}" class="button secondary">${words.say(WEBHOOKS.rotate)}</a></p>`}
 </section>`;
 }
 
-function attempts(log: readonly WebhookAttempt[]): Markup {
-  if (log.length === 0) return html`none yet`;
+function attempts(words: Words, log: readonly WebhookAttempt[]): Markup {
+  if (log.length === 0) return html`${words.say(WEBHOOKS.noneYet)}`;
   return html`<ol>${log.map(
-    (attempt) => html`<li>${timeTag(attempt.at)}: ${attempt.status === null ? (attempt.error ?? 'no answer') : `HTTP ${attempt.status}`} in ${formatCount(attempt.durationMs)} ms</li>`,
+    (attempt) =>
+      html`<li>${words.sayMarkup(WEBHOOKS.attempt, {
+        time: words.timeTag(attempt.at),
+        outcome: attempt.status === null ? (attempt.error ?? words.say(WEBHOOKS.noAnswer)) : `HTTP ${attempt.status}`,
+        ms: words.number(attempt.durationMs),
+      })}</li>`,
   )}</ol>`;
 }
 
-function deliveriesTable(deliveries: readonly Delivery[]): Markup {
-  if (deliveries.length === 0) return html`<p class="empty">No events sent yet.</p>`;
+function deliveriesTable(words: Words, deliveries: readonly Delivery[]): Markup {
+  if (deliveries.length === 0) return html`<p class="empty">${words.say(WEBHOOKS.noEvents)}</p>`;
   const rows = deliveries.map(
     (delivery) => html`<tr>
-<th scope="row"><code>${delivery.id}</code><br>${delivery.type}<br>to <code>${delivery.url}</code></th>
-<td>${timeTag(delivery.createdAt)}</td>
-<td><span class="status ${DELIVERY_CLASS[delivery.status]}">${delivery.status}</span>${delivery.status === 'pending' && html`<br>next try ${timeTag(delivery.nextAttemptAt)}`}</td>
-<td>${attempts(delivery.log)}</td>
+<th scope="row"><code>${delivery.id}</code><br>${delivery.type}<br>${words.sayMarkup(WEBHOOKS.to, { url: html`<code>${delivery.url}</code>` })}</th>
+<td>${words.timeTag(delivery.createdAt)}</td>
+<td><span class="status ${DELIVERY_CLASS[delivery.status]}">${words.say(DELIVERY_STATUS[delivery.status])}</span>${delivery.status === 'pending' && html`<br>${words.sayMarkup(WEBHOOKS.nextTry, { time: words.timeTag(delivery.nextAttemptAt) })}`}</td>
+<td>${attempts(words, delivery.log)}</td>
 </tr>`,
   );
   return scrollingTable(
-    'Last deliveries',
+    words.say(WEBHOOKS.lastDeliveries),
     html`<table>
-<thead><tr><th scope="col">Event</th><th scope="col">Created</th><th scope="col">Delivery</th><th scope="col">Attempts</th></tr></thead>
+<thead><tr><th scope="col">${words.say(WEBHOOKS.event)}</th><th scope="col">${words.say(WEBHOOKS.created)}</th><th scope="col">${words.say(WEBHOOKS.delivery)}</th><th scope="col">${words.say(WEBHOOKS.attempts)}</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>`,
   );
@@ -89,18 +108,20 @@ function deliveriesTable(deliveries: readonly Delivery[]): Markup {
 /** GET /dashboard/accounts/{id}/webhooks, with the secret a form made (`secret`) or the word that it was shown (`shownBefore`). */
 export function renderWebhooksPage(frame: Frame, model: WebhooksPageModel): string {
   const { overview } = model;
+  const { words } = frame;
+  const title = words.say(WEBHOOKS.title, { account: overview.account.name });
   return renderDocument({
-    title: `Webhook of ${overview.account.name}`,
+    title,
     frame,
     current: 'webhooks',
-    main: html`${accountHeading(frame, overview, 'webhooks', `Webhook of ${overview.account.name}`)}
+    main: html`${accountHeading(frame, overview, 'webhooks', title)}
 ${model.secret !== undefined && shownSecret(frame, model.secret)}
-${model.shownBefore === true && shownBefore(frame.words, 'The service cannot show it again. If you did not copy it, rotate the secret and copy the new one.')}
+${model.shownBefore === true && shownBefore(words, words.say(WEBHOOKS.secretShownBefore))}
 ${endpointSection(frame, model)}
 <section aria-labelledby="deliveries-heading">
-<h2 id="deliveries-heading">Last deliveries</h2>
-<p>Each event is retried with a growing delay for 24 hours until the receiver answers 2xx; receivers deduplicate by the event id.</p>
-${deliveriesTable(model.deliveries)}
+<h2 id="deliveries-heading">${words.say(WEBHOOKS.lastDeliveries)}</h2>
+<p>${words.say(WEBHOOKS.retried)}</p>
+${deliveriesTable(words, model.deliveries)}
 </section>`,
   });
 }

@@ -5,6 +5,9 @@
  * another account's job.
  */
 import { describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES, forbiddenMessage } from '../../../../src/server/answers/errors.js';
+import { KEY_REFUSALS } from '../../../../src/server/dashboard/i18n/jobs.js';
+import { ENGLISH, wordsIn } from '../../../../src/server/dashboard/i18n/words.js';
 import type { BatchJobRecord } from '../../../../src/server/storage/types.js';
 import { getPage, postForm, useSignedInAccount } from '../../../support/dashboard.js';
 import { queuedJob } from '../../../support/job-records.js';
@@ -37,6 +40,19 @@ describe('the jobs page', () => {
     expect(page.text).not.toContain('LU26375245');
     expect(page.text).toContain(`href="${jobsPath()}/job_mine_running/cancel"`);
     expect(page.text).not.toContain(`action="${jobsPath()}/job_mine_running/cancel"`);
+  });
+
+  it("serves a job's progress with its status word in the page's language, for the page's script", async () => {
+    const progress = `${jobsPath()}/job_mine_running/progress`;
+    const french = await getPage(fixture.server.url, progress, fixture.browser, { 'Accept-Language': 'fr' });
+    expect(french.status).toBe(200);
+    expect(JSON.parse(french.text)).toMatchObject({ id: 'job_mine_running', status: 'queued', statusText: 'en attente', done: 0, total: 3 });
+    const english = await getPage(fixture.server.url, progress, fixture.browser);
+    expect(JSON.parse(english.text)).toMatchObject({ status: 'queued', statusText: 'queued' });
+    // The job's own page says the same word, in French too.
+    const page = await getPage(fixture.server.url, `${jobsPath()}/job_mine_running`, fixture.browser, { 'Accept-Language': 'fr-FR,fr;q=0.9' });
+    expect(page.text).toContain('<span class="status" data-job-status>en attente</span>');
+    expect(page.text).toContain('<h2 id="job-progress-heading">Progression</h2>');
   });
 
   it('asks for confirmation first: the page names the job and posts to its own URL with the CSRF token, changing nothing', async () => {
@@ -88,5 +104,14 @@ describe('the jobs page', () => {
     const answer = await getPage(fixture.server.url, jobsPath(), null);
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/dashboard');
+  });
+});
+
+describe("the refusal of an upload's key", () => {
+  it("is worded in English as the API words it, and in French in the page's language", () => {
+    expect(ENGLISH.say(KEY_REFUSALS.invalid)).toBe(ERROR_MESSAGES.INVALID_API_KEY);
+    expect(ENGLISH.say(KEY_REFUSALS.suspended)).toBe(ERROR_MESSAGES.ACCOUNT_SUSPENDED);
+    expect(ENGLISH.say(KEY_REFUSALS.forbidden, { field: 'iban' })).toBe(forbiddenMessage('iban'));
+    expect(wordsIn('fr').say(KEY_REFUSALS.forbidden, { field: 'iban' })).toBe('Cette clé d’API n’a pas le droit d’utiliser /validate/iban : elle a été créée sans la portée "iban"');
   });
 });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REVEAL_TTL_MS } from '../../../../src/server/policy/sessions.js';
-import { followToReveal, getPage, postForm, SHOWN_BEFORE, signIn, useSignedInAccount } from '../../../support/dashboard.js';
+import { followToReveal, getPage, postForm, SHOWN_BEFORE, signIn, useSignedInAccount, type Browser } from '../../../support/dashboard.js';
 import { germanIban } from '../../../support/generators/iban.js';
 import { createAccount, post } from '../../../support/server.js';
 
@@ -140,6 +140,31 @@ describe('a refused key', () => {
     expect(answer.status).toBe(409);
     expect(answer.text).toContain('This account is suspended: it gets no new API key until the operator resumes it');
     expect(await fixture.server.store.keys.list(suspended.id)).toEqual([]);
+  });
+});
+
+describe('a refused key in the page language', () => {
+  /** POSTs the key form as `browser` with its CSRF token, asking for the page in `language`. */
+  async function createIn(language: string, path: string, browser: Browser, fields: Record<string, string>): Promise<{ status: number; text: string }> {
+    const body = new URLSearchParams({ _csrf: browser.csrf, ...fields });
+    const answer = await fetch(`${fixture.server.url}${path}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: browser.cookie, 'Accept-Language': language }, body });
+    return { status: answer.status, text: await answer.text() };
+  }
+
+  it('says in French that a field must be chosen, and in Polish that the plan allows one live key', async () => {
+    const french = await createIn('fr', keysPath(), fixture.browser, { name: 'typed', expires: '30d' });
+    expect(french.status).toBe(400);
+    expect(french.text).toContain('Non effectué :</strong> Choisissez au moins un champ que la clé peut valider.');
+    expect(french.text).not.toContain('Choose at least one field');
+
+    const free = await createAccount(fixture.server.store, 'FREE');
+    const owner = await signIn(fixture.server, free.id);
+    const path = `/dashboard/accounts/${free.id}/keys`;
+    expect((await createIn('pl', path, owner, { name: 'first', expires: 'never', scopes: 'iban' })).status).toBe(303);
+    const polish = await createIn('pl', path, owner, { name: 'second', expires: 'never', scopes: 'iban' });
+    expect(polish.status).toBe(409);
+    expect(polish.text).toContain('Ten plan pozwala na najwyżej 1 aktywny klucz API; najpierw unieważnij jeden');
+    expect(polish.text).toContain('1 z 1 aktywnego klucza dozwolonego w planie FREE.');
   });
 });
 

@@ -33,4 +33,17 @@ describe('the watches page', () => {
     expect(page.text).not.toContain('DE129273398');
     expect((await getPage(fixture.server.url, `/dashboard/accounts/${other.id}/watches`, fixture.browser)).status).toBe(404);
   });
+
+  it("speaks French to a French browser: the page's title, columns and verdicts", async () => {
+    const page = await getPage(fixture.server.url, `/dashboard/accounts/${fixture.account.id}/watches`, fixture.browser, { 'Accept-Language': 'fr-CH, fr;q=0.9, en;q=0.5' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-language')).toBe('fr');
+    expect(page.text).toContain('Numéros de TVA surveillés de');
+    expect(page.text).toContain('2 numéros surveillés ; chacun est revérifié dans VIES');
+    expect(page.text).toContain('<th scope="col">Dernier résultat</th>');
+    expect(page.text).toContain('>enregistré</span>');
+    expect(page.text).toContain('>pas encore connu</span>');
+    expect(page.text).not.toContain('not known yet');
+    expect(page.text).not.toContain('Last verdict');
+  });
 });

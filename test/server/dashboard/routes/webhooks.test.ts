@@ -31,6 +31,19 @@ describe('the webhook page', () => {
     expect(confirm.text).not.toContain(`action="${webhooksPath()}/rotate"`);
   });
 
+  it('says so in French to a French browser: no URL yet, and nothing to rotate (409)', async () => {
+    const french = { 'Accept-Language': 'fr' };
+    const page = await getPage(fixture.server.url, webhooksPath(), fixture.browser, french);
+    expect(page.text).toContain('Pas encore d’URL de webhook : les événements ne sont envoyés nulle part.');
+    expect(page.text).toContain('<button type="submit">Enregistrer l’URL</button>');
+    const confirm = await getPage(fixture.server.url, `${webhooksPath()}/rotate`, fixture.browser, french);
+    expect(confirm.status).toBe(409);
+    expect(confirm.text).toContain('Aucune URL de webhook');
+    expect(confirm.text).toContain('Ce compte n’a pas d’URL de webhook : il n’y a donc aucun secret à renouveler.');
+    expect(confirm.text).toContain('Définissez d’abord une URL de webhook : l’enregistrer crée le premier secret.');
+    expect(confirm.text).not.toContain('Set a webhook URL first');
+  });
+
   it('refuses to set a URL without the CSRF token (403), nothing stored', async () => {
     const refused = await postForm(fixture.server.url, webhooksPath(), fixture.browser, { _csrf: null, url: 'https://hooks.example.com/in' });
     expect(refused.status).toBe(403);

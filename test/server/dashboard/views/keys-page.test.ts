@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_NAMES } from '../../../../src/fields/catalog.js';
+import { FIELD_LABELS } from '../../../../src/fields/generated/dashboard.js';
+import { FIELD_PHRASES } from '../../../../src/server/dashboard/i18n/fields.js';
+import { wordsIn } from '../../../../src/server/dashboard/i18n/words.js';
 import { renderKeysPage } from '../../../../src/server/dashboard/views/index.js';
-import { accountFrame, aKey, anAccount, anOverview, postForms, tagsOf, textOf } from '../../../support/dashboard-views.js';
+import { accountFrame, aKey, anAccount, anOverview, expectContainsAll, postForms, tagsOf, textOf } from '../../../support/dashboard-views.js';
 
 const overview = anOverview();
 const id = anAccount().id;
@@ -93,5 +96,39 @@ describe('the keys page', () => {
     const page = renderKeysPage(accountFrame(), { overview, keys });
     expect(page).not.toContain('created-key');
     expect(page).not.toMatch(/vf_[A-Za-z0-9]{10,}/);
+  });
+
+  it('speaks French to a French visitor: headings, table, statuses, form, dates and numbers, with no English word of the page left', () => {
+    const french = accountFrame(anAccount(), 'owner', wordsIn('fr'));
+    const page = renderKeysPage(french, { overview: anOverview(anAccount(), 1234), keys, created: { key: 'vf_new', name: 'checkout form' } });
+    const text = textOf(page);
+    expectContainsAll(text, ['Clés de Web shop', '2 sur 5 clés actives autorisées par l’offre GROWTH.', 'Votre nouvelle clé « checkout form »', 'Créer une clé', 'Champs que la clé peut valider', 'Créer la clé']);
+    expect(rowsOf(page)).toEqual([
+      'checkout form vf_3kP9… tous les champs 1 nov. 2026, 08:30 UTC jamais 26 nov. 2026, 13:59 UTC active Révoquer checkout form',
+      'batch import vf_3kP9… TVA et IBAN 1 nov. 2026, 08:30 UTC 26 déc. 2026, 10:00 UTC jamais active Révoquer batch import',
+      'old one vf_3kP9… tous les champs 1 nov. 2026, 08:30 UTC jamais 26 nov. 2026, 13:59 UTC révoquée',
+      'trial vf_3kP9… tous les champs 1 nov. 2026, 08:30 UTC 2 nov. 2026, 08:30 UTC 26 nov. 2026, 13:59 UTC expirée',
+    ]);
+    expect(page).toContain('data-label="Dernière utilisation"');
+    expect(page).toContain('<option value="1y">1 an</option>');
+    expect(page).toContain('>Copier la clé</button>');
+    for (const english of ['Keys of', 'live keys allowed', 'Your new key', 'Create a key', 'Last used', 'all fields', 'Revoke', 'Expires after', 'Copy key', 'data-label="Prefix"', '>never<', '1 year']) {
+      expect(page, english).not.toContain(english);
+    }
+  });
+
+  it('counts the allowed keys in the Polish plural form of the count', () => {
+    const polish = (maxKeys: number): string => {
+      const plan = anOverview();
+      return textOf(renderKeysPage(accountFrame(anAccount(), 'owner', wordsIn('pl')), { overview: { ...plan, limits: { ...plan.limits, maxKeys } }, keys: [] }));
+    };
+    expect(polish(1)).toContain('0 z 1 aktywnego klucza dozwolonego w planie GROWTH.');
+    expect(polish(2)).toContain('0 z 2 aktywnych kluczy dozwolonych w planie GROWTH.');
+    expect(polish(5)).toContain('0 z 5 aktywnych kluczy dozwolonych w planie GROWTH.');
+    expect(polish(5)).toContain('Nie ma jeszcze kluczy: utwórz klucz poniżej.');
+  });
+
+  it("names each field in English as the field's folder does", () => {
+    for (const field of FIELD_NAMES) expect(FIELD_PHRASES[field].en).toBe(FIELD_LABELS[field]);
   });
 });
