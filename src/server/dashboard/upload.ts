@@ -11,6 +11,7 @@
  * more than the service's size budget had left; this reader only needs one shape (fields, then
  * one file).
  */
+import { phrases, type Phrase } from './i18n/phrase.js';
 
 /** The small fields of an upload form, at most. */
 const MAX_FIELDS = 8;
@@ -25,7 +26,7 @@ export class UploadBrokenError extends Error {
   /** Always `UploadBrokenError`. */
   override readonly name = 'UploadBrokenError';
   constructor() {
-    super('The upload broke off; nothing was kept.');
+    super(UPLOAD_REFUSED.brokeOff.en);
   }
 }
 
@@ -43,11 +44,19 @@ export interface OpenedUpload {
 export interface RefusedUpload {
   ok: false;
   status: 400 | 415;
-  message: string;
+  message: Phrase;
 }
 
-const UNREADABLE: RefusedUpload = { ok: false, status: 400, message: 'The upload could not be read; nothing was changed.' };
-const NO_FILE: RefusedUpload = { ok: false, status: 400, message: 'Choose a file to upload; nothing was changed.' };
+/** What an upload refused says, in every page language. */
+export const UPLOAD_REFUSED = phrases({
+  unreadable: { en: 'The upload could not be read; nothing was changed.', es: 'No se pudo leer el archivo subido; no se ha cambiado nada.', fr: 'Le fichier téléversé n’a pas pu être lu ; rien n’a été modifié.', de: 'Der Upload konnte nicht gelesen werden; es wurde nichts geändert.', it: 'Non è stato possibile leggere il caricamento; non è stato cambiato nulla.', pt: 'Não foi possível ler o carregamento; nada foi alterado.', nl: 'De upload kon niet worden gelezen; er is niets gewijzigd.', pl: 'Nie udało się odczytać przesłanego pliku; nic nie zostało zmienione.' },
+  noFile: { en: 'Choose a file to upload; nothing was changed.', es: 'Elija un archivo para subir; no se ha cambiado nada.', fr: 'Choisissez un fichier à téléverser ; rien n’a été modifié.', de: 'Wählen Sie eine Datei zum Hochladen; es wurde nichts geändert.', it: 'Scegli un file da caricare; non è stato cambiato nulla.', pt: 'Escolha um ficheiro para carregar; nada foi alterado.', nl: 'Kies een bestand om te uploaden; er is niets gewijzigd.', pl: 'Wybierz plik do przesłania; nic nie zostało zmienione.' },
+  notMultipart: { en: 'Not a file upload (multipart/form-data); nothing was changed.', es: 'No es una subida de archivo (multipart/form-data); no se ha cambiado nada.', fr: 'Ce n’est pas un téléversement de fichier (multipart/form-data) ; rien n’a été modifié.', de: 'Kein Datei-Upload (multipart/form-data); es wurde nichts geändert.', it: 'Non è un caricamento di file (multipart/form-data); non è stato cambiato nulla.', pt: 'Não é um carregamento de ficheiro (multipart/form-data); nada foi alterado.', nl: 'Geen bestandsupload (multipart/form-data); er is niets gewijzigd.', pl: 'To nie jest przesyłanie pliku (multipart/form-data); nic nie zostało zmienione.' },
+  brokeOff: { en: 'The upload broke off; nothing was kept.', es: 'La subida se interrumpió; no se ha guardado nada.', fr: 'Le téléversement s’est interrompu ; rien n’a été conservé.', de: 'Der Upload brach ab; es wurde nichts gespeichert.', it: 'Il caricamento si è interrotto; non è stato conservato nulla.', pt: 'O carregamento foi interrompido; nada foi guardado.', nl: 'De upload werd afgebroken; er is niets bewaard.', pl: 'Przesyłanie zostało przerwane; nic nie zostało zapisane.' },
+});
+
+const UNREADABLE: RefusedUpload = { ok: false, status: 400, message: UPLOAD_REFUSED.unreadable };
+const NO_FILE: RefusedUpload = { ok: false, status: 400, message: UPLOAD_REFUSED.noFile };
 
 /** The boundary a multipart/form-data Content-Type names; null for any other type. */
 function boundaryOf(type: string | null): string | null {
@@ -91,7 +100,7 @@ function bodyBytes(body: ReadableStream<Uint8Array>): { buffer(): Buffer; consum
 export async function openUpload(request: Request): Promise<OpenedUpload | RefusedUpload> {
   const boundary = boundaryOf(request.headers.get('content-type'));
   if (boundary === null || request.body === null) {
-    return { ok: false, status: 415, message: 'Not a file upload (multipart/form-data); nothing was changed.' };
+    return { ok: false, status: 415, message: UPLOAD_REFUSED.notMultipart };
   }
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const bytes = bodyBytes(request.body);

@@ -73,7 +73,7 @@ describe('openUpload', () => {
   it('refuses a body without a file (400) and one that is not multipart (415)', async () => {
     const form = new FormData();
     form.append('_csrf', 't');
-    expect(await openUpload(new Request('http://x.example/', { method: 'POST', body: form }))).toMatchObject({ ok: false, status: 400, message: 'Choose a file to upload; nothing was changed.' });
+    expect(await openUpload(new Request('http://x.example/', { method: 'POST', body: form }))).toMatchObject({ ok: false, status: 400, message: { en: 'Choose a file to upload; nothing was changed.', fr: 'Choisissez un fichier à téléverser ; rien n’a été modifié.' } });
     expect(await openUpload(new Request('http://x.example/', { method: 'POST', body: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }))).toMatchObject({ ok: false, status: 415 });
     expect(await openUpload(pieced(text('garbage without a boundary'), 'multipart/form-data; boundary=xyz', []))).toMatchObject({ ok: false, status: 400 });
   });

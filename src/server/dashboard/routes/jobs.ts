@@ -16,7 +16,7 @@ import { receiveJob } from '../../batch/submit.js';
 import { DEFAULT_MAX_QUEUED_JOBS } from '../../config.js';
 import type { BatchJobRecord, Field } from '../../storage/types.js';
 import { CSRF_FIELD } from '../csrf.js';
-import { openUpload, UploadBrokenError, type OpenedUpload } from '../upload.js';
+import { openUpload, UPLOAD_REFUSED, UploadBrokenError, type OpenedUpload } from '../upload.js';
 import { renderCancelJobPage, renderJobPage, renderJobsPage } from '../views/index.js';
 import type { FormState } from '../views/models.js';
 import { jobPath, jobsPath } from '../views/paths.js';
@@ -114,7 +114,7 @@ export function mountJobPages(app: Hono, deps: DashboardDeps): void {
         outcome = await submitUpload(request, accountId, upload, deps);
       } catch (error) {
         if (!(error instanceof UploadBrokenError)) throw error;
-        outcome = { status: 400, message: error.message };
+        outcome = { status: 400, message: request.frame.words.say(UPLOAD_REFUSED.brokeOff) };
       }
       if ('message' in outcome) return jobsPage(request, accountId, outcome.status, { values: chosen, error: outcome.message });
       deps.jobs?.submitted();
