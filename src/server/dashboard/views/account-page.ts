@@ -42,8 +42,8 @@ function planAndPeriod(words: Words, model: AccountPageModel): Markup {
 <div><dt>${words.say(ACCOUNT_PAGE.atOnce)}</dt><dd>${words.number(limits.maxConcurrent)}</dd></div>
 <div><dt>${words.say(ACCOUNT_PAGE.maxKeys)}</dt><dd>${words.number(limits.maxKeys)}</dd></div>
 <div><dt>${words.say(ACCOUNT_PAGE.emailDepth)}</dt><dd>${limits.emailLevel}</dd></div>
-<div><dt>${words.say(ACCOUNT_PAGE.billingPeriod)}</dt><dd>${words.say(ACCOUNT_PAGE.periodDays, { start: period.start, last: lastDayBefore(period.end) })}</dd></div>
-<div><dt>${words.say(ACCOUNT_PAGE.resetsOn)}</dt><dd>${period.end}</dd></div>
+<div><dt>${words.say(ACCOUNT_PAGE.billingPeriod)}</dt><dd>${words.say(ACCOUNT_PAGE.periodDays, { start: words.day(period.start), last: words.day(lastDayBefore(period.end)) })}</dd></div>
+<div><dt>${words.say(ACCOUNT_PAGE.resetsOn)}</dt><dd>${words.day(period.end)}</dd></div>
 </dl>
 </section>
 <section aria-labelledby="period-heading">

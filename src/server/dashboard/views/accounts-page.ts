@@ -18,7 +18,7 @@ export function renderAccountsPage(frame: Frame, model: AccountsPageModel): stri
 <th scope="row"><a href="${accountPath(account.id)}">${account.name}</a></th>
 <td>${account.plan}</td>
 <td class="number">${words.number(used)} / ${words.number(quota)}</td>
-<td>${period.end}</td>
+<td>${words.day(period.end)}</td>
 <td>${account.suspendedAt === null ? html`<span class="status status-ok">${words.say(ACCOUNTS_PAGE.active)}</span>` : html`<span class="status status-bad">${words.say(ACCOUNTS_PAGE.suspended)}</span>`}</td>
 </tr>`,
   );

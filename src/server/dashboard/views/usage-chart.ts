@@ -137,7 +137,7 @@ function bars(words: Words, days: readonly ChartDay[], slot: number, top: number
         base -= height;
         const fill = verdict === 'valid' ? FIELD_COLOURS[field] : `url(#invalid-${field})`;
         segments.push(
-          html`<rect x="${x}" y="${at(base)}" width="${width}" height="${at(height)}" fill="${fill}"${verdict === 'invalid' && html` stroke="${FIELD_COLOURS[field]}" stroke-width="0.75"`}><title>${words.say(USAGE_CHART.barTitle, { day: day.day, field: FIELD_LABELS[field], verdict: VERDICTS[verdict], count })}</title></rect>`,
+          html`<rect x="${x}" y="${at(base)}" width="${width}" height="${at(height)}" fill="${fill}"${verdict === 'invalid' && html` stroke="${FIELD_COLOURS[field]}" stroke-width="0.75"`}><title>${words.say(USAGE_CHART.barTitle, { day: words.day(day.day), field: FIELD_LABELS[field], verdict: VERDICTS[verdict], count })}</title></rect>`,
         );
       }
     }
@@ -174,7 +174,7 @@ function dailyTable(words: Words, data: ChartData): Markup {
   const rows = data.days.flatMap((day) =>
     FIELD_NAMES.filter((field) => day.perField.has(field)).map((field) => {
       const counts = day.perField.get(field) as VerdictCounts;
-      return html`<tr><td>${day.day}</td><td>${FIELD_LABELS[field]}</td><td class="number">${words.number(counts.valid)}</td><td class="number">${words.number(counts.invalid)}</td></tr>`;
+      return html`<tr><td>${words.day(day.day)}</td><td>${FIELD_LABELS[field]}</td><td class="number">${words.number(counts.valid)}</td><td class="number">${words.number(counts.invalid)}</td></tr>`;
     }),
   );
   return html`<details class="chart-data"><summary>${words.say(USAGE_CHART.dayByDaySummary)}</summary>${scrollingTable(
@@ -193,13 +193,13 @@ function dailyTable(words: Words, data: ChartData): Markup {
 export function usageChart(words: Words, usage: UsageByDay, days: number): Markup {
   const data = chartData(usage);
   const total = data.valid + data.invalid;
-  if (total === 0) return html`<p class="empty">${words.counted(USAGE_CHART.none, days, { from: usage.from, to: usage.to })}</p>`;
+  if (total === 0) return html`<p class="empty">${words.counted(USAGE_CHART.none, days, { from: words.day(usage.from), to: words.day(usage.to) })}</p>`;
   const busiest = data.days.reduce((most, day) => (day.total > most.total ? day : most));
   const step = scaleStep(busiest.total);
   const top = step * Math.ceil(busiest.total / step);
   const slot = PLOT_WIDTH / data.days.length;
-  const title = words.say(USAGE_CHART.title, { from: usage.from, to: usage.to });
-  const description = `${words.counted(USAGE_CHART.summary, total, { days, valid: data.valid, invalid: data.invalid })} ${words.say(USAGE_CHART.busiest, { day: busiest.day, count: busiest.total })}`;
+  const title = words.say(USAGE_CHART.title, { from: words.day(usage.from), to: words.day(usage.to) });
+  const description = `${words.counted(USAGE_CHART.summary, total, { days, valid: data.valid, invalid: data.invalid })} ${words.say(USAGE_CHART.busiest, { day: words.day(busiest.day), count: busiest.total })}`;
   return html`<figure class="chart">
 <div class="chart-wrap" role="region" aria-label="${words.say(USAGE_CHART.chartRegion)}" tabindex="0"><svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="usage-chart-title usage-chart-desc">
 <title id="usage-chart-title">${title}</title>
