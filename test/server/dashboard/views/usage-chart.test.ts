@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_NAMES, type FieldName } from '../../../../src/fields/catalog.js';
 import type { DayTotal, UsageByDay } from '../../../../src/server/admin/service.js';
 import { FIELD_COLOURS, FIELD_LABELS } from '../../../../src/server/dashboard/views/fields.js';
-import { ENGLISH } from '../../../../src/server/dashboard/i18n/words.js';
+import { ENGLISH, wordsIn } from '../../../../src/server/dashboard/i18n/words.js';
 import { usageChart } from '../../../../src/server/dashboard/views/usage-chart.js';
 import { inlineCode, textOf, unescaped } from '../../../support/dashboard-views.js';
 
@@ -146,5 +146,28 @@ describe('the usage chart', () => {
     const colours = FIELD_NAMES.map((field: FieldName) => FIELD_COLOURS[field]);
     expect(new Set(colours).size).toBe(FIELD_NAMES.length);
     for (const colour of colours) expect(1.05 / (luminance(colour) + 0.05)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('the usage chart in French and Polish', () => {
+  it('says everything in French, with French numbers and dates, and no English of the chart left', () => {
+    const markup = usageChart(wordsIn('fr'), window(30, [{ day: TO, field: 'vat', valid: true, count: 1500 }, { day: TO, field: 'vat', valid: false, count: 2 }]), 30).text;
+    const text = unescaped(markup);
+    expect(text).toContain('Validations par jour, du 28 oct. 2026 au 26 nov. 2026 (UTC)');
+    expect(text).toContain('1\u202f502 validations en 30 jours : 1\u202f500 valides, 2 non valides. Jour le plus chargé : 26 nov. 2026, avec 1\u202f502.');
+    expect(text).toContain('<title>26 nov. 2026 : VAT non valide, 2</title>');
+    expect(text).toContain('Hachuré, dans la couleur du champ : résultats non valides');
+    expect(text).toContain('<caption>Validations par champ et résultat, 30 derniers jours</caption>');
+    expect(textOf(markup)).toContain('Champ Valides Non valides Total');
+    expect(textOf(markup)).toContain('Tous les champs 1 500 2 1 502');
+    for (const english of ['Validations per day', 'Busiest day', 'Hatched', 'All fields', 'day by day', ' invalid', ' valid,']) expect(text).not.toContain(english);
+    expect(textOf(usageChart(wordsIn('fr'), window(90, []), 90).text)).toBe('Aucune validation ces 90 derniers jours (du 29 août 2026 au 26 nov. 2026, UTC).');
+  });
+
+  it('counts the validations with the Polish plural forms', () => {
+    const summary = (count: number): string => /<desc id="usage-chart-desc">([^<]*)<\/desc>/.exec(usageChart(wordsIn('pl'), window(30, [{ day: TO, field: 'iban', valid: true, count }]), 30).text)?.[1] ?? '';
+    expect(summary(1)).toMatch(/^1 walidacja w ciągu 30 dni/);
+    expect(summary(2)).toMatch(/^2 walidacje w ciągu 30 dni/);
+    expect(summary(5)).toMatch(/^5 walidacji w ciągu 30 dni/);
   });
 });
