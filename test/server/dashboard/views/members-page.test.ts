@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { wordsIn } from '../../../../src/server/dashboard/i18n/words.js';
 import { renderMembersPage } from '../../../../src/server/dashboard/views/index.js';
 import type { MembersPageModel } from '../../../../src/server/dashboard/views/models.js';
-import { accountFrame, anAccount, anOverview, postForms, textOf } from '../../../support/dashboard-views.js';
+import { accountFrame, anAccount, anOverview, expectContainsAll, postForms, textOf } from '../../../support/dashboard-views.js';
 
 function model(change: Partial<MembersPageModel> = {}): MembersPageModel {
   return {
@@ -22,11 +22,13 @@ describe('the members page in French', () => {
   it('says everything in French, with the role names and French dates, and no English of the page left', () => {
     const page = renderMembersPage(french, model({ notice: 'fait' }));
     const text = textOf(page);
-    expect(text).toContain('Membres de Web shop');
-    expect(text).toContain('E-mail Rôle Ajouté Action');
-    expect(text).toContain('dev@example.com Rôle de dev@example.com propriétaire développeur lecteur Changer le rôle 2 nov. 2026, 16:45 UTC Retirer dev@example.com');
-    expect(text).toContain('Les membres se connectent sur la page de connexion avec leur adresse');
-    expect(text).toContain('Le dernier propriétaire ne peut être ni retiré ni changer de rôle.');
+    expectContainsAll(text, [
+      'Membres de Web shop',
+      'E-mail Rôle Ajouté Action',
+      'dev@example.com Rôle de dev@example.com propriétaire développeur lecteur Changer le rôle 2 nov. 2026, 16:45 UTC Retirer dev@example.com',
+      'Les membres se connectent sur la page de connexion avec leur adresse',
+      'Le dernier propriétaire ne peut être ni retiré ni changer de rôle.',
+    ]);
     expect(page).toContain('<a href="/dashboard/sign-in">la page de connexion</a>');
     const add = postForms(page).find((form) => form.includes('action="/dashboard/accounts/' + anAccount().id + '/members"')) ?? '';
     expect(add).toContain('<label for="add-member-email">Adresse e-mail</label>');
