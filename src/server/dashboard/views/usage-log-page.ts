@@ -3,16 +3,15 @@
  * request whose key was found, counted or refused (values as stored: personal numbers masked),
  * the CSV download of the filter, and a link to the older entries.
  */
-import { FIELD_NAMES } from '../../../fields/catalog.js';
+import { FIELD_NAMES, type FieldName } from '../../../fields/catalog.js';
 import { USAGE_LOG_MASK } from '../../../fields/usage-log.js';
 import { FRAME } from '../i18n/common.js';
-import { USAGE_CHART, VERDICTS } from '../i18n/usage-chart.js';
+import { FIELD_WORDS, USAGE_CHART, VERDICTS } from '../i18n/usage-chart.js';
 import { USAGE_LOG_PAGE } from '../i18n/usage-log-page.js';
 import type { Phrase } from '../i18n/phrase.js';
 import type { Words } from '../i18n/words.js';
 import { accountHeading } from './account-heading.js';
 import { formError, inputField, scrollingTable, selectField, type Choice } from './controls.js';
-import { fieldLabel, FIELD_LABELS } from './fields.js';
 import { html, type Markup } from './html.js';
 import { renderDocument } from './layout.js';
 import type { Frame, UsageLogPageModel } from './models.js';
@@ -21,7 +20,7 @@ import type { UsageEntry } from '../../storage/types.js';
 
 function filterForm(words: Words, model: UsageLogPageModel): Markup {
   const { filter } = model;
-  const fieldChoices: readonly Choice[] = [{ value: '', label: words.say(USAGE_CHART.allFields) }, ...FIELD_NAMES.map((field) => ({ value: field, label: FIELD_LABELS[field] }))];
+  const fieldChoices: readonly Choice[] = [{ value: '', label: words.say(USAGE_CHART.allFields) }, ...FIELD_NAMES.map((field) => ({ value: field, label: words.say(FIELD_WORDS[field]) }))];
   const verdictChoices: readonly Choice[] = [
     { value: '', label: words.say(USAGE_LOG_PAGE.anyVerdict) },
     { value: 'valid', label: words.say(USAGE_LOG_PAGE.validOption) },
@@ -35,6 +34,11 @@ ${inputField({ form: 'filter', name: 'day', label: words.say(USAGE_CHART.dayUtc)
 <button type="submit">${words.say(USAGE_LOG_PAGE.filter)}</button>
 <a href="${usagePath(model.overview.account.id)}" class="button secondary">${words.say(USAGE_LOG_PAGE.clear)}</a>
 </form>`;
+}
+
+/** A logged field's name in the page's language; a name that is not a field (an old log row) as it is. */
+function fieldName(words: Words, field: string): string {
+  return Object.hasOwn(FIELD_WORDS, field) ? words.say(FIELD_WORDS[field as FieldName]) : field;
 }
 
 /** A counted entry's verdict; a refusal has none, and is not counted. */
@@ -51,7 +55,7 @@ function logTable(words: Words, model: UsageLogPageModel): Markup {
 <td>${words.timeTag(entry.at)}</td>
 <td><code>${entry.requestId}</code></td>
 <td>${names.get(entry.keyId) ?? html`<span class="muted">${words.say(USAGE_LOG_PAGE.unknownKey)}</span>`}</td>
-<td>${fieldLabel(entry.endpoint)}</td>
+<td>${fieldName(words, entry.endpoint)}</td>
 <td><code>${entry.value}</code></td>
 <td class="number">${entry.status}</td>
 <td>${verdictOf(words, entry)}</td>

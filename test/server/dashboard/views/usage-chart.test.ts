@@ -156,11 +156,11 @@ describe('the usage chart in French and Polish', () => {
     expectContainsAll(text, [
       'Validations par jour, du 28 oct. 2026 au 26 nov. 2026 (UTC)',
       '1\u202f502 validations en 30 jours : 1\u202f500 valides, 2 non valides. Jour le plus chargé : 26 nov. 2026, avec 1\u202f502.',
-      '<title>26 nov. 2026 : VAT non valide, 2</title>',
+      '<title>26 nov. 2026 : TVA non valide, 2</title>',
       'Hachuré, dans la couleur du champ : résultats non valides',
       '<caption>Validations par champ et résultat, 30 derniers jours</caption>',
     ]);
-    expectContainsAll(textOf(markup), ['Champ Valides Non valides Total', 'Tous les champs 1 500 2 1 502']);
+    expectContainsAll(textOf(markup), ['Champ Valides Non valides Total', 'TVA 1 500 2 1 502', 'Tous les champs 1 500 2 1 502']);
     for (const english of ['Validations per day', 'Busiest day', 'Hatched', 'All fields', 'day by day', ' invalid', ' valid,']) expect(text).not.toContain(english);
     expect(textOf(usageChart(wordsIn('fr'), window(90, []), 90).text)).toBe('Aucune validation ces 90 derniers jours (du 29 août 2026 au 26 nov. 2026, UTC).');
   });

@@ -91,6 +91,8 @@ describe('the usage log page in French and Polish', () => {
       'Entrées plus anciennes',
     ]);
     expect(page).toContain('<option value="" selected>Tous les résultats</option>');
+    expect(page).toContain('<option value="phone">Téléphone</option>');
+    expect(page).toContain('<option value="vat">TVA</option>');
     for (const english of ['Usage log of', 'unknown key', 'refused (not counted)', 'newest first', 'Download these entries', 'Older entries', 'Any verdict', 'Error code or reason']) expect(text).not.toContain(english);
   });
 
