@@ -1,15 +1,6 @@
 /** The words of the confirmations before a destructive action (../views/confirm-page.ts): revoke a key, rotate the webhook secret, suspend an account, cancel a job, sign out everywhere. */
 import { phrases } from './phrase.js';
 
-/** A job's status, as the cancel confirmation names it. */
-export const JOB_STATUSES = phrases({
-  queued: { en: 'queued', es: 'en cola', fr: 'en attente', de: 'wartend', it: 'in coda', pt: 'em fila', nl: 'in de wachtrij', pl: 'w kolejce' },
-  running: { en: 'running', es: 'en curso', fr: 'en cours', de: 'läuft', it: 'in corso', pt: 'em curso', nl: 'bezig', pl: 'w toku' },
-  done: { en: 'done', es: 'terminado', fr: 'terminé', de: 'fertig', it: 'completato', pt: 'concluído', nl: 'klaar', pl: 'zakończone' },
-  cancelled: { en: 'cancelled', es: 'cancelado', fr: 'annulé', de: 'abgebrochen', it: 'annullato', pt: 'cancelado', nl: 'geannuleerd', pl: 'anulowane' },
-  failed: { en: 'failed', es: 'fallido', fr: 'échoué', de: 'fehlgeschlagen', it: 'non riuscito', pt: 'falhado', nl: 'mislukt', pl: 'nieudane' },
-});
-
 export const CONFIRM_PAGE = phrases({
   backToAccount: { en: 'Back to the account', es: 'Volver a la cuenta', fr: 'Retour au compte', de: 'Zurück zum Konto', it: 'Torna all’account', pt: 'Voltar à conta', nl: 'Terug naar het account', pl: 'Wróć do konta' },
   backToKeys: { en: 'Back to the keys', es: 'Volver a las claves', fr: 'Retour aux clés', de: 'Zurück zu den Schlüsseln', it: 'Torna alle chiavi', pt: 'Voltar às chaves', nl: 'Terug naar de sleutels', pl: 'Wróć do kluczy' },

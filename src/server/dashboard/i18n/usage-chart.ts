@@ -1,22 +1,5 @@
-/** The words of the daily usage chart of an account's overview (../views/usage-chart.ts), and the field names and verdicts the usage log shows too (../views/usage-log-page.ts). */
-import type { FieldName } from '../../../fields/catalog.js';
-import { FIELD_LABELS } from '../../../fields/generated/dashboard.js';
-import { phrases, type Phrase } from './phrase.js';
-
-/**
- * Each field's name as a page says it; English is the field's own label (src/<field>/field.ts), so
- * a new field is a type error here until its name is written in every language.
- */
-export const FIELD_WORDS: Readonly<Record<FieldName, Phrase>> = phrases({
-  vat: { en: FIELD_LABELS.vat, es: 'NIF-IVA', fr: 'TVA', de: 'USt-IdNr.', it: 'Partita IVA', pt: 'IVA', nl: 'Btw', pl: 'VAT' },
-  iban: { en: FIELD_LABELS.iban, es: 'IBAN', fr: 'IBAN', de: 'IBAN', it: 'IBAN', pt: 'IBAN', nl: 'IBAN', pl: 'IBAN' },
-  email: { en: FIELD_LABELS.email, es: 'Correo electrónico', fr: 'E-mail', de: 'E-Mail', it: 'Email', pt: 'Email', nl: 'E-mail', pl: 'E-mail' },
-  phone: { en: FIELD_LABELS.phone, es: 'Teléfono', fr: 'Téléphone', de: 'Telefon', it: 'Telefono', pt: 'Telefone', nl: 'Telefoon', pl: 'Telefon' },
-  nif: { en: FIELD_LABELS.nif, es: 'NIF', fr: 'NIF', de: 'NIF', it: 'NIF', pt: 'NIF', nl: 'NIF', pl: 'NIF' },
-  nas: { en: FIELD_LABELS.nas, es: 'NAS (SIN)', fr: 'NAS (SIN)', de: 'NAS (SIN)', it: 'NAS (SIN)', pt: 'NAS (SIN)', nl: 'NAS (SIN)', pl: 'NAS (SIN)' },
-  ssn: { en: FIELD_LABELS.ssn, es: 'SSN', fr: 'SSN', de: 'SSN', it: 'SSN', pt: 'SSN', nl: 'SSN', pl: 'SSN' },
-  bic: { en: FIELD_LABELS.bic, es: 'BIC', fr: 'BIC', de: 'BIC', it: 'BIC', pt: 'BIC', nl: 'BIC', pl: 'BIC' },
-});
+/** The words of the daily usage chart of an account's overview (../views/usage-chart.ts), and the verdicts the usage log shows too (../views/usage-log-page.ts). */
+import { phrases } from './phrase.js';
 
 /** A validation's verdict, as a word in a sentence or a table cell. */
 export const VERDICTS = phrases({

@@ -5,7 +5,8 @@
  * done already (the key revoked, the job ended), saying so with only the way back.
  */
 import { ACCOUNT_PAGE } from '../i18n/account-page.js';
-import { CONFIRM_PAGE, JOB_STATUSES } from '../i18n/confirm-page.js';
+import { CONFIRM_PAGE } from '../i18n/confirm-page.js';
+import { JOB_STATUS } from '../i18n/jobs.js';
 import type { Phrase } from '../i18n/phrase.js';
 import { accountHeading } from './account-heading.js';
 import { html, type HtmlValue, type Markup } from './html.js';
@@ -114,7 +115,7 @@ export function renderSuspendPage(frame: Frame, { overview }: SuspendPageModel):
 /** GET /dashboard/accounts/{id}/jobs/{jobId}/cancel. */
 export function renderCancelJobPage(frame: Frame, { overview, job }: CancelJobPageModel): string {
   const { words } = frame;
-  const status = JOB_STATUSES[job.status];
+  const status = JOB_STATUS[job.status];
   const id = html`<code>${job.id}</code>`;
   const progress = words.say(CONFIRM_PAGE.progress, { status, done: job.done, total: job.total });
   return confirmationPage(frame, overview, 'jobs', {

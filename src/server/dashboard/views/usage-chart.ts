@@ -7,8 +7,8 @@
  */
 import { FIELD_NAMES, type FieldName } from '../../../fields/catalog.js';
 import type { DayTotal, UsageByDay } from '../../admin/service.js';
-import { FIELD_COLOURS } from './fields.js';
-import { FIELD_WORDS, USAGE_CHART, VERDICTS } from '../i18n/usage-chart.js';
+import { FIELD_COLOURS, fieldLabelIn } from './fields.js';
+import { USAGE_CHART, VERDICTS } from '../i18n/usage-chart.js';
 import type { Words } from '../i18n/words.js';
 import { scrollingTable } from './controls.js';
 import { html, type Markup } from './html.js';
@@ -137,7 +137,7 @@ function bars(words: Words, days: readonly ChartDay[], slot: number, top: number
         base -= height;
         const fill = verdict === 'valid' ? FIELD_COLOURS[field] : `url(#invalid-${field})`;
         segments.push(
-          html`<rect x="${x}" y="${at(base)}" width="${width}" height="${at(height)}" fill="${fill}"${verdict === 'invalid' && html` stroke="${FIELD_COLOURS[field]}" stroke-width="0.75"`}><title>${words.say(USAGE_CHART.barTitle, { day: words.day(day.day), field: FIELD_WORDS[field], verdict: VERDICTS[verdict], count })}</title></rect>`,
+          html`<rect x="${x}" y="${at(base)}" width="${width}" height="${at(height)}" fill="${fill}"${verdict === 'invalid' && html` stroke="${FIELD_COLOURS[field]}" stroke-width="0.75"`}><title>${words.say(USAGE_CHART.barTitle, { day: words.day(day.day), field: fieldLabelIn(words, field), verdict: VERDICTS[verdict], count })}</title></rect>`,
         );
       }
     }
@@ -149,7 +149,7 @@ function legend(words: Words, data: ChartData): Markup {
   const fields = FIELD_NAMES.filter((field) => data.perField.has(field));
   return html`<ul class="legend">${fields.map(
     (field) =>
-      html`<li><svg width="14" height="14" aria-hidden="true" focusable="false"><rect width="14" height="14" fill="${FIELD_COLOURS[field]}"/></svg> ${words.say(FIELD_WORDS[field])}</li>`,
+      html`<li><svg width="14" height="14" aria-hidden="true" focusable="false"><rect width="14" height="14" fill="${FIELD_COLOURS[field]}"/></svg> ${fieldLabelIn(words, field)}</li>`,
   )}<li><svg width="14" height="14" aria-hidden="true" focusable="false"><rect x="0.5" y="0.5" width="13" height="13" fill="url(#invalid-legend)" stroke="${LEGEND_HATCH}"/></svg> ${words.say(USAGE_CHART.hatched)}</li></ul>`;
 }
 
@@ -163,7 +163,7 @@ function totalsTable(words: Words, data: ChartData, days: number): Markup {
 <thead><tr><th scope="col">${words.say(USAGE_CHART.field)}</th><th scope="col" class="number">${words.say(USAGE_CHART.validColumn)}</th><th scope="col" class="number">${words.say(USAGE_CHART.invalidColumn)}</th><th scope="col" class="number">${words.say(USAGE_CHART.total)}</th></tr></thead>
 <tbody>${fields.map((field) => {
     const counts = data.perField.get(field) as VerdictCounts;
-    return html`<tr><th scope="row">${words.say(FIELD_WORDS[field])}</th><td class="number">${number(counts.valid)}</td><td class="number">${number(counts.invalid)}</td><td class="number">${number(counts.valid + counts.invalid)}</td></tr>`;
+    return html`<tr><th scope="row">${fieldLabelIn(words, field)}</th><td class="number">${number(counts.valid)}</td><td class="number">${number(counts.invalid)}</td><td class="number">${number(counts.valid + counts.invalid)}</td></tr>`;
   })}</tbody>
 <tfoot><tr><th scope="row">${words.say(USAGE_CHART.allFields)}</th><td class="number">${number(data.valid)}</td><td class="number">${number(data.invalid)}</td><td class="number">${number(data.valid + data.invalid)}</td></tr></tfoot>
 </table>`,
@@ -174,7 +174,7 @@ function dailyTable(words: Words, data: ChartData): Markup {
   const rows = data.days.flatMap((day) =>
     FIELD_NAMES.filter((field) => day.perField.has(field)).map((field) => {
       const counts = day.perField.get(field) as VerdictCounts;
-      return html`<tr><td>${words.day(day.day)}</td><td>${words.say(FIELD_WORDS[field])}</td><td class="number">${words.number(counts.valid)}</td><td class="number">${words.number(counts.invalid)}</td></tr>`;
+      return html`<tr><td>${words.day(day.day)}</td><td>${fieldLabelIn(words, field)}</td><td class="number">${words.number(counts.valid)}</td><td class="number">${words.number(counts.invalid)}</td></tr>`;
     }),
   );
   return html`<details class="chart-data"><summary>${words.say(USAGE_CHART.dayByDaySummary)}</summary>${scrollingTable(

@@ -6,12 +6,14 @@
 import { FIELD_NAMES, type FieldName } from '../../../fields/catalog.js';
 import { USAGE_LOG_MASK } from '../../../fields/usage-log.js';
 import { FRAME } from '../i18n/common.js';
-import { FIELD_WORDS, USAGE_CHART, VERDICTS } from '../i18n/usage-chart.js';
+import { FIELD_PHRASES } from '../i18n/fields.js';
+import { USAGE_CHART, VERDICTS } from '../i18n/usage-chart.js';
 import { USAGE_LOG_PAGE } from '../i18n/usage-log-page.js';
 import type { Phrase } from '../i18n/phrase.js';
 import type { Words } from '../i18n/words.js';
 import { accountHeading } from './account-heading.js';
 import { formError, inputField, scrollingTable, selectField, type Choice } from './controls.js';
+import { fieldLabelIn } from './fields.js';
 import { html, type Markup } from './html.js';
 import { renderDocument } from './layout.js';
 import type { Frame, UsageLogPageModel } from './models.js';
@@ -20,7 +22,7 @@ import type { UsageEntry } from '../../storage/types.js';
 
 function filterForm(words: Words, model: UsageLogPageModel): Markup {
   const { filter } = model;
-  const fieldChoices: readonly Choice[] = [{ value: '', label: words.say(USAGE_CHART.allFields) }, ...FIELD_NAMES.map((field) => ({ value: field, label: words.say(FIELD_WORDS[field]) }))];
+  const fieldChoices: readonly Choice[] = [{ value: '', label: words.say(USAGE_CHART.allFields) }, ...FIELD_NAMES.map((field) => ({ value: field, label: fieldLabelIn(words, field) }))];
   const verdictChoices: readonly Choice[] = [
     { value: '', label: words.say(USAGE_LOG_PAGE.anyVerdict) },
     { value: 'valid', label: words.say(USAGE_LOG_PAGE.validOption) },
@@ -38,7 +40,7 @@ ${inputField({ form: 'filter', name: 'day', label: words.say(USAGE_CHART.dayUtc)
 
 /** A logged field's name in the page's language; a name that is not a field (an old log row) as it is. */
 function fieldName(words: Words, field: string): string {
-  return Object.hasOwn(FIELD_WORDS, field) ? words.say(FIELD_WORDS[field as FieldName]) : field;
+  return Object.hasOwn(FIELD_PHRASES, field) ? fieldLabelIn(words, field as FieldName) : field;
 }
 
 /** A counted entry's verdict; a refusal has none, and is not counted. */
