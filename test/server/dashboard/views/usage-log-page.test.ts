@@ -90,9 +90,7 @@ describe('the usage log page in French and Polish', () => {
       'Heure (UTC) Id. de requête Clé Champ Valeur Statut Résultat Code d’erreur ou motif Latence (ms)',
       'Entrées plus anciennes',
     ]);
-    expect(page).toContain('<option value="" selected>Tous les résultats</option>');
-    expect(page).toContain('<option value="phone">Téléphone</option>');
-    expect(page).toContain('<option value="vat">TVA</option>');
+    expectContainsAll(page, ['<option value="" selected>Tous les résultats</option>', '<option value="phone">Téléphone</option>', '<option value="vat">TVA</option>']);
     for (const english of ['Usage log of', 'unknown key', 'refused (not counted)', 'newest first', 'Download these entries', 'Older entries', 'Any verdict', 'Error code or reason']) expect(text).not.toContain(english);
   });
 
