@@ -7,6 +7,8 @@
  */
 import type { Hono } from 'hono';
 import type { AccountUpdate } from '../../admin/service.js';
+import { ACCOUNT_ROUTE } from '../i18n/account.js';
+import type { Words } from '../i18n/words.js';
 import { typedValues, formText } from '../forms.js';
 import { renderAccountPage } from '../views/index.js';
 import type { AccountPageModel, ChartDays } from '../views/models.js';
@@ -22,17 +24,15 @@ const DONE: ReadonlySet<string> = new Set<Done>(['plan', 'suspension', 'vat-numb
 function chartDays(text: string | undefined): ChartDays {
   if (text === undefined || text === '' || text === '30') return 30;
   if (text === '90') return 90;
-  throw new PageRefusal(400, 'Not a chart period', ['The chart shows the last 30 or 90 days: use ?days=30 or ?days=90.']);
+  throw new PageRefusal(400, ACCOUNT_ROUTE.notAChartPeriod, [ACCOUNT_ROUTE.chartDays]);
 }
 
 /** The notice of the overview after a form: what the account is now. */
-function noticeOf(done: Done, overview: AccountPageModel['overview']): string {
+function noticeOf(words: Words, done: Done, overview: AccountPageModel['overview']): string {
   const { account } = overview;
-  if (done === 'plan') return `The plan is now ${account.plan}.`;
-  if (done === 'suspension') {
-    return account.suspendedAt === null ? 'The account is active: its keys answer again.' : 'The account is suspended: its keys answer 401 ACCOUNT_SUSPENDED until it is resumed.';
-  }
-  return account.vatNumber === null ? 'The account has no VAT number now.' : `The account's VAT number is now ${account.vatNumber}.`;
+  if (done === 'plan') return words.say(ACCOUNT_ROUTE.planNow, { plan: account.plan });
+  if (done === 'suspension') return words.say(account.suspendedAt === null ? ACCOUNT_ROUTE.active : ACCOUNT_ROUTE.suspended);
+  return account.vatNumber === null ? words.say(ACCOUNT_ROUTE.noVatNumber) : words.say(ACCOUNT_ROUTE.vatNumberNow, { number: account.vatNumber });
 }
 
 /** The overview of the account the URL names, with `status`; `failed` fills one of its forms again with what was refused. */
@@ -45,7 +45,7 @@ async function accountOverviewPage(request: PageRequest, accountId: string, stat
   const link = await revealed(request, accountId, 'login-link');
   if (link !== undefined) model.signInLink = link?.secret ?? null;
   if (failed !== undefined) model.failed = failed;
-  else if (done !== undefined && DONE.has(done)) model.notice = noticeOf(done as Done, overview);
+  else if (done !== undefined && DONE.has(done)) model.notice = noticeOf(request.frame.words, done as Done, overview);
   return htmlPage(status, renderAccountPage(request.frame, model));
 }
 

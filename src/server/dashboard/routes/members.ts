@@ -9,6 +9,8 @@
 import type { Hono } from 'hono';
 import { addMember, listMembers, MemberChangeError, parseRole, removeMember, setMemberRole } from '../../admin/members.js';
 import { formText, typedValues } from '../forms.js';
+import { MEMBERS_PAGE } from '../i18n/members-page.js';
+import type { Phrase } from '../i18n/phrase.js';
 import { cameOverHttps, expiredSessionCookie } from '../session.js';
 import { renderMembersPage, renderSignOutEverywherePage } from '../views/index.js';
 import type { MembersPageModel } from '../views/models.js';
@@ -16,17 +18,18 @@ import { DASHBOARD_PATH, membersPath } from '../views/paths.js';
 import { accountPage, accountPost, htmlPage, inputError, notFound, seeOther, type DashboardDeps, type PageRequest } from './context.js';
 
 /** What `?done=` says on the list. */
-const DONE: Readonly<Record<string, string>> = {
-  added: 'Member added: they can now ask for a sign-in link with their address.',
-  role: 'Role changed: it holds from their next request.',
-  removed: 'Member removed: their sessions ended with them.',
-  'signed-out': 'Every dashboard session of the account ended.',
+const DONE: Readonly<Record<string, Phrase>> = {
+  added: MEMBERS_PAGE.doneAdded,
+  role: MEMBERS_PAGE.doneRole,
+  removed: MEMBERS_PAGE.doneRemoved,
+  'signed-out': MEMBERS_PAGE.doneSignedOut,
 };
 
 async function membersPage(request: PageRequest, accountId: string, status: number, extra: Pick<MembersPageModel, 'form'> = {}): Promise<Response> {
   const [overview, members] = await Promise.all([request.admin.accountOverview(accountId), listMembers(request.services.store, accountId)]);
   const done = request.c.req.query('done');
-  const notice = done === undefined ? undefined : DONE[done];
+  const phrase = done === undefined || !Object.hasOwn(DONE, done) ? undefined : DONE[done];
+  const notice = phrase === undefined ? undefined : request.frame.words.say(phrase);
   return htmlPage(status, renderMembersPage(request.frame, { overview, members, ...(notice === undefined ? {} : { notice }), ...extra }));
 }
 

@@ -7,6 +7,8 @@
  */
 import type { Hono } from 'hono';
 import { formText, typedValues } from '../forms.js';
+import { ACCOUNT_ROUTE } from '../i18n/account.js';
+import type { Words } from '../i18n/words.js';
 import { renderAccountsPage, renderSuspendPage } from '../views/index.js';
 import type { AccountsPageModel, FormState } from '../views/models.js';
 import { accountPath, ACCOUNTS_PATH } from '../views/paths.js';
@@ -20,11 +22,11 @@ async function accountsPage(request: PageRequest, status: number, form?: FormSta
   return htmlPage(status, renderAccountsPage(request.frame, model));
 }
 
-/** `suspended=true|false` of the suspension form; a RangeError for anything else. */
-function suspendedValue(text: string): boolean {
+/** `suspended=true|false` of the suspension form; a RangeError for anything else, in the page's language. */
+function suspendedValue(words: Words, text: string): boolean {
   if (text === 'true') return true;
   if (text === 'false') return false;
-  throw new RangeError('suspended must be true (suspend) or false (resume)');
+  throw new RangeError(words.say(ACCOUNT_ROUTE.suspendedValue));
 }
 
 /** Mounts the accounts page, account creation, the plan form, and the suspension with its confirmation. */
@@ -82,6 +84,6 @@ export function mountOperatorPages(app: Hono, deps: DashboardDeps): void {
 
   app.post(
     '/dashboard/accounts/:id/suspension',
-    page(deps, 'operator', async (request) => accountForm(request, 'suspension', (form) => ({ suspended: suspendedValue(formText(form, 'suspended')) }))),
+    page(deps, 'operator', async (request) => accountForm(request, 'suspension', (form) => ({ suspended: suspendedValue(request.frame.words, formText(form, 'suspended')) }))),
   );
 }

@@ -11,6 +11,7 @@ import type { UsageEntry } from '../../storage/types.js';
 import { renderUsageLogPage } from '../views/index.js';
 import type { LogFilter, UsageLogPageModel } from '../views/models.js';
 import { CSV_CONTENT_TYPE, usageCsvDisposition, usageLogCsv } from '../../admin/usage-csv.js';
+import { USAGE_LOG_PAGE } from '../i18n/usage-log-page.js';
 import { accountPage, htmlPage, inputError, PageRefusal, type DashboardDeps, type PageRequest } from './context.js';
 
 /** Entries a page shows: the administration's default page, as the admin API's. */
@@ -31,7 +32,7 @@ function readQuery(request: PageRequest): { filter: LogFilter; search: LogSearch
   if (verdict === 'valid' || verdict === 'invalid') {
     filter.verdict = verdict;
     search.valid = verdict === 'valid';
-  } else if (verdict !== '') return { filter, search, refused: 'verdict must be valid or invalid' };
+  } else if (verdict !== '') return { filter, search, refused: request.frame.words.say(USAGE_LOG_PAGE.badVerdict) };
   const before = text('before');
   if (before !== '') {
     try {
@@ -67,7 +68,7 @@ export function mountUsageLog(app: Hono, deps: DashboardDeps): void {
     '/dashboard/accounts/:id/usage.csv',
     accountPage(deps, async (request, accountId) => {
       const { search, refused } = readQuery(request);
-      const refusal = (message: string): PageRefusal => new PageRefusal(400, 'Filter not accepted', [message]);
+      const refusal = (message: string): PageRefusal => new PageRefusal(400, USAGE_LOG_PAGE.filterNotAccepted, [message]);
       if (refused !== undefined) throw refusal(refused);
       let body: ReadableStream<Uint8Array>;
       try {

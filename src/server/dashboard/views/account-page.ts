@@ -4,10 +4,11 @@
  * 90 days, the account's VAT number; for the operator, the forms that change the plan and suspend
  * or resume the account.
  */
+import { ACCOUNT_PAGE } from '../i18n/account-page.js';
+import type { Words } from '../i18n/words.js';
 import { accountHeading } from './account-heading.js';
 import { formError, inputField, notice, selectField, shownBefore, shownOnce } from './controls.js';
 import { frameMay } from '../roles.js';
-import { formatCount, formatQuantity } from './format.js';
 import { html, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
 import type { AccountPageModel, ChartDays, Frame } from './models.js';
@@ -28,121 +29,123 @@ function errorOf(model: AccountPageModel, form: string): string | undefined {
   return model.failed?.form === form ? model.failed.error : undefined;
 }
 
-function planAndPeriod(model: AccountPageModel): Markup {
+function planAndPeriod(words: Words, model: AccountPageModel): Markup {
   const { overview } = model;
   const { limits, period } = overview;
   const paid = !limits.blocksOverQuota;
+  const usedOf = words.say(ACCOUNT_PAGE.usedOf, { used: overview.used, quota: overview.quota });
   return html`<section aria-labelledby="plan-heading">
-<h2 id="plan-heading">Plan and billing period</h2>
+<h2 id="plan-heading">${words.say(ACCOUNT_PAGE.planAndPeriod)}</h2>
 <dl class="facts">
-<div><dt>Plan</dt><dd>${overview.account.plan}</dd></div>
-<div><dt>Validations per billing period</dt><dd>${formatCount(limits.quota)}</dd></div>
-<div><dt>Requests at once</dt><dd>${formatCount(limits.maxConcurrent)}</dd></div>
-<div><dt>Live keys at most</dt><dd>${formatCount(limits.maxKeys)}</dd></div>
-<div><dt>Email validation depth</dt><dd>${limits.emailLevel}</dd></div>
-<div><dt>Billing period</dt><dd>${period.start} to ${lastDayBefore(period.end)} (UTC)</dd></div>
-<div><dt>Count resets on</dt><dd>${period.end}</dd></div>
+<div><dt>${words.say(ACCOUNT_PAGE.plan)}</dt><dd>${overview.account.plan}</dd></div>
+<div><dt>${words.say(ACCOUNT_PAGE.quota)}</dt><dd>${words.number(limits.quota)}</dd></div>
+<div><dt>${words.say(ACCOUNT_PAGE.atOnce)}</dt><dd>${words.number(limits.maxConcurrent)}</dd></div>
+<div><dt>${words.say(ACCOUNT_PAGE.maxKeys)}</dt><dd>${words.number(limits.maxKeys)}</dd></div>
+<div><dt>${words.say(ACCOUNT_PAGE.emailDepth)}</dt><dd>${limits.emailLevel}</dd></div>
+<div><dt>${words.say(ACCOUNT_PAGE.billingPeriod)}</dt><dd>${words.say(ACCOUNT_PAGE.periodDays, { start: words.day(period.start), last: words.day(lastDayBefore(period.end)) })}</dd></div>
+<div><dt>${words.say(ACCOUNT_PAGE.resetsOn)}</dt><dd>${words.day(period.end)}</dd></div>
 </dl>
 </section>
 <section aria-labelledby="period-heading">
-<h2 id="period-heading">This billing period</h2>
+<h2 id="period-heading">${words.say(ACCOUNT_PAGE.thisPeriod)}</h2>
 <dl class="facts">
-<div><dt>Used</dt><dd>${formatCount(overview.used)} of ${formatCount(overview.quota)}</dd></div>
-<div><dt>Remaining</dt><dd>${formatCount(overview.remaining)}</dd></div>
-<div><dt>Overage</dt><dd>${
-    paid
-      ? html`${formatQuantity(overview.overage, 'validation')} beyond the quota, billed as overage`
-      : html`none: the ${overview.account.plan} plan refuses validations beyond its quota (429)`
+<div><dt>${words.say(ACCOUNT_PAGE.used)}</dt><dd>${usedOf}</dd></div>
+<div><dt>${words.say(ACCOUNT_PAGE.remaining)}</dt><dd>${words.number(overview.remaining)}</dd></div>
+<div><dt>${words.say(ACCOUNT_PAGE.overage)}</dt><dd>${
+    paid ? words.counted(ACCOUNT_PAGE.beyondQuota, overview.overage) : words.say(ACCOUNT_PAGE.noOverage, { plan: overview.account.plan })
   }</dd></div>
 </dl>
-<progress class="quota" max="${overview.quota}" value="${Math.min(overview.used, overview.quota)}" aria-label="Share of the quota used">${formatCount(overview.used)} of ${formatCount(overview.quota)}</progress>
+<progress class="quota" max="${overview.quota}" value="${Math.min(overview.used, overview.quota)}" aria-label="${words.say(ACCOUNT_PAGE.quotaShare)}">${usedOf}</progress>
 </section>`;
 }
 
-function chartSection(model: AccountPageModel): Markup {
+function chartSection(words: Words, model: AccountPageModel): Markup {
   const accountId = model.overview.account.id;
   return html`<section aria-labelledby="chart-heading">
-<h2 id="chart-heading">Validations per day</h2>
-<nav aria-label="Days shown" class="switch"><ul>${CHART_CHOICES.map(
-    (days) => html`<li><a href="${accountPath(accountId, days)}"${days === model.days && html` aria-current="page"`}>Last ${days} days</a></li>`,
+<h2 id="chart-heading">${words.say(ACCOUNT_PAGE.perDay)}</h2>
+<nav aria-label="${words.say(ACCOUNT_PAGE.daysShown)}" class="switch"><ul>${CHART_CHOICES.map(
+    (days) => html`<li><a href="${accountPath(accountId, days)}"${days === model.days && html` aria-current="page"`}>${words.counted(ACCOUNT_PAGE.lastDays, days)}</a></li>`,
   )}</ul></nav>
-${usageChart(model.usage, model.days)}
+${usageChart(words, model.usage, model.days)}
 </section>`;
 }
 
 function vatNumberSection(frame: Frame, model: AccountPageModel): Markup {
   const { account } = model.overview;
+  const { words } = frame;
   const failed = model.failed?.form === 'vat-number' ? model.failed.values['vatNumber'] : undefined;
   const action = accountFormPath(account.id, 'vat-number');
   return html`<section aria-labelledby="vat-heading">
-<h2 id="vat-heading">VAT number</h2>
-<p>${account.vatNumber === null ? 'No VAT number set.' : html`Set to <strong>${account.vatNumber}</strong>.`} When one is set, VAT numbers are checked with VIES with it as the requester, so that VIES answers with a consultation number for your records.</p>
-${frameMay(frame, 'owner') && html`${formError(frame.words, errorOf(model, 'vat-number'))}
+<h2 id="vat-heading">${words.say(ACCOUNT_PAGE.vatNumber)}</h2>
+<p>${account.vatNumber === null ? words.say(ACCOUNT_PAGE.noVatNumber) : words.sayMarkup(ACCOUNT_PAGE.vatNumberSet, { number: html`<strong>${account.vatNumber}</strong>` })} ${words.say(ACCOUNT_PAGE.vatNumberUse)}</p>
+${frameMay(frame, 'owner') && html`${formError(words, errorOf(model, 'vat-number'))}
 <form method="post" action="${action}" class="inline">
 ${csrfField(frame)}
-${inputField({ form: 'vat-number', name: 'vatNumber', label: 'The account’s EU VAT number', value: failed ?? account.vatNumber ?? '', hint: 'With its country prefix, e.g. FR40303265045.' })}
-<button type="submit">Save VAT number</button>
+${inputField({ form: 'vat-number', name: 'vatNumber', label: words.say(ACCOUNT_PAGE.vatNumberLabel), value: failed ?? account.vatNumber ?? '', hint: words.say(ACCOUNT_PAGE.vatNumberHint) })}
+<button type="submit">${words.say(ACCOUNT_PAGE.saveVatNumber)}</button>
 </form>
 ${account.vatNumber !== null &&
-  html`<form method="post" action="${action}" class="inline">${csrfField(frame)}<input type="hidden" name="vatNumber" value=""><button type="submit" class="secondary">Remove VAT number</button></form>`}`}
+  html`<form method="post" action="${action}" class="inline">${csrfField(frame)}<input type="hidden" name="vatNumber" value=""><button type="submit" class="secondary">${words.say(ACCOUNT_PAGE.removeVatNumber)}</button></form>`}`}
 </section>`;
 }
 
 /** The operator's form that makes a sign-in link for the account, and the link it made, shown once. */
 function signInLinkPart(frame: Frame, model: AccountPageModel): Markup {
   const { account } = model.overview;
+  const { words } = frame;
   const link = model.signInLink;
   return html`${
     typeof link === 'string' &&
-    shownOnce(frame.words, {
+    shownOnce(words, {
       id: 'sign-in-link',
-      heading: html`A sign-in link for “${account.name}”`,
-      about: html`It signs in once as the account's owner, within 15 minutes: send it to the account's owner over a channel you trust (a chat's link preview would use it up).`,
-      label: 'The sign-in link',
+      heading: html`${words.say(ACCOUNT_PAGE.linkHeading, { name: account.name })}`,
+      about: html`${words.say(ACCOUNT_PAGE.linkAbout)}`,
+      label: words.say(ACCOUNT_PAGE.linkLabel),
       value: link,
-      copy: 'Copy link',
+      copy: words.say(ACCOUNT_PAGE.copyLink),
     })
-  }${link === null && shownBefore(frame.words, 'Make another link if it was not copied.')}
+  }${link === null && shownBefore(words, words.say(ACCOUNT_PAGE.anotherLink))}
 <form method="post" action="${signInLinkPath(account.id)}" class="inline">
 ${csrfField(frame)}
-<button type="submit" class="secondary">Make a sign-in link</button>
-<span class="hint">A one-time link that signs in as the account's owner, as <code>verifield accounts login-link</code> makes.</span>
+<button type="submit" class="secondary">${words.say(ACCOUNT_PAGE.makeLink)}</button>
+<span class="hint">${words.sayMarkup(ACCOUNT_PAGE.makeLinkHint, { command: html`<code>verifield accounts login-link</code>` })}</span>
 </form>`;
 }
 
 function operatorSection(frame: Frame, model: AccountPageModel): Markup {
   const { account } = model.overview;
+  const { words } = frame;
   const suspended = account.suspendedAt !== null;
   return html`<section aria-labelledby="operator-heading">
-<h2 id="operator-heading">Operator</h2>
+<h2 id="operator-heading">${words.say(ACCOUNT_PAGE.operator)}</h2>
 ${signInLinkPart(frame, model)}
-${formError(frame.words, errorOf(model, 'plan'))}
+${formError(words, errorOf(model, 'plan'))}
 <form method="post" action="${accountFormPath(account.id, 'plan')}" class="inline">
 ${csrfField(frame)}
-${selectField({ form: 'plan', name: 'plan', label: 'Plan', choices: PLAN_CHOICES, selected: model.failed?.form === 'plan' ? model.failed.values['plan'] : account.plan })}
-<button type="submit">Change plan</button>
+${selectField({ form: 'plan', name: 'plan', label: words.say(ACCOUNT_PAGE.plan), choices: PLAN_CHOICES, selected: model.failed?.form === 'plan' ? model.failed.values['plan'] : account.plan })}
+<button type="submit">${words.say(ACCOUNT_PAGE.changePlan)}</button>
 </form>
-${formError(frame.words, errorOf(model, 'suspension'))}
+${formError(words, errorOf(model, 'suspension'))}
 ${
   suspended
     ? html`<form method="post" action="${suspendPath(account.id)}" class="inline">
 ${csrfField(frame)}
 <input type="hidden" name="suspended" value="false">
-<button type="submit">Resume account</button>
-<span class="hint">Its keys work again at once.</span>
+<button type="submit">${words.say(ACCOUNT_PAGE.resumeAccount)}</button>
+<span class="hint">${words.say(ACCOUNT_PAGE.resumeHint)}</span>
 </form>`
-    : html`<p class="inline"><a href="${suspendPath(account.id)}" class="button danger">Suspend account</a>
-<span class="hint">Its keys are refused (401) until you resume it; nothing is deleted. You confirm on the next page.</span></p>`
+    : html`<p class="inline"><a href="${suspendPath(account.id)}" class="button danger">${words.say(ACCOUNT_PAGE.suspendAccount)}</a>
+<span class="hint">${words.say(ACCOUNT_PAGE.suspendHint)}</span></p>`
 }
 </section>`;
 }
 
 /** Sign out everywhere (owners and the operator): a link to its confirmation. */
-function sessionsSection(accountId: string): Markup {
+function sessionsSection(words: Words, accountId: string): Markup {
   return html`<section aria-labelledby="sessions-heading">
-<h2 id="sessions-heading">Sessions</h2>
-<p>A browser left signed in somewhere? End every dashboard session of the account; each member then signs in again with a new link.</p>
-<p class="actions"><a href="${signOutEverywherePath(accountId)}" class="button secondary">Sign out everywhere</a></p>
+<h2 id="sessions-heading">${words.say(ACCOUNT_PAGE.sessions)}</h2>
+<p>${words.say(ACCOUNT_PAGE.sessionsAbout)}</p>
+<p class="actions"><a href="${signOutEverywherePath(accountId)}" class="button secondary">${words.say(ACCOUNT_PAGE.signOutEverywhere)}</a></p>
 </section>`;
 }
 
@@ -155,10 +158,10 @@ export function renderAccountPage(frame: Frame, model: AccountPageModel): string
     current: 'overview',
     main: html`${accountHeading(frame, model.overview, 'overview', account.name)}
 ${notice(model.notice)}
-${planAndPeriod(model)}
-${chartSection(model)}
+${planAndPeriod(frame.words, model)}
+${chartSection(frame.words, model)}
 ${vatNumberSection(frame, model)}
-${frameMay(frame, 'owner') && sessionsSection(account.id)}
+${frameMay(frame, 'owner') && sessionsSection(frame.words, account.id)}
 ${frame.viewer?.kind === 'operator' && operatorSection(frame, model)}`,
   });
 }

@@ -4,27 +4,30 @@
  * to the page's own URL (with the session's CSRF token) and a way back; or, when the thing is
  * done already (the key revoked, the job ended), saying so with only the way back.
  */
+import { ACCOUNT_PAGE } from '../i18n/account-page.js';
+import { CONFIRM_PAGE } from '../i18n/confirm-page.js';
+import { JOB_STATUS } from '../i18n/jobs.js';
+import type { Phrase } from '../i18n/phrase.js';
 import { accountHeading } from './account-heading.js';
-import { formatCount, timeTag } from './format.js';
 import { html, type HtmlValue, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
 import type { CancelJobPageModel, Frame, RevokePageModel, RotatePageModel, SuspendPageModel } from './models.js';
 import { accountPath, cancelJobPath, jobsPath, keysPath, revokePath, rotateWebhookPath, signOutEverywherePath, suspendPath, webhooksPath } from './paths.js';
 
 /** The account page a confirmation belongs to and leads back to: its path and the way back's label. */
-const WAY_BACK: Readonly<Record<'overview' | 'keys' | 'jobs' | 'webhooks', readonly [(accountId: string) => string, string]>> = {
-  overview: [(accountId) => accountPath(accountId), 'Back to the account'],
-  keys: [keysPath, 'Back to the keys'],
-  jobs: [jobsPath, 'Back to the jobs'],
-  webhooks: [webhooksPath, 'Back to the webhook'],
+const WAY_BACK: Readonly<Record<'overview' | 'keys' | 'jobs' | 'webhooks', readonly [(accountId: string) => string, Phrase]>> = {
+  overview: [(accountId) => accountPath(accountId), CONFIRM_PAGE.backToAccount],
+  keys: [keysPath, CONFIRM_PAGE.backToKeys],
+  jobs: [jobsPath, CONFIRM_PAGE.backToJobs],
+  webhooks: [webhooksPath, CONFIRM_PAGE.backToWebhook],
 };
 
 /** The form of a confirmation: where it posts (the page's own URL), its hidden fields beside the CSRF token, its button, and the link that leaves. */
 interface ConfirmForm {
   action: string;
   hidden?: Readonly<Record<string, string>>;
-  button: string;
-  keep: string;
+  button: Phrase;
+  keep: Phrase;
 }
 
 /** What {@link confirmationPage} lays out. */
@@ -40,13 +43,14 @@ interface Confirmation {
 }
 
 function confirmationPage(frame: Frame, overview: RevokePageModel['overview'], tab: keyof typeof WAY_BACK, page: Confirmation): string {
+  const { words } = frame;
   const [pathOf, backLabel] = WAY_BACK[tab];
   const back = pathOf(overview.account.id);
   const { form } = page;
   const body =
     page.done !== undefined && page.done !== false
-      ? html`<p>${page.done}: there is nothing left to do.</p>
-<p><a href="${back}">${backLabel}</a></p>`
+      ? html`<p>${words.sayMarkup(CONFIRM_PAGE.nothingLeft, { done: page.done })}</p>
+<p><a href="${back}">${words.say(backLabel)}</a></p>`
       : html`<p>${page.question}</p>
 <ul>
 ${page.consequences.map((consequence) => html`<li>${consequence}</li>
@@ -54,8 +58,8 @@ ${page.consequences.map((consequence) => html`<li>${consequence}</li>
 <form method="post" action="${form.action}" class="actions">
 ${csrfField(frame)}
 ${Object.entries(form.hidden ?? {}).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">
-`)}<button type="submit" class="danger">${form.button}</button>
-<a href="${back}" class="button secondary">${form.keep}</a>
+`)}<button type="submit" class="danger">${words.say(form.button)}</button>
+<a href="${back}" class="button secondary">${words.say(form.keep)}</a>
 </form>`;
   return renderDocument({
     title: page.heading,
@@ -68,68 +72,70 @@ ${body}`,
 
 /** GET /dashboard/accounts/{id}/keys/{keyId}/revoke. */
 export function renderRevokePage(frame: Frame, { overview, key }: RevokePageModel): string {
-  const what = html`the key “<strong>${key.name}</strong>” (<code>${key.displayPrefix}…</code>)`;
+  const { words } = frame;
+  const prefix = html`<code>${key.displayPrefix}…</code>`;
   return confirmationPage(frame, overview, 'keys', {
-    heading: `Revoke a key of ${overview.account.name}`,
-    done: key.status === 'revoked' && html`The key “${key.name}” (<code>${key.displayPrefix}…</code>) was revoked${key.revokedAt !== null && html` on ${timeTag(key.revokedAt)}`}`,
-    question: html`Revoke ${what}, created ${timeTag(key.createdAt)}?`,
-    consequences: ['Every request made with it from now on is refused with 401.', 'This cannot be undone: a program that uses it needs a new key.', 'Its past usage stays in the usage log and the counts.'],
-    form: { action: revokePath(overview.account.id, key.id), button: 'Revoke key', keep: 'Cancel' },
+    heading: words.say(CONFIRM_PAGE.revokeHeading, { name: overview.account.name }),
+    done:
+      key.status === 'revoked' &&
+      (key.revokedAt === null
+        ? words.sayMarkup(CONFIRM_PAGE.keyRevoked, { name: key.name, prefix })
+        : words.sayMarkup(CONFIRM_PAGE.keyRevokedOn, { name: key.name, prefix, time: words.timeTag(key.revokedAt) })),
+    question: words.sayMarkup(CONFIRM_PAGE.revokeQuestion, { name: html`<strong>${key.name}</strong>`, prefix, time: words.timeTag(key.createdAt) }),
+    consequences: [words.say(CONFIRM_PAGE.revokeRefused), words.say(CONFIRM_PAGE.revokeFinal), words.say(CONFIRM_PAGE.revokeHistory)],
+    form: { action: revokePath(overview.account.id, key.id), button: CONFIRM_PAGE.revokeButton, keep: CONFIRM_PAGE.cancel },
   });
 }
 
 /** GET /dashboard/accounts/{id}/webhooks/rotate. */
 export function renderRotatePage(frame: Frame, { overview, endpoint }: RotatePageModel): string {
+  const { words } = frame;
   return confirmationPage(frame, overview, 'webhooks', {
-    heading: `Rotate the webhook secret of ${overview.account.name}`,
-    question: html`Make a new signing secret for the events sent to <code>${endpoint.url}</code>?`,
-    consequences: [
-      html`From now on every event is signed with the new secret; receivers that check <code>Verifield-Signature</code> with the current one refuse them until they are given the new one.`,
-      'The current secret stops signing at once: this cannot be undone. The new secret is shown once, on the next page: copy it there.',
-    ],
-    form: { action: rotateWebhookPath(overview.account.id), button: 'Rotate the secret', keep: 'Cancel' },
+    heading: words.say(CONFIRM_PAGE.rotateHeading, { name: overview.account.name }),
+    question: words.sayMarkup(CONFIRM_PAGE.rotateQuestion, { url: html`<code>${endpoint.url}</code>` }),
+    consequences: [words.sayMarkup(CONFIRM_PAGE.rotateReceivers, { header: html`<code>Verifield-Signature</code>` }), words.say(CONFIRM_PAGE.rotateFinal)],
+    form: { action: rotateWebhookPath(overview.account.id), button: CONFIRM_PAGE.rotateButton, keep: CONFIRM_PAGE.cancel },
   });
 }
 
 /** GET /dashboard/accounts/{id}/suspension (the operator's). */
 export function renderSuspendPage(frame: Frame, { overview }: SuspendPageModel): string {
+  const { words } = frame;
   const { account } = overview;
-  const consequences = [
-    html`Every request with its keys is refused (401 <code>ACCOUNT_SUSPENDED</code>) until you resume it; its jobs and watches wait.`,
-    'Nothing is deleted: its keys, usage and settings stay, and resuming it makes its keys work again at once.',
-  ];
+  const consequences = [words.sayMarkup(CONFIRM_PAGE.suspendRefused, { code: html`401 <code>ACCOUNT_SUSPENDED</code>` }), words.say(CONFIRM_PAGE.suspendKeeps)];
   return confirmationPage(frame, overview, 'overview', {
-    heading: `Suspend ${account.name}`,
-    done: account.suspendedAt !== null && html`The account “${account.name}” was suspended on ${timeTag(account.suspendedAt)}`,
-    question: html`Suspend the account “<strong>${account.name}</strong>”?`,
+    heading: words.say(CONFIRM_PAGE.suspendHeading, { name: account.name }),
+    done: account.suspendedAt !== null && words.sayMarkup(CONFIRM_PAGE.accountSuspended, { name: account.name, time: words.timeTag(account.suspendedAt) }),
+    question: words.sayMarkup(CONFIRM_PAGE.suspendQuestion, { name: html`<strong>${account.name}</strong>` }),
     consequences,
-    form: { action: suspendPath(account.id), hidden: { suspended: 'true' }, button: 'Suspend account', keep: 'Cancel' },
+    form: { action: suspendPath(account.id), hidden: { suspended: 'true' }, button: ACCOUNT_PAGE.suspendAccount, keep: CONFIRM_PAGE.cancel },
   });
 }
 
 /** GET /dashboard/accounts/{id}/jobs/{jobId}/cancel. */
 export function renderCancelJobPage(frame: Frame, { overview, job }: CancelJobPageModel): string {
-  const progress = `${job.status}, ${formatCount(job.done)} of ${formatCount(job.total)} done`;
+  const { words } = frame;
+  const status = JOB_STATUS[job.status];
+  const id = html`<code>${job.id}</code>`;
+  const progress = words.say(CONFIRM_PAGE.progress, { status, done: job.done, total: job.total });
   return confirmationPage(frame, overview, 'jobs', {
-    heading: `Cancel a job of ${overview.account.name}`,
-    done: job.status !== 'queued' && job.status !== 'running' && html`The job <code>${job.id}</code> has ended (${job.status})`,
-    question: html`Cancel the job <code>${job.id}</code> (${progress}), submitted ${timeTag(job.createdAt)}?`,
-    consequences: ['No more of its values are validated or counted from now on.', 'The answers it has stay readable over the API; the rest are never answered.', 'This cannot be undone: submit the values again for a new job.'],
-    form: { action: cancelJobPath(overview.account.id, job.id), button: 'Cancel job', keep: 'Keep the job' },
+    heading: words.say(CONFIRM_PAGE.cancelHeading, { name: overview.account.name }),
+    done: job.status !== 'queued' && job.status !== 'running' && words.sayMarkup(CONFIRM_PAGE.jobEnded, { id, status: words.say(status) }),
+    question: words.sayMarkup(CONFIRM_PAGE.cancelQuestion, { id, progress, time: words.timeTag(job.createdAt) }),
+    consequences: [words.say(CONFIRM_PAGE.cancelStops), words.say(CONFIRM_PAGE.cancelAnswers), words.say(CONFIRM_PAGE.cancelFinal)],
+    form: { action: cancelJobPath(overview.account.id, job.id), button: CONFIRM_PAGE.cancelButton, keep: CONFIRM_PAGE.keepJob },
   });
 }
 
 /** GET /dashboard/accounts/{id}/sign-out-everywhere (owners and the operator). */
 export function renderSignOutEverywherePage(frame: Frame, { overview }: SuspendPageModel): string {
+  const { words } = frame;
   const { account } = overview;
   const yours = frame.viewer?.kind === 'account';
   return confirmationPage(frame, overview, 'overview', {
-    heading: `Sign out everywhere from ${account.name}`,
-    question: html`End every dashboard session of the account “<strong>${account.name}</strong>”?`,
-    consequences: [
-      yours ? 'Every browser signed in to the account is signed out, this one included.' : 'Every browser signed in to the account is signed out (your operator session stays).',
-      'Each member signs in again with a new link. API keys are not affected: revoke a key on the Keys page.',
-    ],
-    form: { action: signOutEverywherePath(account.id), button: 'Sign out everywhere', keep: 'Cancel' },
+    heading: words.say(CONFIRM_PAGE.signOutHeading, { name: account.name }),
+    question: words.sayMarkup(CONFIRM_PAGE.signOutQuestion, { name: html`<strong>${account.name}</strong>` }),
+    consequences: [words.say(yours ? CONFIRM_PAGE.signOutYours : CONFIRM_PAGE.signOutOperator), words.say(CONFIRM_PAGE.signOutKeys)],
+    form: { action: signOutEverywherePath(account.id), button: ACCOUNT_PAGE.signOutEverywhere, keep: CONFIRM_PAGE.cancel },
   });
 }

@@ -4,30 +4,33 @@
  * and role. The account's last owner keeps its role and stays (the server refuses, the page says why).
  */
 import { MEMBER_ROLES, type MemberRecord } from '../../storage/types.js';
+import { FRAME, ROLE_NAMES } from '../i18n/common.js';
+import { MEMBERS_PAGE } from '../i18n/members-page.js';
+import type { Words } from '../i18n/words.js';
 import { accountHeading } from './account-heading.js';
 import { formError, inputField, notice, scrollingTable, selectField, type Choice } from './controls.js';
-import { timeTag } from './format.js';
 import { html, type Markup } from './html.js';
 import { csrfField, renderDocument } from './layout.js';
 import type { Frame, MembersPageModel } from './models.js';
-import { memberPath, membersPath } from './paths.js';
+import { memberPath, membersPath, SIGN_IN_PATH } from './paths.js';
 
-const ROLE_CHOICES: readonly Choice[] = MEMBER_ROLES.map((role) => ({ value: role, label: role }));
-
-/** What each role may do, as the page explains it. */
-const ROLE_HELP = 'Owners do everything, members included; developers manage keys, webhooks and jobs; viewers read only.';
+/** The roles as the selects offer them, in the page's language. */
+function roleChoices(words: Words): readonly Choice[] {
+  return MEMBER_ROLES.map((role) => ({ value: role, label: words.say(ROLE_NAMES[role]) }));
+}
 
 function memberRow(frame: Frame, accountId: string, member: MemberRecord): Markup {
+  const { words } = frame;
   return html`<tr>
 <th scope="row">${member.email}</th>
 <td><form method="post" action="${memberPath(accountId, member.id, 'role')}" class="inline">
 ${csrfField(frame)}
-${selectField({ form: `role-${member.id}`, name: 'role', label: `Role of ${member.email}`, choices: ROLE_CHOICES, selected: member.role })}
-<button type="submit" class="secondary">Change role</button>
+${selectField({ form: `role-${member.id}`, name: 'role', label: words.say(MEMBERS_PAGE.roleOf, { email: member.email }), choices: roleChoices(words), selected: member.role })}
+<button type="submit" class="secondary">${words.say(MEMBERS_PAGE.changeRole)}</button>
 </form></td>
-<td>${timeTag(member.createdAt)}</td>
+<td>${words.timeTag(member.createdAt)}</td>
 <td><form method="post" action="${memberPath(accountId, member.id, 'remove')}" class="inline">
-${csrfField(frame)}<button type="submit" class="danger">Remove<span class="visually-hidden"> ${member.email}</span></button>
+${csrfField(frame)}<button type="submit" class="danger">${words.say(MEMBERS_PAGE.remove)}<span class="visually-hidden"> ${member.email}</span></button>
 </form></td>
 </tr>`;
 }
@@ -35,15 +38,16 @@ ${csrfField(frame)}<button type="submit" class="danger">Remove<span class="visua
 /** GET /dashboard/accounts/{id}/members. */
 export function renderMembersPage(frame: Frame, model: MembersPageModel): string {
   const { overview, members } = model;
+  const { words } = frame;
   const accountId = overview.account.id;
-  const heading = `Members of ${overview.account.name}`;
+  const heading = words.say(MEMBERS_PAGE.title, { name: overview.account.name });
   const table =
     members.length === 0
-      ? html`<p class="empty">No members yet: add the first owner below.</p>`
+      ? html`<p class="empty">${words.say(MEMBERS_PAGE.none)}</p>`
       : scrollingTable(
-          'Members',
+          words.say(FRAME.members),
           html`<table>
-<thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Added</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
+<thead><tr><th scope="col">${words.say(MEMBERS_PAGE.email)}</th><th scope="col">${words.say(MEMBERS_PAGE.role)}</th><th scope="col">${words.say(MEMBERS_PAGE.added)}</th><th scope="col"><span class="visually-hidden">${words.say(MEMBERS_PAGE.action)}</span></th></tr></thead>
 <tbody>${members.map((member) => memberRow(frame, accountId, member))}</tbody>
 </table>`,
         );
@@ -53,16 +57,16 @@ export function renderMembersPage(frame: Frame, model: MembersPageModel): string
     current: 'members',
     main: html`${accountHeading(frame, overview, 'members', heading)}
 ${notice(model.notice)}
-<p>Members sign in at <a href="/dashboard/sign-in">the sign-in page</a> with their address: a one-time link is mailed to it. ${ROLE_HELP} The last owner cannot be removed or given another role.</p>
-${formError(frame.words, model.form?.error)}
+<p>${words.sayMarkup(MEMBERS_PAGE.signInAt, { link: html`<a href="${SIGN_IN_PATH}">${words.say(MEMBERS_PAGE.signInPage)}</a>` })} ${words.say(MEMBERS_PAGE.roleHelp)} ${words.say(MEMBERS_PAGE.lastOwner)}</p>
+${formError(words, model.form?.error)}
 ${table}
 <section aria-labelledby="add-member-heading">
-<h2 id="add-member-heading">Add a member</h2>
+<h2 id="add-member-heading">${words.say(MEMBERS_PAGE.addMember)}</h2>
 <form method="post" action="${membersPath(accountId)}" class="stacked">
 ${csrfField(frame)}
-${inputField({ form: 'add-member', name: 'email', label: 'Email address', type: 'email', value: model.form?.values['email'], required: true, maxLength: 254 })}
-${selectField({ form: 'add-member', name: 'role', label: 'Role', choices: ROLE_CHOICES, selected: model.form?.values['role'] ?? 'viewer' })}
-<button type="submit">Add member</button>
+${inputField({ form: 'add-member', name: 'email', label: words.say(MEMBERS_PAGE.emailAddress), type: 'email', value: model.form?.values['email'], required: true, maxLength: 254 })}
+${selectField({ form: 'add-member', name: 'role', label: words.say(MEMBERS_PAGE.role), choices: roleChoices(words), selected: model.form?.values['role'] ?? 'viewer' })}
+<button type="submit">${words.say(MEMBERS_PAGE.addButton)}</button>
 </form>
 </section>`,
   });

@@ -7,9 +7,10 @@
  */
 import { FIELD_NAMES, type FieldName } from '../../../fields/catalog.js';
 import type { DayTotal, UsageByDay } from '../../admin/service.js';
-import { FIELD_COLOURS, FIELD_LABELS } from './fields.js';
+import { FIELD_COLOURS, fieldLabelIn } from './fields.js';
+import { USAGE_CHART, VERDICTS } from '../i18n/usage-chart.js';
+import type { Words } from '../i18n/words.js';
 import { scrollingTable } from './controls.js';
-import { formatCount, formatQuantity } from './format.js';
 import { html, type Markup } from './html.js';
 
 const DAY_MS = 86_400_000;
@@ -103,11 +104,11 @@ function hatchPatterns(): Markup {
   return html`<defs>${FIELD_NAMES.map((field) => hatchPattern(`invalid-${field}`, FIELD_COLOURS[field]))}${hatchPattern('invalid-legend', LEGEND_HATCH)}</defs>`;
 }
 
-function yAxis(step: number, top: number): Markup {
+function yAxis(words: Words, step: number, top: number): Markup {
   const ticks = Array.from({ length: top / step + 1 }, (_, index) => index * step);
   return html`<g class="y-axis">${ticks.map((value) => {
     const y = at(TOP + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT);
-    return html`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${y}" y2="${y}" stroke="${value === 0 ? '#595959' : '#d9d9d9'}"/><text x="${LEFT - 6}" y="${y}" dy="4" text-anchor="end">${formatCount(value)}</text>`;
+    return html`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${y}" y2="${y}" stroke="${value === 0 ? '#595959' : '#d9d9d9'}"/><text x="${LEFT - 6}" y="${y}" dy="4" text-anchor="end">${words.number(value)}</text>`;
   })}</g>`;
 }
 
@@ -120,7 +121,7 @@ function xLabels(days: readonly ChartDay[], slot: number): Markup {
   )}</g>`;
 }
 
-function bars(days: readonly ChartDay[], slot: number, top: number): Markup {
+function bars(words: Words, days: readonly ChartDay[], slot: number, top: number): Markup {
   const width = at(Math.max(1, slot * 0.72));
   const scale = PLOT_HEIGHT / top;
   return html`<g class="bars">${days.map((day, index) => {
@@ -136,7 +137,7 @@ function bars(days: readonly ChartDay[], slot: number, top: number): Markup {
         base -= height;
         const fill = verdict === 'valid' ? FIELD_COLOURS[field] : `url(#invalid-${field})`;
         segments.push(
-          html`<rect x="${x}" y="${at(base)}" width="${width}" height="${at(height)}" fill="${fill}"${verdict === 'invalid' && html` stroke="${FIELD_COLOURS[field]}" stroke-width="0.75"`}><title>${day.day}: ${FIELD_LABELS[field]} ${verdict}, ${formatCount(count)}</title></rect>`,
+          html`<rect x="${x}" y="${at(base)}" width="${width}" height="${at(height)}" fill="${fill}"${verdict === 'invalid' && html` stroke="${FIELD_COLOURS[field]}" stroke-width="0.75"`}><title>${words.say(USAGE_CHART.barTitle, { day: words.day(day.day), field: fieldLabelIn(words, field), verdict: VERDICTS[verdict], count })}</title></rect>`,
         );
       }
     }
@@ -144,41 +145,42 @@ function bars(days: readonly ChartDay[], slot: number, top: number): Markup {
   })}</g>`;
 }
 
-function legend(data: ChartData): Markup {
+function legend(words: Words, data: ChartData): Markup {
   const fields = FIELD_NAMES.filter((field) => data.perField.has(field));
   return html`<ul class="legend">${fields.map(
     (field) =>
-      html`<li><svg width="14" height="14" aria-hidden="true" focusable="false"><rect width="14" height="14" fill="${FIELD_COLOURS[field]}"/></svg> ${FIELD_LABELS[field]}</li>`,
-  )}<li><svg width="14" height="14" aria-hidden="true" focusable="false"><rect x="0.5" y="0.5" width="13" height="13" fill="url(#invalid-legend)" stroke="${LEGEND_HATCH}"/></svg> Hatched, in the field's colour: invalid verdicts</li></ul>`;
+      html`<li><svg width="14" height="14" aria-hidden="true" focusable="false"><rect width="14" height="14" fill="${FIELD_COLOURS[field]}"/></svg> ${fieldLabelIn(words, field)}</li>`,
+  )}<li><svg width="14" height="14" aria-hidden="true" focusable="false"><rect x="0.5" y="0.5" width="13" height="13" fill="url(#invalid-legend)" stroke="${LEGEND_HATCH}"/></svg> ${words.say(USAGE_CHART.hatched)}</li></ul>`;
 }
 
-function totalsTable(data: ChartData, days: number): Markup {
+function totalsTable(words: Words, data: ChartData, days: number): Markup {
   const fields = FIELD_NAMES.filter((field) => data.perField.has(field));
+  const { number } = words;
   return scrollingTable(
-    'Validations by field and verdict',
+    words.say(USAGE_CHART.byFieldAndVerdict),
     html`<table class="totals">
-<caption>Validations by field and verdict, last ${days} days</caption>
-<thead><tr><th scope="col">Field</th><th scope="col" class="number">Valid</th><th scope="col" class="number">Invalid</th><th scope="col" class="number">Total</th></tr></thead>
+<caption>${words.counted(USAGE_CHART.byFieldAndVerdictLast, days)}</caption>
+<thead><tr><th scope="col">${words.say(USAGE_CHART.field)}</th><th scope="col" class="number">${words.say(USAGE_CHART.validColumn)}</th><th scope="col" class="number">${words.say(USAGE_CHART.invalidColumn)}</th><th scope="col" class="number">${words.say(USAGE_CHART.total)}</th></tr></thead>
 <tbody>${fields.map((field) => {
     const counts = data.perField.get(field) as VerdictCounts;
-    return html`<tr><th scope="row">${FIELD_LABELS[field]}</th><td class="number">${formatCount(counts.valid)}</td><td class="number">${formatCount(counts.invalid)}</td><td class="number">${formatCount(counts.valid + counts.invalid)}</td></tr>`;
+    return html`<tr><th scope="row">${fieldLabelIn(words, field)}</th><td class="number">${number(counts.valid)}</td><td class="number">${number(counts.invalid)}</td><td class="number">${number(counts.valid + counts.invalid)}</td></tr>`;
   })}</tbody>
-<tfoot><tr><th scope="row">All fields</th><td class="number">${formatCount(data.valid)}</td><td class="number">${formatCount(data.invalid)}</td><td class="number">${formatCount(data.valid + data.invalid)}</td></tr></tfoot>
+<tfoot><tr><th scope="row">${words.say(USAGE_CHART.allFields)}</th><td class="number">${number(data.valid)}</td><td class="number">${number(data.invalid)}</td><td class="number">${number(data.valid + data.invalid)}</td></tr></tfoot>
 </table>`,
   );
 }
 
-function dailyTable(data: ChartData): Markup {
+function dailyTable(words: Words, data: ChartData): Markup {
   const rows = data.days.flatMap((day) =>
     FIELD_NAMES.filter((field) => day.perField.has(field)).map((field) => {
       const counts = day.perField.get(field) as VerdictCounts;
-      return html`<tr><td>${day.day}</td><td>${FIELD_LABELS[field]}</td><td class="number">${formatCount(counts.valid)}</td><td class="number">${formatCount(counts.invalid)}</td></tr>`;
+      return html`<tr><td>${words.day(day.day)}</td><td>${fieldLabelIn(words, field)}</td><td class="number">${words.number(counts.valid)}</td><td class="number">${words.number(counts.invalid)}</td></tr>`;
     }),
   );
-  return html`<details class="chart-data"><summary>The chart's numbers, day by day</summary>${scrollingTable(
-    'Validations day by day',
+  return html`<details class="chart-data"><summary>${words.say(USAGE_CHART.dayByDaySummary)}</summary>${scrollingTable(
+    words.say(USAGE_CHART.dayByDay),
     html`<table>
-<thead><tr><th scope="col">Day (UTC)</th><th scope="col">Field</th><th scope="col" class="number">Valid</th><th scope="col" class="number">Invalid</th></tr></thead>
+<thead><tr><th scope="col">${words.say(USAGE_CHART.dayUtc)}</th><th scope="col">${words.say(USAGE_CHART.field)}</th><th scope="col" class="number">${words.say(USAGE_CHART.validColumn)}</th><th scope="col" class="number">${words.say(USAGE_CHART.invalidColumn)}</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>`,
   )}</details>`;
@@ -188,29 +190,27 @@ function dailyTable(data: ChartData): Markup {
  * The usage chart of `usage` (the last `days` days): the SVG with its legend, the totals table and
  * the day-by-day table; a sentence instead when the window holds no validation.
  */
-export function usageChart(usage: UsageByDay, days: number): Markup {
+export function usageChart(words: Words, usage: UsageByDay, days: number): Markup {
   const data = chartData(usage);
   const total = data.valid + data.invalid;
-  if (total === 0) return html`<p class="empty">No validations in the last ${days} days (${usage.from} to ${usage.to}, UTC).</p>`;
+  if (total === 0) return html`<p class="empty">${words.counted(USAGE_CHART.none, days, { from: words.day(usage.from), to: words.day(usage.to) })}</p>`;
   const busiest = data.days.reduce((most, day) => (day.total > most.total ? day : most));
   const step = scaleStep(busiest.total);
   const top = step * Math.ceil(busiest.total / step);
   const slot = PLOT_WIDTH / data.days.length;
-  const title = `Validations per day, ${usage.from} to ${usage.to} (UTC)`;
-  const description =
-    `${formatQuantity(total, 'validation')} in ${days} days: ${formatCount(data.valid)} valid, ${formatCount(data.invalid)} invalid. ` +
-    `Busiest day ${busiest.day} with ${formatCount(busiest.total)}.`;
+  const title = words.say(USAGE_CHART.title, { from: words.day(usage.from), to: words.day(usage.to) });
+  const description = `${words.counted(USAGE_CHART.summary, total, { days, valid: data.valid, invalid: data.invalid })} ${words.say(USAGE_CHART.busiest, { day: words.day(busiest.day), count: busiest.total })}`;
   return html`<figure class="chart">
-<div class="chart-wrap" role="region" aria-label="Chart of validations per day" tabindex="0"><svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="usage-chart-title usage-chart-desc">
+<div class="chart-wrap" role="region" aria-label="${words.say(USAGE_CHART.chartRegion)}" tabindex="0"><svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="usage-chart-title usage-chart-desc">
 <title id="usage-chart-title">${title}</title>
 <desc id="usage-chart-desc">${description}</desc>
 ${hatchPatterns()}
-${yAxis(step, top)}
-${bars(data.days, slot, top)}
+${yAxis(words, step, top)}
+${bars(words, data.days, slot, top)}
 ${xLabels(data.days, slot)}
 </svg></div>
-<figcaption>${legend(data)}<p>${description}</p></figcaption>
+<figcaption>${legend(words, data)}<p>${description}</p></figcaption>
 </figure>
-${totalsTable(data, days)}
-${dailyTable(data)}`;
+${totalsTable(words, data, days)}
+${dailyTable(words, data)}`;
 }

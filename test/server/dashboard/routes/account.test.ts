@@ -67,3 +67,23 @@ describe("the account's own VAT number", () => {
     expect((await server.store.accounts.get(account.id))?.vatNumber).toBeNull();
   });
 });
+
+describe('the overview in a French browser', () => {
+  const french = { 'Accept-Language': 'fr-FR,fr;q=0.9' };
+
+  it('says what a form changed, and refuses a chart period, in French', async () => {
+    await server.store.accounts.update(account.id, { vatNumber: 'FR40303265045' }, server.clock.now());
+    const done = await getPage(server.url, `${overviewPath()}?done=vat-number`, browser, french);
+    expect(done.status).toBe(200);
+    expect(done.text).toContain('Le numéro de TVA du compte est désormais FR40303265045.');
+    expect(done.text).toContain('2 sur 10\u202f000');
+    expect((await getPage(server.url, `${overviewPath()}?done=plan`, browser, french)).text).toContain('La formule est désormais STARTER.');
+    const refused = await getPage(server.url, `${overviewPath()}?days=7`, browser, french);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Période de graphique non valide');
+    expect(refused.text).toContain('Le graphique montre les 30 ou 90 derniers jours : utilisez ?days=30 ou ?days=90.');
+    for (const english of ['Not a chart period', 'The chart shows', 'VAT number is now', 'The plan is now']) {
+      expect(done.text + refused.text).not.toContain(english);
+    }
+  });
+});

@@ -177,3 +177,16 @@ describe("the operator's sign-in link for an account", () => {
     expect((await postForm(server.url, `/dashboard/accounts/${account.id}/sign-in-link`, { cookie, csrf: csrfOf(members.text) })).status).toBe(404);
   });
 });
+
+describe('the Members page in a French browser', () => {
+  it('says what the last form did in French', async () => {
+    const { server, account } = fixture;
+    // A session of its own: "sign out everywhere" above ended the fixture's.
+    const browser = await signIn(server, account.id);
+    const page = await getPage(server.url, `${accountPath()}/members?done=added`, browser, { 'Accept-Language': 'fr' });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Membre ajouté : il peut désormais demander un lien de connexion avec son adresse.');
+    expect(page.text).not.toContain('Member added');
+    expect((await getPage(server.url, `${accountPath()}/members?done=toString`, browser, { 'Accept-Language': 'fr' })).status).toBe(200);
+  });
+});

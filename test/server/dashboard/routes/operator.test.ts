@@ -134,3 +134,18 @@ describe("an account's plan and suspension", () => {
     expect(await server.store.accounts.get(account.id)).toMatchObject({ plan: 'PRO', suspendedAt: null });
   });
 });
+
+describe("the operator's pages in a French browser", () => {
+  it('lists the accounts and asks before suspending one, in French', async () => {
+    const french = { 'Accept-Language': 'fr' };
+    const { account } = await accountWithKey(server.store, 'FREE');
+    const accounts = await getPage(server.url, '/dashboard/accounts', operator, french);
+    expect(accounts.status).toBe(200);
+    expect(accounts.text).toContain('Créer un compte');
+    expect(accounts.text).not.toContain('Create an account');
+    const confirm = await getPage(server.url, `/dashboard/accounts/${account.id}/suspension`, operator, french);
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toContain('Suspendre le compte « <strong>');
+    expect(confirm.text).not.toContain('Nothing is deleted');
+  });
+});

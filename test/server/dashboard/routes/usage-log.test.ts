@@ -119,3 +119,17 @@ describe('the usage log', () => {
     expect(rows(second.text)).toBe(ids.length - 50);
   });
 });
+
+describe('the usage log in a French browser', () => {
+  it('refuses a filter it cannot read in French, on the page and for the CSV download', async () => {
+    const french = { 'Accept-Language': 'fr' };
+    const page = await getPage(server.url, logPath('?verdict=maybe'), browser, french);
+    expect(page.status).toBe(400);
+    expect(page.text).toContain('verdict doit valoir valid ou invalid');
+    expect(page.text).not.toContain('verdict must be');
+    const csv = await getPage(server.url, `/dashboard/accounts/${account.id}/usage.csv?verdict=maybe`, browser, french);
+    expect(csv.status).toBe(400);
+    expect(csv.text).toContain('Filtre refusé');
+    expect(csv.text).not.toContain('Filter not accepted');
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UsageByDay } from '../../../../src/server/admin/service.js';
 import { renderAccountPage } from '../../../../src/server/dashboard/views/index.js';
 import type { AccountPageModel } from '../../../../src/server/dashboard/views/models.js';
+import { wordsIn } from '../../../../src/server/dashboard/i18n/words.js';
 import { accountFrame, anAccount, anOverview, expectContainsAll, OPERATOR, postForms, textOf } from '../../../support/dashboard-views.js';
 
 const usage: UsageByDay = {
@@ -104,5 +105,53 @@ describe('the account overview', () => {
     const plan = renderAccountPage(OPERATOR, model({ failed: { form: 'plan', error: 'no such plan', values: { plan: 'PRO' } } }));
     expect(plan).toContain('<option value="PRO" selected>PRO</option>');
     expect(textOf(plan)).toContain('Not done: no such plan');
+  });
+});
+
+describe('the account overview in French', () => {
+  const french = wordsIn('fr');
+
+  it('says everything in French, with French numbers and dates, and no English of the page left', () => {
+    const text = textOf(renderAccountPage(accountFrame(anAccount(), 'owner', french), model()));
+    expectContainsAll(text, [
+      'Formule et période de facturation',
+      'Validations par période de facturation 50 000',
+      'Période de facturation du 15 nov. 2026 au 14 déc. 2026 (UTC)',
+      'Utilisées 61 234 sur 50 000',
+      'Dépassement 11 234 validations au-delà du quota, facturées en dépassement',
+      'Validations par jour',
+      '30 derniers jours',
+      'Numéro de TVA',
+      'Aucun numéro de TVA renseigné.',
+      'Se déconnecter partout',
+      'Validations par champ et résultat, 30 derniers jours',
+      'Tous les champs',
+    ]);
+    for (const english of ['Plan and billing period', 'Validations per day', 'beyond the quota', 'No VAT number set', 'Sign out everywhere', 'Last 30 days', 'All fields', "The chart's numbers"]) expect(text).not.toContain(english);
+  });
+
+  it("shows the operator's tabs, the suspension banner and the operator's forms in French", () => {
+    const overview = anOverview(anAccount({ suspendedAt: new Date('2026-11-20T10:15:00Z') }), 10);
+    const text = textOf(renderAccountPage({ ...OPERATOR, words: french }, model({ overview, signInLink: 'https://verifield.example/dashboard/login/abc' })));
+    expectContainsAll(text, [
+      'Comptes › Web shop',
+      'Vue d’ensemble Clés Journal d’utilisation Lots Surveillances Webhooks Membres',
+      'Suspendu depuis le 20 nov. 2026, 10:15 UTC : les clés du compte sont refusées (401 ACCOUNT_SUSPENDED)',
+      'Un lien de connexion pour « Web shop »',
+      'Créer un lien de connexion',
+      'Opérateur',
+      'Changer de formule',
+      'Réactiver le compte',
+    ]);
+    for (const english of ['Suspended since', 'A sign-in link for', 'Make a sign-in link', 'Change plan', 'Resume account', 'Overview']) expect(text).not.toContain(english);
+  });
+
+  it('counts the overage with the Polish plural forms', () => {
+    const polish = wordsIn('pl');
+    const overage = (used: number): string => textOf(renderAccountPage(accountFrame(anAccount(), 'owner', polish), model({ overview: anOverview(anAccount(), used) })));
+    expect(overage(50_001)).toContain('1 walidacja ponad limit, rozliczona jako nadwyżka');
+    expect(overage(50_002)).toContain('2 walidacje ponad limit, rozliczone jako nadwyżka');
+    expect(overage(50_005)).toContain('5 walidacji ponad limit, rozliczonych jako nadwyżka');
+    expect(overage(50_022)).toContain('22 walidacje ponad limit');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderAccountsPage } from '../../../../src/server/dashboard/views/index.js';
-import { anAccount, anOverview, OPERATOR, postForms, textOf } from '../../../support/dashboard-views.js';
+import { wordsIn } from '../../../../src/server/dashboard/i18n/words.js';
+import { anAccount, anOverview, expectContainsAll, OPERATOR, postForms, textOf } from '../../../support/dashboard-views.js';
 
 describe("the operator's accounts page", () => {
   it('lists every account with a link to it, its plan, used / quota, the day its period resets and whether it is suspended', () => {
@@ -35,5 +36,28 @@ describe("the operator's accounts page", () => {
     expect(page).toContain('<option value="PRO" selected>PRO</option>');
     expect(page).toContain('name="vatNumber" type="text" value="XX"');
     expect(page).toContain('name="subscriptionStart" type="date" value="2026-11-01"');
+  });
+});
+
+describe("the operator's accounts page in French and Polish", () => {
+  it('says everything in French, with French numbers and dates, and no English of the page left', () => {
+    const free = anAccount({ id: 'a-2', name: 'Side project', plan: 'FREE', subscriptionStart: '2026-01-31', suspendedAt: new Date('2026-11-01T00:00:00Z') });
+    const text = textOf(renderAccountsPage({ ...OPERATOR, words: wordsIn('fr') }, { accounts: [anOverview(anAccount(), 61_234), anOverview(free, 12)] }));
+    expectContainsAll(text, [
+      '2 comptes',
+      'Nom Formule Utilisées / quota Nouvelle période le État',
+      'Web shop GROWTH 61 234 / 50 000 15 déc. 2026 actif',
+      'Side project FREE 12 / 250 30 nov. 2026 suspendu',
+      'Créer un compte',
+      'Numéro de TVA (facultatif)',
+    ]);
+    for (const english of ['Create an account', 'Used / quota', 'Period resets on', 'Subscription start', ' active', '2 accounts']) expect(text).not.toContain(english);
+  });
+
+  it('counts the accounts with the Polish plural forms', () => {
+    const caption = (count: number): string => /<caption>([^<]*)<\/caption>/.exec(renderAccountsPage({ ...OPERATOR, words: wordsIn('pl') }, { accounts: Array.from({ length: count }, () => anOverview()) }))?.[1] ?? '';
+    expect(caption(1)).toBe('1 konto');
+    expect(caption(2)).toBe('2 konta');
+    expect(caption(5)).toBe('5 kont');
   });
 });

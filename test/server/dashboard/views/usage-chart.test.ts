@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_NAMES, type FieldName } from '../../../../src/fields/catalog.js';
 import type { DayTotal, UsageByDay } from '../../../../src/server/admin/service.js';
 import { FIELD_COLOURS, FIELD_LABELS } from '../../../../src/server/dashboard/views/fields.js';
+import { ENGLISH, wordsIn } from '../../../../src/server/dashboard/i18n/words.js';
 import { usageChart } from '../../../../src/server/dashboard/views/usage-chart.js';
-import { inlineCode, textOf, unescaped } from '../../../support/dashboard-views.js';
+import { expectContainsAll, inlineCode, textOf, unescaped } from '../../../support/dashboard-views.js';
 
 const DAY = 86_400_000;
 const TO = '2026-11-26';
@@ -47,7 +48,7 @@ describe('the usage chart', () => {
   it.each([30, 90])('draws exactly the totals of the model over %i days, in the bars, the totals table and the summary', (days) => {
     fc.assert(
       fc.property(someTotals(days), (totals) => {
-        const markup = usageChart(window(days, totals), days).text;
+        const markup = usageChart(ENGLISH, window(days, totals), days).text;
         const segments = segmentsOf(markup);
         expect(segments).toHaveLength(totals.length);
         for (const total of totals) {
@@ -73,7 +74,7 @@ describe('the usage chart', () => {
   it.each([30, 90])('gives every day of %i its own slot, bars of one scale inside the plot, and a y scale that reaches the busiest day', (days) => {
     fc.assert(
       fc.property(someTotals(days), (totals) => {
-        const markup = usageChart(window(days, totals), days).text;
+        const markup = usageChart(ENGLISH, window(days, totals), days).text;
         const segments = segmentsOf(markup);
         const perDay = new Map<string, { x: number; height: number; count: number; top: number }>();
         for (const segment of segments) {
@@ -101,7 +102,7 @@ describe('the usage chart', () => {
 
   it("labels today and days evenly spaced before it, month and day", () => {
     for (const days of [30, 90]) {
-      const labels = [...usageChart(window(days, [{ day: TO, field: 'iban', valid: true, count: 1 }]), days).text.matchAll(/text-anchor="middle">([^<]+)</g)].map((match) => match[1]);
+      const labels = [...usageChart(ENGLISH, window(days, [{ day: TO, field: 'iban', valid: true, count: 1 }]), days).text.matchAll(/text-anchor="middle">([^<]+)</g)].map((match) => match[1]);
       expect(labels.at(-1)).toBe('11-26');
       expect(labels.length).toBeGreaterThanOrEqual(4);
       expect(labels.length).toBeLessThanOrEqual(10);
@@ -109,7 +110,7 @@ describe('the usage chart', () => {
   });
 
   it('hatches the invalid verdicts in the colour of their field, and says so in the legend', () => {
-    const markup = usageChart(window(30, [{ day: TO, field: 'email', valid: false, count: 4 }, { day: TO, field: 'email', valid: true, count: 6 }]), 30).text;
+    const markup = usageChart(ENGLISH, window(30, [{ day: TO, field: 'email', valid: false, count: 4 }, { day: TO, field: 'email', valid: true, count: 6 }]), 30).text;
     const [valid, invalid] = segmentsOf(markup);
     expect(valid?.fill).toBe(FIELD_COLOURS.email);
     expect(invalid?.fill).toBe('url(#invalid-email)');
@@ -118,7 +119,7 @@ describe('the usage chart', () => {
   });
 
   it('names the chart and describes it for screen readers, and lists the numbers day by day', () => {
-    const markup = usageChart(window(30, [{ day: '2026-11-20', field: 'vat', valid: true, count: 1500 }]), 30).text;
+    const markup = usageChart(ENGLISH, window(30, [{ day: '2026-11-20', field: 'vat', valid: true, count: 1500 }]), 30).text;
     expect(markup).toContain('role="img" aria-labelledby="usage-chart-title usage-chart-desc"');
     expect(markup).toContain('<title id="usage-chart-title">Validations per day, 2026-10-28 to 2026-11-26 (UTC)</title>');
     expect(markup).toContain('<desc id="usage-chart-desc">1,500 validations in 30 days: 1,500 valid, 0 invalid. Busiest day 2026-11-20 with 1,500.</desc>');
@@ -128,7 +129,7 @@ describe('the usage chart', () => {
 
   it('says there were no validations instead of drawing an empty chart', () => {
     for (const days of [30, 90]) {
-      const markup = usageChart(window(days, []), days).text;
+      const markup = usageChart(ENGLISH, window(days, []), days).text;
       expect(markup).not.toContain('<svg');
       expect(textOf(markup)).toBe(`No validations in the last ${days} days (${window(days, []).from} to 2026-11-26, UTC).`);
     }
@@ -145,5 +146,29 @@ describe('the usage chart', () => {
     const colours = FIELD_NAMES.map((field: FieldName) => FIELD_COLOURS[field]);
     expect(new Set(colours).size).toBe(FIELD_NAMES.length);
     for (const colour of colours) expect(1.05 / (luminance(colour) + 0.05)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('the usage chart in French and Polish', () => {
+  it('says everything in French, with French numbers and dates, and no English of the chart left', () => {
+    const markup = usageChart(wordsIn('fr'), window(30, [{ day: TO, field: 'vat', valid: true, count: 1500 }, { day: TO, field: 'vat', valid: false, count: 2 }]), 30).text;
+    const text = unescaped(markup);
+    expectContainsAll(text, [
+      'Validations par jour, du 28 oct. 2026 au 26 nov. 2026 (UTC)',
+      '1\u202f502 validations en 30 jours : 1\u202f500 valides, 2 non valides. Jour le plus chargé : 26 nov. 2026, avec 1\u202f502.',
+      '<title>26 nov. 2026 : TVA non valide, 2</title>',
+      'Hachuré, dans la couleur du champ : résultats non valides',
+      '<caption>Validations par champ et résultat, 30 derniers jours</caption>',
+    ]);
+    expectContainsAll(textOf(markup), ['Champ Valides Non valides Total', 'TVA 1 500 2 1 502', 'Tous les champs 1 500 2 1 502']);
+    for (const english of ['Validations per day', 'Busiest day', 'Hatched', 'All fields', 'day by day', ' invalid', ' valid,']) expect(text).not.toContain(english);
+    expect(textOf(usageChart(wordsIn('fr'), window(90, []), 90).text)).toBe('Aucune validation ces 90 derniers jours (du 29 août 2026 au 26 nov. 2026, UTC).');
+  });
+
+  it('counts the validations with the Polish plural forms', () => {
+    const summary = (count: number): string => /<desc id="usage-chart-desc">([^<]*)<\/desc>/.exec(usageChart(wordsIn('pl'), window(30, [{ day: TO, field: 'iban', valid: true, count }]), 30).text)?.[1] ?? '';
+    expect(summary(1)).toMatch(/^1 walidacja w ciągu 30 dni/);
+    expect(summary(2)).toMatch(/^2 walidacje w ciągu 30 dni/);
+    expect(summary(5)).toMatch(/^5 walidacji w ciągu 30 dni/);
   });
 });

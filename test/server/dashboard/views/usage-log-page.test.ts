@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderUsageLogPage } from '../../../../src/server/dashboard/views/index.js';
 import type { UsageLogPageModel } from '../../../../src/server/dashboard/views/models.js';
+import { wordsIn } from '../../../../src/server/dashboard/i18n/words.js';
 import { accountFrame, aKey, anAccount, anEntry, anOverview, expectContainsAll, textOf } from '../../../support/dashboard-views.js';
 
 const id = anAccount().id;
@@ -66,5 +67,40 @@ describe('the usage log page', () => {
   it('says when nothing matches, and why a filter was refused', () => {
     expect(textOf(renderUsageLogPage(accountFrame(), model({ entries: [] })))).toContain('No requests match this filter.');
     expect(textOf(renderUsageLogPage(accountFrame(), model({ entries: [], error: 'day must be YYYY-MM-DD' })))).toContain('Not done: day must be YYYY-MM-DD');
+  });
+});
+
+describe('the usage log page in French and Polish', () => {
+  const french = accountFrame(anAccount(), 'owner', wordsIn('fr'));
+
+  it('says everything in French, with French numbers and times, and no English of the page left', () => {
+    const page = renderUsageLogPage(french, model({ nextBefore: '2026-11-26T08:00:00.000Z' }));
+    const rows = [...page.matchAll(/<tbody>([\s\S]*?)<\/tbody>/g)].flatMap((body) => [...(body[1] as string).matchAll(/<tr>[\s\S]*?<\/tr>/g)].map((row) => textOf(row[0])));
+    expect(rows).toEqual([
+      '26 nov. 2026, 13:59 UTC request-1 checkout form IBAN DE89 3704 0044 0532 0130 00 200 valide 3',
+      '26 nov. 2026, 09:00 UTC request-2 clé inconnue NIF *** 200 non valide NIF_BAD_CHECK_LETTER 1 234',
+      '26 nov. 2026, 08:00 UTC request-3 checkout form IBAN 429 refusée (non comptée) QUOTA_EXCEEDED 3',
+    ]);
+    const text = textOf(page);
+    expectContainsAll(text, [
+      'Journal d’utilisation de Web shop',
+      'Le journal conserve 90 jours d’entrées',
+      'Télécharger ces entrées au format CSV',
+      '3 requêtes, les plus récentes d’abord',
+      'Heure (UTC) Id. de requête Clé Champ Valeur Statut Résultat Code d’erreur ou motif Latence (ms)',
+      'Entrées plus anciennes',
+    ]);
+    expectContainsAll(page, ['<option value="" selected>Tous les résultats</option>', '<option value="phone">Téléphone</option>', '<option value="vat">TVA</option>']);
+    for (const english of ['Usage log of', 'unknown key', 'refused (not counted)', 'newest first', 'Download these entries', 'Older entries', 'Any verdict', 'Error code or reason']) expect(text).not.toContain(english);
+  });
+
+  it('counts the requests and the days kept with the Polish plural forms', () => {
+    const polish = accountFrame(anAccount(), 'owner', wordsIn('pl'));
+    const caption = (count: number): string => /<caption>([^<]*)<\/caption>/.exec(renderUsageLogPage(polish, model({ entries: Array.from({ length: count }, () => anEntry()) })))?.[1] ?? '';
+    expect(caption(1)).toBe('1 żądanie, od najnowszych');
+    expect(caption(2)).toBe('2 żądania, od najnowszych');
+    expect(caption(5)).toBe('5 żądań, od najnowszych');
+    expect(textOf(renderUsageLogPage(polish, model({ keptDays: 1 })))).toContain('Dziennik przechowuje wpisy przez 1 dzień;');
+    expect(textOf(renderUsageLogPage(polish, model({ keptDays: 3 })))).toContain('Dziennik przechowuje wpisy przez 3 dni;');
   });
 });

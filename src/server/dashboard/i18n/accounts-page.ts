@@ -1,0 +1,47 @@
+/** The words of the operator's list of accounts and its form to create one (../views/accounts-page.ts). */
+import { phrases } from './phrase.js';
+
+export const ACCOUNTS_PAGE = phrases({
+  active: { en: 'active', es: 'activa', fr: 'actif', de: 'aktiv', it: 'attivo', pt: 'ativa', nl: 'actief', pl: 'aktywne' },
+  suspended: { en: 'suspended', es: 'suspendida', fr: 'suspendu', de: 'gesperrt', it: 'sospeso', pt: 'suspensa', nl: 'opgeschort', pl: 'zawieszone' },
+  none: { en: 'No accounts yet: create the first one below.', es: 'Aún no hay cuentas: cree la primera abajo.', fr: 'Aucun compte pour l’instant : créez le premier ci-dessous.', de: 'Noch keine Konten: Legen Sie unten das erste an.', it: 'Ancora nessun account: crea il primo qui sotto.', pt: 'Ainda não há contas: crie a primeira abaixo.', nl: 'Nog geen accounts: maak hieronder het eerste aan.', pl: 'Brak kont: utwórz pierwsze poniżej.' },
+  name: { en: 'Name', es: 'Nombre', fr: 'Nom', de: 'Name', it: 'Nome', pt: 'Nome', nl: 'Naam', pl: 'Nazwa' },
+  plan: { en: 'Plan', es: 'Plan', fr: 'Formule', de: 'Tarif', it: 'Piano', pt: 'Plano', nl: 'Abonnement', pl: 'Plan' },
+  usedOfQuota: { en: 'Used / quota', es: 'Usadas / cuota', fr: 'Utilisées / quota', de: 'Verbraucht / Kontingent', it: 'Usate / quota', pt: 'Usadas / quota', nl: 'Gebruikt / quotum', pl: 'Wykorzystano / limit' },
+  resetsOn: { en: 'Period resets on', es: 'El periodo se reinicia el', fr: 'Nouvelle période le', de: 'Neuer Zeitraum ab', it: 'Il periodo si azzera il', pt: 'O período reinicia a', nl: 'Periode wordt gereset op', pl: 'Nowy okres od' },
+  status: { en: 'Status', es: 'Estado', fr: 'État', de: 'Status', it: 'Stato', pt: 'Estado', nl: 'Status', pl: 'Stan' },
+  create: { en: 'Create an account', es: 'Crear una cuenta', fr: 'Créer un compte', de: 'Konto anlegen', it: 'Crea un account', pt: 'Criar uma conta', nl: 'Account aanmaken', pl: 'Utwórz konto' },
+  vatNumber: { en: 'VAT number (optional)', es: 'NIF-IVA (opcional)', fr: 'Numéro de TVA (facultatif)', de: 'USt-IdNr. (optional)', it: 'Partita IVA (facoltativa)', pt: 'Número de IVA (opcional)', nl: 'Btw-nummer (optioneel)', pl: 'Numer VAT (opcjonalnie)' },
+  vatNumberHint: {
+    en: 'The account’s own EU VAT number, sent to VIES as requester, e.g. FR40303265045.',
+    es: 'El NIF-IVA intracomunitario de la propia cuenta, enviado a VIES como solicitante, p. ej. FR40303265045.',
+    fr: 'Le numéro de TVA intracommunautaire du compte lui-même, envoyé à VIES comme demandeur, p. ex. FR40303265045.',
+    de: 'Die eigene USt-IdNr. des Kontos, die VIES als anfragende Nummer erhält, z. B. FR40303265045.',
+    it: 'La partita IVA UE dell’account stesso, inviata a VIES come richiedente, ad es. FR40303265045.',
+    pt: 'O número de IVA intracomunitário da própria conta, enviado ao VIES como requerente, p. ex. FR40303265045.',
+    nl: 'Het eigen btw-identificatienummer van het account, aan VIES doorgegeven als aanvrager, bijv. FR40303265045.',
+    pl: 'Własny numer VAT UE konta, wysyłany do VIES jako numer wnioskodawcy, np. FR40303265045.',
+  },
+  subscriptionStart: { en: 'Subscription start (optional)', es: 'Inicio de la suscripción (opcional)', fr: 'Début de l’abonnement (facultatif)', de: 'Abobeginn (optional)', it: 'Inizio dell’abbonamento (facoltativo)', pt: 'Início da subscrição (opcional)', nl: 'Begin van het abonnement (optioneel)', pl: 'Początek subskrypcji (opcjonalnie)' },
+  subscriptionStartHint: {
+    en: 'The day that anchors the monthly billing periods; default: today (UTC).',
+    es: 'El día en que se basan los periodos de facturación mensuales; por defecto: hoy (UTC).',
+    fr: 'Le jour sur lequel se calent les périodes de facturation mensuelles ; par défaut : aujourd’hui (UTC).',
+    de: 'Der Tag, nach dem sich die monatlichen Abrechnungszeiträume richten; Standard: heute (UTC).',
+    it: 'Il giorno su cui si basano i periodi di fatturazione mensili; predefinito: oggi (UTC).',
+    pt: 'O dia em que se baseiam os períodos de faturação mensais; predefinição: hoje (UTC).',
+    nl: 'De dag waarop de maandelijkse factuurperiodes zijn gebaseerd; standaard: vandaag (UTC).',
+    pl: 'Dzień, od którego liczą się miesięczne okresy rozliczeniowe; domyślnie: dziś (UTC).',
+  },
+  createButton: { en: 'Create account', es: 'Crear cuenta', fr: 'Créer le compte', de: 'Konto anlegen', it: 'Crea account', pt: 'Criar conta', nl: 'Account aanmaken', pl: 'Utwórz konto' },
+  count: {
+    en: { one: '{count} account', other: '{count} accounts' },
+    es: { one: '{count} cuenta', other: '{count} cuentas' },
+    fr: { one: '{count} compte', other: '{count} comptes' },
+    de: { one: '{count} Konto', other: '{count} Konten' },
+    it: { one: '{count} account', other: '{count} account' },
+    pt: { one: '{count} conta', other: '{count} contas' },
+    nl: { one: '{count} account', other: '{count} accounts' },
+    pl: { one: '{count} konto', few: '{count} konta', many: '{count} kont', other: '{count} konta' },
+  },
+});
