@@ -1,5 +1,5 @@
 /**
- * The dashboard's words in every language it speaks (docs/dashboard.md#languages): a phrase holds
+ * The dashboard's words in every language it speaks (docs/service.md#dashboard, "Dashboard languages"): a phrase holds
  * its text in English and in each catalog's language side by side, so a page's words are read and
  * changed in one place and a missing translation is a type error. `{name}` in a text is filled by
  * the page (./words.ts); the same names must appear in every language, which {@link phrases}
