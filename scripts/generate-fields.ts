@@ -365,6 +365,11 @@ export const FIELD_LABELS: Readonly<Record<FieldName, string>> = {
 ${eachField(fields, (name, _cap, { manifest }) => `  ${name}: ${quote(manifest.label)},`)}
 };
 
+/** Each field's name in the dashboard's other languages, where it differs from its label. */
+export const FIELD_LABELS_IN: Readonly<Record<FieldName, Readonly<Partial<Record<string, string>>>>> = {
+${eachField(fields, (name, _cap, { manifest }) => `  ${name}: ${JSON.stringify(manifest.labels ?? {})},`)}
+};
+
 /** Each field's colour in the usage chart. */
 export const FIELD_COLOURS: Readonly<Record<FieldName, string>> = {
 ${eachField(fields, (name, _cap, { manifest }) => `  ${name}: ${quote(manifest.colour)},`)}

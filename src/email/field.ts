@@ -7,6 +7,7 @@ export const field = {
   requestMembers: {},
   answeredAtStart: false,
   label: 'Email',
+  labels: { es: 'Correo electrónico', fr: 'E-mail', de: 'E-Mail', it: 'Email', pt: 'Email', nl: 'E-mail', pl: 'E-mail' },
   colour: '#1b7a3d',
   detailsDoc: 'Email findings; on results of validateEmail / verifyEmail.',
   clientDoc: ", at the depth of the account's plan.",

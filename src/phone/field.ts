@@ -7,6 +7,7 @@ export const field = {
   requestMembers: { defaultCountry: 'offline' },
   answeredAtStart: false,
   label: 'Phone',
+  labels: { es: 'Teléfono', fr: 'Téléphone', de: 'Telefon', it: 'Telefono', pt: 'Telefone', nl: 'Telefoon', pl: 'Telefon' },
   colour: '#a3307a',
   detailsDoc: 'Phone findings; present when the number could be read as international.',
   clientDoc: ' (international form, + or 00; or national, with `defaultCountry`).',

@@ -7,6 +7,7 @@ export const field = {
   requestMembers: { traderName: 'verified' },
   answeredAtStart: false,
   label: 'VAT',
+  labels: { es: 'IVA', fr: 'TVA', de: 'USt-IdNr.', it: 'Partita IVA', pt: 'IVA', nl: 'Btw', pl: 'VAT' },
   colour: '#1f5fad',
   detailsDoc: 'VAT findings; on results of validateVat / verifyVat.',
   clientDoc: ': structure, check digits and registration in VIES.',

@@ -3,8 +3,12 @@
  * message catalogs' languages, negotiated as the API's answers are (../../answers/answer-language.ts),
  * English when none fits.
  */
+import { CATALOG_LANGUAGES } from '../../../messages/catalogs.js';
 import { createAnswerLanguages } from '../../answers/answer-language.js';
 import type { PageLanguage } from './phrase.js';
+
+/** Every page language, English first. */
+export const PAGE_LANGUAGES: readonly PageLanguage[] = ['en', ...CATALOG_LANGUAGES];
 
 const picked = createAnswerLanguages();
 
