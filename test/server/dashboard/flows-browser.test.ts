@@ -5,8 +5,9 @@
  * on the Jobs page, lands on the job's page, watches its progress bar fill (the dashboard's script,
  * the pages' strict CSP intact) until the job ends, and downloads its results as CSV; a mixed file
  * (a `field,value` header) runs each line as its field; a viewer reads every page and changes
- * nothing, a forged form included, while an owner adds a member; a request the API refused is in the
- * usage log, found by its status, and in the log's CSV. Screenshots go to .tmp/screenshots/ (and
+ * nothing, a forged form included, while an owner adds a member; a running job cancelled from its
+ * page counts nothing after; the usage log pages past job lines and watch checks; a request the API
+ * refused is in the usage log, found by its status, and in the log's CSV. Screenshots go to .tmp/screenshots/ (and
  * docs/screenshots/ with SCREENSHOTS_TO_DOCS=1).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { validateIban } from '../../../src/iban/index.js';
 import { validateNif } from '../../../src/nif/index.js';
 import type { Account } from '../../../src/server/storage/types.js';
 import { parseCsv } from '../../support/csv.js';
+import { usageEntry } from '../../support/store/usage-entry.js';
 import { startDashboardServer, type DashboardServer } from '../../support/dashboard.js';
 import { startSmtpFake, type SmtpFake } from '../../support/fakes/smtp.js';
 import { germanIban } from '../../support/generators/iban.js';
@@ -219,6 +221,28 @@ describe('a member on its own, in Chromium', () => {
     await expect.poll(() => owner.page.locator('main').textContent()).toContain('new@example.com');
     expect((await server.store.members.list(account.id)).map((member) => member.email)).toContain('new@example.com');
     await owner.context.close();
+  }, 120_000);
+
+  it('pages the usage log past job lines and watch checks, each entry once', async () => {
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const at = new Date(`${day}T08:00:00.000Z`);
+    const job = '019cd7b4-c400-7aaa-8bbb-0123456789ab';
+    const ids = [...Array.from({ length: 52 }, (_, line) => `job:${job}:${line + 1}`), `watch:${job}:${at.toISOString()}`];
+    for (const requestId of ids) await server.store.usage.count(usageEntry(account.id, periodOf(account.subscriptionStart, at).start, { requestId, at, value: 'DE89370400440532013000' }), null);
+    const { context, page } = await signedInAs(OWNER);
+    await page.goto(`${server.url}/dashboard/accounts/${account.id}/usage`);
+    await page.getByLabel('Day (UTC)').fill(day);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const shown = (): Promise<string[]> => page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+    await expect.poll(async () => (await shown()).length).toBe(50);
+    const first = await shown();
+    await page.getByRole('link', { name: 'Older entries' }).click();
+    await expect.poll(async () => (await shown()).length).toBe(ids.length - 50);
+    const seen = [...first, ...(await shown())];
+    expect(new Set(seen).size).toBe(ids.length);
+    expect([...seen].sort()).toEqual([...ids].sort());
+    expect(await page.getByRole('link', { name: 'Older entries' }).count()).toBe(0);
+    await context.close();
   }, 120_000);
 
   it('shows a request the API refused in the usage log, found by its status, and in its CSV', async () => {
