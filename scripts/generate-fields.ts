@@ -101,6 +101,8 @@ async function readFolder(srcDir: string, name: string, languages: readonly stri
   if (field === undefined) fail(srcDir, `${name}/field.ts`, 'exports no `field`');
   if (field.name !== name) fail(srcDir, `${name}/field.ts`, `name is '${field.name}', not its folder's name '${name}'`);
   if (field.operation !== `validate${capitalized(name)}`) fail(srcDir, `${name}/field.ts`, `operation must be 'validate${capitalized(name)}'`);
+  const unknownLabels = Object.keys(field.labels ?? {}).filter((language) => !languages.includes(language));
+  if (unknownLabels.length > 0) fail(srcDir, `${name}/field.ts`, `labels in ${unknownLabels.join(', ')}: the languages are those of src/messages/languages/ (${languages.join(', ')})`);
   const memberTexts = await requestMemberTexts(srcDir, field);
   const facts = await load<{ messageFacts?: FieldMessageFacts; validMessageKeys?: readonly string[] }>(join(srcDir, name, 'messages/facts.ts'));
   if (facts.messageFacts === undefined || facts.validMessageKeys === undefined) {

@@ -3,7 +3,6 @@
  * every file of a field folder that the registry reads satisfies one of these, and
  * scripts/generate-fields.ts derives the aggregates in ./generated/ from them.
  */
-import type { CatalogLanguage } from '../messages/catalogs.js';
 import type { CircuitBreakerStore, Clock, DnsResolver, DomainAgeSource, VatAnswerCache, VatRegistry } from '../ports.js';
 import type { ValidationLevel, ValidationResult } from '../result.js';
 
@@ -28,8 +27,11 @@ export interface FieldManifest {
   readonly answeredAtStart: boolean;
   /** The field's name as people read it (the dashboard). */
   readonly label: string;
-  /** The name in the other languages of the dashboard (those of src/messages/languages/), where it is not `label` as it is. */
-  readonly labels?: Readonly<Partial<Record<CatalogLanguage, string>>>;
+  /**
+   * The name in the dashboard's other languages, by language code (those of src/messages/languages/:
+   * the generator refuses any other), where it is not `label` as it is.
+   */
+  readonly labels?: Readonly<Partial<Record<string, string>>>;
   /** The field's colour in the dashboard's usage chart, at least 4.5:1 against white. */
   readonly colour: `#${string}`;
   /** The rest of the client method's doc comment after `POST /api/v1/validate/<name>` (`.` when there is nothing to add). */

@@ -208,7 +208,8 @@ describe('createRatesService over TEDB (loopback fake)', () => {
 
   it('TEDB down before any success: never fetched; then up: 27 states; then down again: old rates and fetchedAt kept', async () => {
     const time = clock('2025-08-12T00:05:00Z');
-    const service = createRatesService({ source: tedbRatesSource({ url: fake.url, timeoutMs: 300 }), now: time.now });
+    // Long enough for the answer of 27 states on a loaded machine; the hang below waits it out.
+    const service = createRatesService({ source: tedbRatesSource({ url: fake.url, timeoutMs: 2_000 }), now: time.now });
 
     fake.behave('hang', 1);
     const down = await service.refresh();
