@@ -6,6 +6,8 @@
  * by one pass over char codes; Unicode goes through the platform's URL parser only when present.
  */
 
+import { meetsIdna2008 } from './idna2008.js';
+
 /** Why an address failed the syntax check (all of them read "Invalid email format" to a user). */
 export type EmailSyntaxFailure =
   | 'EMPTY'
@@ -91,9 +93,10 @@ const LEADING_COMBINING_MARK = /^\p{M}/u;
 /**
  * Symbols (emoji, ©, ™, currency and maths signs) in a domain: UTS-46 lets most of them through
  * or maps them to letters (™ to "tm"), IDNA 2008 disallows them all, and mail software that
- * follows IDNA 2008 cannot encode such a domain.
+ * follows IDNA 2008 cannot encode such a domain. The Greek lower numeral sign, a symbol IDNA 2008
+ * allows before a Greek letter, is left to ./idna2008.ts.
  */
-const SYMBOL = /\p{S}/u;
+const SYMBOL = /(?!\u0375)\p{S}/u;
 /** The four full stops that UTS-46 maps to `.`. */
 const UNICODE_DOTS = /[.\u3002\uFF0E\uFF61]/g;
 
@@ -303,7 +306,7 @@ const INVALID_MAPPING: MappedDomain = { ascii: '', failure: 'INVALID_DOMAIN' };
  */
 function mapUnicodeDomain(typedDomain: string): MappedDomain {
   if (UNSAFE_CHARACTER.test(typedDomain)) return { ascii: '', failure: 'UNSAFE_CHARACTER' };
-  if (SYMBOL.test(typedDomain)) return INVALID_MAPPING;
+  if (SYMBOL.test(typedDomain) || !meetsIdna2008(typedDomain)) return INVALID_MAPPING;
   let typedLabels = 1;
   let labelStart = 0;
   const labelsBreakHyphenRules = (labelEnd: number): boolean => {

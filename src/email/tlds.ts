@@ -6,6 +6,17 @@ import { publicSuffixTldList } from './data/public-suffix-tlds.generated.js';
 
 let tlds: Set<string> | undefined;
 
+/** The list read back from its front coding (scripts/generate-email-data.ts): a digit of letters kept from the TLD before, then the new letters. */
+function readTlds(): Set<string> {
+  const read = new Set<string>();
+  let previous = '';
+  for (const [, shared, rest] of publicSuffixTldList.matchAll(/(\d)([a-z]+)/g)) {
+    previous = previous.slice(0, Number(shared)) + (rest as string);
+    read.add(previous);
+  }
+  return read;
+}
+
 /**
  * True when `tld` (lower-case ASCII, without dot) is a top-level domain of the Public Suffix
  * List. Punycode TLDs (`xn--…`) are always reported as real: the data leaves them out because
@@ -13,6 +24,6 @@ let tlds: Set<string> | undefined;
  */
 export function isKnownTld(tld: string): boolean {
   if (tld.startsWith('xn--')) return true;
-  tlds ??= new Set(publicSuffixTldList.split(' '));
+  tlds ??= readTlds();
   return tlds.has(tld);
 }
