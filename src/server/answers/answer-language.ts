@@ -11,10 +11,10 @@ import { negotiateLanguage } from './accept-language.js';
 import type { ValidationAnswer } from './errors.js';
 
 /** The language of every message the service writes itself. */
-export const DEFAULT_LANGUAGE = 'en';
+export const DEFAULT_LANGUAGE = 'en' as const;
 
 /** The languages of a 200, English first: a `*` range or an `en-…` one keeps the answer in English. */
-export const ANSWER_LANGUAGES: readonly string[] = [DEFAULT_LANGUAGE, ...CATALOG_LANGUAGES];
+export const ANSWER_LANGUAGES: readonly ('en' | CatalogLanguage)[] = [DEFAULT_LANGUAGE, ...CATALOG_LANGUAGES];
 
 // Clients send the same few header values again and again (a browser sends one per user setting):
 // the last few are remembered, each with the language it picked. A header longer than any browser

@@ -3,12 +3,11 @@
  * message catalogs' languages, negotiated as the API's answers are (../../answers/answer-language.ts),
  * English when none fits.
  */
-import { CATALOG_LANGUAGES } from '../../../messages/catalogs.js';
-import { createAnswerLanguages } from '../../answers/answer-language.js';
+import { ANSWER_LANGUAGES, createAnswerLanguages } from '../../answers/answer-language.js';
 import type { PageLanguage } from './phrase.js';
 
-/** Every page language, English first. */
-export const PAGE_LANGUAGES: readonly PageLanguage[] = ['en', ...CATALOG_LANGUAGES];
+/** Every page language, English first: the languages of the API's answers. */
+export const PAGE_LANGUAGES: readonly PageLanguage[] = ANSWER_LANGUAGES;
 
 const picked = createAnswerLanguages();
 

@@ -62,6 +62,7 @@ function englishCountry(code: string): string {
 function createWords(language: PageLanguage): Words {
   const english = language === 'en';
   const numbers = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  const percents = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 });
   const plurals = new Intl.PluralRules(language);
   const times = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', hourCycle: 'h23' });
   const ages = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
@@ -98,7 +99,7 @@ function createWords(language: PageLanguage): Words {
       return fill(form, { ...values, count });
     },
     number,
-    percent: english ? formatPercent : (value: number): string => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100),
+    percent: english ? formatPercent : (value: number): string => percents.format(value / 100),
     time,
     timeTag: (value) => html`<time datetime="${value.toISOString()}">${time(value)}</time>`,
     day(day) {

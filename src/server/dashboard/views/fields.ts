@@ -5,23 +5,17 @@
  * The labels in the page's language are ../i18n/fields.ts.
  */
 import type { FieldName } from '../../../fields/catalog.js';
-import { FIELD_LABELS } from '../../../fields/generated/dashboard.js';
 import { FIELD_PHRASES, MIXED_FIELDS } from '../i18n/fields.js';
 import type { Words } from '../i18n/words.js';
 
 export { FIELD_COLOURS, FIELD_LABELS } from '../../../fields/generated/dashboard.js';
 
-/** A field's label in the page's language. */
-export function fieldLabelIn(words: Words, field: FieldName): string {
-  return words.say(FIELD_PHRASES[field]);
+/** A field's label in the page's language; a name that is not a field (an old log row) as it is. */
+export function fieldLabelIn(words: Words, field: string): string {
+  return Object.hasOwn(FIELD_PHRASES, field) ? words.say(FIELD_PHRASES[field as FieldName]) : field;
 }
 
 /** A job's field as people read it: a field's label, or what a mixed job is, in the page's language. */
 export function jobFieldLabel(words: Words, field: FieldName | 'mixed'): string {
   return words.say(field === 'mixed' ? MIXED_FIELDS : FIELD_PHRASES[field]);
-}
-
-/** A field's name as people read it; a name that is not a field (an old log row) as it is. */
-export function fieldLabel(field: string): string {
-  return Object.prototype.hasOwnProperty.call(FIELD_LABELS, field) ? FIELD_LABELS[field as FieldName] : field;
 }

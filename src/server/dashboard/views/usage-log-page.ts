@@ -3,10 +3,9 @@
  * request whose key was found, counted or refused (values as stored: personal numbers masked),
  * the CSV download of the filter, and a link to the older entries.
  */
-import { FIELD_NAMES, type FieldName } from '../../../fields/catalog.js';
+import { FIELD_NAMES } from '../../../fields/catalog.js';
 import { USAGE_LOG_MASK } from '../../../fields/usage-log.js';
 import { FRAME } from '../i18n/common.js';
-import { FIELD_PHRASES } from '../i18n/fields.js';
 import { USAGE_CHART, VERDICTS } from '../i18n/usage-chart.js';
 import { USAGE_LOG_PAGE } from '../i18n/usage-log-page.js';
 import type { Phrase } from '../i18n/phrase.js';
@@ -38,11 +37,6 @@ ${inputField({ form: 'filter', name: 'day', label: words.say(USAGE_CHART.dayUtc)
 </form>`;
 }
 
-/** A logged field's name in the page's language; a name that is not a field (an old log row) as it is. */
-function fieldName(words: Words, field: string): string {
-  return Object.hasOwn(FIELD_PHRASES, field) ? fieldLabelIn(words, field as FieldName) : field;
-}
-
 /** A counted entry's verdict; a refusal has none, and is not counted. */
 function verdictOf(words: Words, entry: UsageEntry): string {
   if (entry.errorCode !== undefined) return words.say(USAGE_LOG_PAGE.refused);
@@ -57,7 +51,7 @@ function logTable(words: Words, model: UsageLogPageModel): Markup {
 <td>${words.timeTag(entry.at)}</td>
 <td><code>${entry.requestId}</code></td>
 <td>${names.get(entry.keyId) ?? html`<span class="muted">${words.say(USAGE_LOG_PAGE.unknownKey)}</span>`}</td>
-<td>${fieldName(words, entry.endpoint)}</td>
+<td>${fieldLabelIn(words, entry.endpoint)}</td>
 <td><code>${entry.value}</code></td>
 <td class="number">${entry.status}</td>
 <td>${verdictOf(words, entry)}</td>
