@@ -80,7 +80,8 @@ beforeAll(async () => {
   fakeRdap.domains.set('fresh-startup.com', { registration: '2026-11-19T02:00:00Z' });
   fakeRdap.domains.set('gmail.com', { registration: '1995-08-13T04:00:00Z' });
   dns = nodeDnsResolver({ servers: [fakeDns.server], timeoutMs: 500 });
-  domainAge = rdapDomainAge({ bootstrapUrl: fakeRdap.bootstrapUrl, timeoutMs: 1000 });
+  // The loopback RDAP answers in milliseconds; 5 s leaves room for a machine loaded by the whole suite (1 s ran out once in CI).
+  domainAge = rdapDomainAge({ bootstrapUrl: fakeRdap.bootstrapUrl, timeoutMs: 5000 });
 });
 
 afterAll(async () => {
