@@ -118,6 +118,20 @@ export interface VatRegistryQuery {
  */
 export type VatRegistryMatch = 'VALID' | 'INVALID' | 'NOT_PROCESSED';
 
+/**
+ * The registries `verifyVat` asks (docs/fields/vat.md#registries): `VIES` for the EU member states
+ * and Northern Ireland, `HMRC` for GB, `UID` (the Swiss UID register) for CH, `BRREG`
+ * (Brønnøysund's Enhetsregisteret) for NO.
+ */
+export type VatRegistryName = 'VIES' | 'HMRC' | 'UID' | 'BRREG';
+
+/**
+ * What a registry outside VIES says of the entity behind a number besides its VAT registration:
+ * `NOT_VAT_REGISTERED` the entity exists but is not registered for VAT (UID, BRREG), `DELETED`,
+ * `BANKRUPT` and `UNDER_LIQUIDATION` as the registry reports them (BRREG).
+ */
+export type VatEntityStatus = 'NOT_VAT_REGISTERED' | 'DELETED' | 'BANKRUPT' | 'UNDER_LIQUIDATION';
+
 /** What the registry answered about a number. */
 export interface VatRegistryAnswer {
   /** The number is registered (valid for intra-EU transactions) today. */
@@ -138,6 +152,11 @@ export interface VatRegistryAnswer {
    * is the registry's own. Not part of what a cache keeps.
    */
   replySha256?: string;
+  /**
+   * What the registry said of the entity besides its registration (UID, BRREG), in the order of
+   * {@link VatEntityStatus}; absent or empty when it said nothing more.
+   */
+  entityStatus?: VatEntityStatus[];
 }
 
 /**
