@@ -126,7 +126,7 @@ export interface FieldExamples {
 }
 
 /** The details a message template can show (src/messages/catalog.ts says what each is). */
-export type FieldMessageFact = 'country' | 'code' | 'length' | 'place' | 'digits' | 'number' | 'letter' | 'digit' | 'date' | 'suggestion';
+export type FieldMessageFact = 'country' | 'code' | 'length' | 'place' | 'digits' | 'number' | 'letter' | 'digit' | 'date' | 'suggestion' | 'registry';
 
 /** `src/<field>/messages/facts.ts`: every message key of the field and the facts its templates name. */
 export type FieldMessageFacts = { readonly [key: string]: readonly FieldMessageFact[] };

@@ -27,6 +27,7 @@ export type { MessageKey, ValidMessageKey } from '../fields/generated/message-fa
  * - `digit`: the first digit of a SIN
  * - `date`: the day VIES last answered, `2026-11-20`
  * - `suggestion`: the address the user probably meant
+ * - `registry`: the national registry that gave a VAT verdict, by its proper name (`HMRC`, `UID`, `Brønnøysund`)
  */
 export type MessageFact = FieldMessageFact;
 

@@ -5,6 +5,7 @@
  */
 import type { ValidationResult } from '../result.js';
 import type { MessageCatalog, MessageFact, MessageKey } from './catalog.js';
+import { REGISTRY_DISPLAY_NAMES } from '../vat/registry/registries.js';
 import { countryName } from './country-name.js';
 import { MESSAGE_FACTS } from './keys.js';
 
@@ -52,6 +53,14 @@ function suggestionOf(result: ValidationResult): string | undefined {
   return at < 0 ? undefined : `${address.slice(0, at)}@${domain}`;
 }
 
+/** The proper name of the registry a VAT verdict is about. */
+function registryOf(result: ValidationResult): string | undefined {
+  const registry = result.vatDetails?.registry;
+  return typeof registry === 'string' && Object.prototype.hasOwnProperty.call(REGISTRY_DISPLAY_NAMES, registry)
+    ? REGISTRY_DISPLAY_NAMES[registry]
+    : undefined;
+}
+
 /** The `index`-th character of the normalized value, when there is one. */
 function charOf(result: ValidationResult, index: number): string | undefined {
   const value = result.normalizedValue;
@@ -87,6 +96,8 @@ export function factOf(fact: MessageFact, key: MessageKey, result: ValidationRes
       return dateOf(result);
     case 'suggestion':
       return suggestionOf(result);
+    case 'registry':
+      return registryOf(result);
   }
 }
 

@@ -3,6 +3,7 @@
  * src/result.ts re-exports them, and the generated registry adds `vatDetails` to `ValidationResult`.
  */
 import type { ValidationEnvelope } from '../envelope.js';
+import type { VatEntityStatus, VatRegistryName } from '../ports.js';
 import type { VatReason } from './reasons.js';
 
 /** Origin of a VAT registration verdict (docs/fields/vat.md#registration-verdict). */
@@ -22,7 +23,7 @@ export interface VatDetails {
   /** Origin of the registration verdict. */
   source: VatSource;
   /**
-   * When the registration was last confirmed against VIES (ISO date-time).
+   * When the registration was last confirmed against the registry (ISO date-time).
    * @format date-time
    */
   checked_at?: string | null;
@@ -30,8 +31,18 @@ export interface VatDetails {
   trader_name?: string | null;
   /** Registered address; only where the member state discloses it. */
   trader_address?: string | null;
-  /** Whether VIES could answer for this country during the request. */
+  /** Whether the registry (VIES, or the national one of GB, CH, NO) could answer for this country during the request. */
   vies_available: boolean;
+  /**
+   * The registry the verdict is about: `VIES`, `HMRC` (GB), `UID` (CH) or `BRREG` (NO); absent when
+   * no registry was asked (`validateVat`, a malformed number, or `NOT_APPLICABLE`).
+   */
+  registry?: VatRegistryName;
+  /**
+   * What a national registry said of the entity besides its registration: `NOT_VAT_REGISTERED`
+   * (it exists, but not for VAT), `DELETED`, `BANKRUPT`, `UNDER_LIQUIDATION`; only when it said any.
+   */
+  entity_status?: VatEntityStatus[];
   /** VIES receipt for the lookup; only when a requester VAT number is configured (on the service: the account's own VAT number). */
   consultation_number?: string | null;
   /** Only when a trader name was sent (`traderName` in the request). */

@@ -14,7 +14,7 @@ import type { MessageKey } from '../../src/messages/catalog.js';
 import { validateNas } from '../../src/nas/index.js';
 import { validateNif } from '../../src/nif/index.js';
 import { validatePhone } from '../../src/phone/index.js';
-import { VatRegistryError, type DnsResolver, type VatRegistry, type VatRegistryAnswer } from '../../src/ports.js';
+import { VatRegistryError, type DnsResolver, type VatEntityStatus, type VatRegistry, type VatRegistryAnswer } from '../../src/ports.js';
 import type { ValidationResult } from '../../src/result.js';
 import { validateSsn } from '../../src/ssn/index.js';
 import { validateVat } from '../../src/vat/index.js';
@@ -107,13 +107,17 @@ const OFFLINE: ReadonlyArray<readonly [MessageKey, (value: string) => Validation
   ['EMAIL_DISPOSABLE', validateEmail, 'jane@mailinator.com'],
 ];
 
-/** A registry that answers from `registered` (number without prefix -> registered) until `down` is set. */
-function registryDouble(registered: ReadonlyMap<string, boolean>): VatRegistry & { down: boolean } {
+/**
+ * A registry that answers from `registered` (number without prefix -> registered, or the answer's
+ * entity statuses when it exists unregistered) until `down` is set.
+ */
+function registryDouble(registered: ReadonlyMap<string, boolean | VatEntityStatus[]>): VatRegistry & { down: boolean } {
   const registry = {
     down: false,
     async check(query: { vatNumber: string }): Promise<VatRegistryAnswer> {
       if (registry.down) throw new VatRegistryError('fault', 'MS_UNAVAILABLE', 'outage', true, 'MS_UNAVAILABLE');
-      return { valid: registered.get(query.vatNumber) ?? false, requestDate: '2026-11-20' };
+      const known = registered.get(query.vatNumber) ?? false;
+      return Array.isArray(known) ? { valid: false, requestDate: '2026-11-20', entityStatus: known } : { valid: known, requestDate: '2026-11-20' };
     },
   };
   return registry;
@@ -136,6 +140,29 @@ async function vatExamples(): Promise<Example[]> {
     { key: 'VAT_REGISTERED_STALE', call: 'verifyVat(DE136695976) stale', result: await verifyVat('DE136695976', options) },
     { key: 'VAT_NOT_REGISTERED_STALE', call: 'verifyVat(DE811569869) stale', result: await verifyVat('DE811569869', options) },
     { key: 'VAT_UNVERIFIED', call: 'verifyVat(FR40303265045) outage', result: await verifyVat('FR40303265045', options) },
+    ...(await nationalRegistryExamples()),
+  ];
+}
+
+/** The national registries' answers (HMRC, UID, BRREG): live, stale after two days of outage, and unverified. */
+async function nationalRegistryExamples(): Promise<Example[]> {
+  let time = CHECKED_AT;
+  const hmrc = registryDouble(new Map([['980780684', true]]));
+  const uid = registryDouble(new Map<string, boolean | VatEntityStatus[]>([['E116281710', ['NOT_VAT_REGISTERED']]]));
+  const brreg = registryDouble(new Map([['974760673MVA', false]]));
+  const options = { registry: registryDouble(new Map()), hmrc, uid, brreg, cache: memoryVatCache(), breaker: memoryBreakerStore(), now: () => time, liveBudgetMs: 1000 };
+  const registered = await verifyVat('GB980780684', options);
+  const notRegistered = await verifyVat('NO 974760673 MVA', options);
+  const notForVat = await verifyVat('CHE-116.281.710 MWST', options);
+  for (const registry of [hmrc, uid, brreg]) registry.down = true;
+  time = new Date(CHECKED_AT.getTime() + 2 * 86_400_000);
+  return [
+    { key: 'VAT_REGISTRY_REGISTERED', call: 'verifyVat(GB980780684) live from HMRC', result: registered },
+    { key: 'VAT_REGISTRY_NOT_REGISTERED', call: 'verifyVat(NO974760673MVA) live from BRREG', result: notRegistered },
+    { key: 'VAT_REGISTRY_NOT_VAT_REGISTERED', call: 'verifyVat(CHE116281710) live from UID', result: notForVat },
+    { key: 'VAT_REGISTRY_REGISTERED_STALE', call: 'verifyVat(GB980780684) stale', result: await verifyVat('GB980780684', options) },
+    { key: 'VAT_REGISTRY_NOT_REGISTERED_STALE', call: 'verifyVat(NO974760673MVA) stale', result: await verifyVat('NO974760673MVA', options) },
+    { key: 'VAT_REGISTRY_UNVERIFIED', call: 'verifyVat(CHE109322551) outage', result: await verifyVat('CHE-109.322.551 MWST', options) },
   ];
 }
 

@@ -74,9 +74,9 @@ export function parseDay(text: string): string {
 }
 
 /**
- * The account's own VAT number, checked and normalized; it must be one VIES knows (it is sent as
- * requester), as src/vat/registry/requester.ts reads it.
- * @throws RangeError saying what is wrong with the number, or that VIES does not cover its prefix.
+ * The account's own VAT number, checked and normalized; it must be one VIES or HMRC knows (it is
+ * sent as requester to its own registry), as src/vat/registry/requester.ts reads it.
+ * @throws RangeError saying what is wrong with the number, or that neither VIES nor HMRC covers its prefix.
  * @example
  * ```ts
  * parseOwnVatNumber('fr 40 303 265 045'); // 'FR40303265045'
@@ -84,7 +84,7 @@ export function parseDay(text: string): string {
  */
 export function parseOwnVatNumber(text: string): string {
   const reading = readRequester(text);
-  if (!reading.ok) throw new RangeError(`"${text}" is not an EU VAT number VIES can check: ${reading.message}`);
+  if (!reading.ok) throw new RangeError(`"${text}" is not a VAT number VIES or HMRC can check: ${reading.message}`);
   return reading.normalized;
 }
 

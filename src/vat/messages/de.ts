@@ -21,4 +21,13 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_REGISTERED: 'Gültige USt-IdNr., in VIES registriert',
   VAT_REGISTERED_STALE: 'Gültige USt-IdNr., bei der letzten Prüfung am {date} in VIES registriert; VIES ist derzeit nicht erreichbar',
   VAT_UNVERIFIED: 'Die USt-IdNr. ist formal gültig, aber VIES konnte die Registrierung gerade nicht bestätigen',
+  VAT_REGISTRY_REGISTERED: 'Gültige USt-IdNr., im Register {registry} registriert',
+  VAT_REGISTRY_REGISTERED_STALE:
+    'Gültige USt-IdNr., bei der letzten Prüfung am {date} im Register {registry} registriert; das Register ist derzeit nicht erreichbar',
+  VAT_REGISTRY_NOT_REGISTERED: 'Diese USt-IdNr. ist im Register {registry} nicht registriert',
+  VAT_REGISTRY_NOT_REGISTERED_STALE:
+    'Diese USt-IdNr. war bei der letzten Prüfung am {date} im Register {registry} nicht registriert; das Register ist derzeit nicht erreichbar',
+  VAT_REGISTRY_NOT_VAT_REGISTERED: 'Diese Nummer steht im Register {registry}, ist aber nicht für die Mehrwertsteuer registriert',
+  VAT_REGISTRY_UNVERIFIED:
+    'Die USt-IdNr. ist formal gültig, aber das Register {registry} konnte die Registrierung gerade nicht bestätigen',
 };

@@ -24,4 +24,13 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_REGISTERED: 'Número de IVA válido, registrado en VIES',
   VAT_REGISTERED_STALE: 'Número de IVA válido, registrado en VIES en la última consulta ({date}); ahora no se puede acceder a VIES',
   VAT_UNVERIFIED: 'El número de IVA tiene un formato correcto, pero VIES no ha podido confirmar ahora su registro',
+  VAT_REGISTRY_REGISTERED: 'Número de IVA válido, registrado en el registro {registry}',
+  VAT_REGISTRY_REGISTERED_STALE:
+    'Número de IVA válido, registrado en el registro {registry} en la última consulta ({date}); ahora no se puede acceder al registro',
+  VAT_REGISTRY_NOT_REGISTERED: 'Este número de IVA no está registrado en el registro {registry}',
+  VAT_REGISTRY_NOT_REGISTERED_STALE:
+    'Este número de IVA no estaba registrado en el registro {registry} en la última consulta ({date}); ahora no se puede acceder al registro',
+  VAT_REGISTRY_NOT_VAT_REGISTERED: 'Este número figura en el registro {registry}, pero no está registrado a efectos del IVA',
+  VAT_REGISTRY_UNVERIFIED:
+    'El número de IVA tiene un formato correcto, pero el registro {registry} no ha podido confirmar ahora su registro',
 };

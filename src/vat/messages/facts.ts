@@ -19,7 +19,22 @@ export const messageFacts = {
   VAT_REGISTERED: [],
   VAT_REGISTERED_STALE: ['date'],
   VAT_UNVERIFIED: [],
+  VAT_REGISTRY_REGISTERED: ['registry'],
+  VAT_REGISTRY_REGISTERED_STALE: ['registry', 'date'],
+  VAT_REGISTRY_NOT_REGISTERED: ['registry'],
+  VAT_REGISTRY_NOT_REGISTERED_STALE: ['registry', 'date'],
+  VAT_REGISTRY_NOT_VAT_REGISTERED: ['registry'],
+  VAT_REGISTRY_UNVERIFIED: ['registry'],
 } as const satisfies FieldMessageFacts;
 
 /** The keys of valid answers' messages. */
-export const validMessageKeys = ['VAT_WELL_FORMED', 'VAT_OUTSIDE_VIES', 'VAT_REGISTERED', 'VAT_REGISTERED_STALE', 'VAT_UNVERIFIED'] as const;
+export const validMessageKeys = [
+  'VAT_WELL_FORMED',
+  'VAT_OUTSIDE_VIES',
+  'VAT_REGISTERED',
+  'VAT_REGISTERED_STALE',
+  'VAT_UNVERIFIED',
+  'VAT_REGISTRY_REGISTERED',
+  'VAT_REGISTRY_REGISTERED_STALE',
+  'VAT_REGISTRY_UNVERIFIED',
+] as const;

@@ -22,4 +22,13 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_REGISTERED: 'Numéro de TVA valide, enregistré dans VIES',
   VAT_REGISTERED_STALE: 'Numéro de TVA valide, enregistré dans VIES lors de la dernière vérification, le {date} ; VIES est injoignable pour le moment',
   VAT_UNVERIFIED: 'Numéro de TVA bien formé, mais VIES n’a pas pu confirmer son immatriculation pour le moment',
+  VAT_REGISTRY_REGISTERED: 'Numéro de TVA valide, enregistré au registre {registry}',
+  VAT_REGISTRY_REGISTERED_STALE:
+    'Numéro de TVA valide, enregistré au registre {registry} lors de la dernière vérification, le {date} ; le registre est injoignable pour le moment',
+  VAT_REGISTRY_NOT_REGISTERED: 'Ce numéro de TVA n’est pas enregistré au registre {registry}',
+  VAT_REGISTRY_NOT_REGISTERED_STALE:
+    'Ce numéro de TVA n’était pas enregistré au registre {registry} lors de la dernière vérification, le {date} ; le registre est injoignable pour le moment',
+  VAT_REGISTRY_NOT_VAT_REGISTERED: 'Ce numéro figure au registre {registry}, mais n’est pas immatriculé à la TVA',
+  VAT_REGISTRY_UNVERIFIED:
+    'Numéro de TVA bien formé, mais le registre {registry} n’a pas pu confirmer son immatriculation pour le moment',
 };

@@ -22,4 +22,13 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_REGISTERED: 'Partita IVA valida, registrata nel VIES',
   VAT_REGISTERED_STALE: 'Partita IVA valida, registrata nel VIES all’ultima verifica del {date}; il VIES al momento non è raggiungibile',
   VAT_UNVERIFIED: 'Partita IVA formalmente corretta, ma al momento il VIES non ha potuto confermarne la registrazione',
+  VAT_REGISTRY_REGISTERED: 'Partita IVA valida, registrata nel registro {registry}',
+  VAT_REGISTRY_REGISTERED_STALE:
+    'Partita IVA valida, registrata nel registro {registry} all’ultima verifica del {date}; il registro al momento non è raggiungibile',
+  VAT_REGISTRY_NOT_REGISTERED: 'Questa partita IVA non risulta registrata nel registro {registry}',
+  VAT_REGISTRY_NOT_REGISTERED_STALE:
+    'Questa partita IVA non risultava registrata nel registro {registry} all’ultima verifica del {date}; il registro al momento non è raggiungibile',
+  VAT_REGISTRY_NOT_VAT_REGISTERED: 'Questo numero figura nel registro {registry}, ma non è registrato ai fini IVA',
+  VAT_REGISTRY_UNVERIFIED:
+    'Partita IVA formalmente corretta, ma al momento il registro {registry} non ha potuto confermarne la registrazione',
 };

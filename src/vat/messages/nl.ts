@@ -21,4 +21,13 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_REGISTERED: 'Geldig btw-nummer, geregistreerd in VIES',
   VAT_REGISTERED_STALE: 'Geldig btw-nummer, geregistreerd in VIES bij de laatste controle op {date}; VIES is nu niet bereikbaar',
   VAT_UNVERIFIED: 'Het btw-nummer is correct opgebouwd, maar VIES kon de registratie nu niet bevestigen',
+  VAT_REGISTRY_REGISTERED: 'Geldig btw-nummer, geregistreerd in het register {registry}',
+  VAT_REGISTRY_REGISTERED_STALE:
+    'Geldig btw-nummer, geregistreerd in het register {registry} bij de laatste controle op {date}; het register is nu niet bereikbaar',
+  VAT_REGISTRY_NOT_REGISTERED: 'Dit btw-nummer is niet geregistreerd in het register {registry}',
+  VAT_REGISTRY_NOT_REGISTERED_STALE:
+    'Dit btw-nummer was bij de laatste controle op {date} niet geregistreerd in het register {registry}; het register is nu niet bereikbaar',
+  VAT_REGISTRY_NOT_VAT_REGISTERED: 'Dit nummer staat in het register {registry}, maar is niet voor de btw geregistreerd',
+  VAT_REGISTRY_UNVERIFIED:
+    'Het btw-nummer is correct opgebouwd, maar het register {registry} kon de registratie nu niet bevestigen',
 };

@@ -21,4 +21,13 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_REGISTERED: 'Prawidłowy numer VAT, zarejestrowany w VIES',
   VAT_REGISTERED_STALE: 'Prawidłowy numer VAT, zarejestrowany w VIES przy ostatnim sprawdzeniu w dniu {date}; VIES jest teraz niedostępny',
   VAT_UNVERIFIED: 'Numer VAT ma poprawną budowę, ale VIES nie mógł teraz potwierdzić jego rejestracji',
+  VAT_REGISTRY_REGISTERED: 'Prawidłowy numer VAT, zarejestrowany w rejestrze {registry}',
+  VAT_REGISTRY_REGISTERED_STALE:
+    'Prawidłowy numer VAT, zarejestrowany w rejestrze {registry} przy ostatnim sprawdzeniu w dniu {date}; rejestr jest teraz niedostępny',
+  VAT_REGISTRY_NOT_REGISTERED: 'Ten numer VAT nie jest zarejestrowany w rejestrze {registry}',
+  VAT_REGISTRY_NOT_REGISTERED_STALE:
+    'Ten numer VAT nie był zarejestrowany w rejestrze {registry} przy ostatnim sprawdzeniu w dniu {date}; rejestr jest teraz niedostępny',
+  VAT_REGISTRY_NOT_VAT_REGISTERED: 'Ten numer figuruje w rejestrze {registry}, ale nie jest zarejestrowany dla celów VAT',
+  VAT_REGISTRY_UNVERIFIED:
+    'Numer VAT ma poprawną budowę, ale rejestr {registry} nie mógł teraz potwierdzić jego rejestracji',
 };

@@ -24,4 +24,13 @@ export const messages: FieldMessages<typeof messageFacts> = {
   VAT_REGISTERED: 'Número de IVA válido, registado no VIES',
   VAT_REGISTERED_STALE: 'Número de IVA válido, registado no VIES na última verificação, a {date}; o VIES está indisponível de momento',
   VAT_UNVERIFIED: 'O número de IVA tem um formato válido, mas o VIES não conseguiu confirmar o registo de momento',
+  VAT_REGISTRY_REGISTERED: 'Número de IVA válido, registado no registo {registry}',
+  VAT_REGISTRY_REGISTERED_STALE:
+    'Número de IVA válido, registado no registo {registry} na última verificação, a {date}; o registo está indisponível de momento',
+  VAT_REGISTRY_NOT_REGISTERED: 'Este número de IVA não está registado no registo {registry}',
+  VAT_REGISTRY_NOT_REGISTERED_STALE:
+    'Este número de IVA não estava registado no registo {registry} na última verificação, a {date}; o registo está indisponível de momento',
+  VAT_REGISTRY_NOT_VAT_REGISTERED: 'Este número consta do registo {registry}, mas não está registado para efeitos de IVA',
+  VAT_REGISTRY_UNVERIFIED:
+    'O número de IVA tem um formato válido, mas o registo {registry} não conseguiu confirmar o registo de momento',
 };

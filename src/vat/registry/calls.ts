@@ -4,7 +4,7 @@
  * breaker store operation (its result, or undefined), and the checks of what came back, since the
  * ports can be implemented by anyone.
  */
-import type { CachedVatAnswer, Clock, VatRegistry, VatRegistryAnswer, VatRegistryFailureScope, VatRegistryQuery } from '../../ports.js';
+import type { CachedVatAnswer, Clock, VatEntityStatus, VatRegistry, VatRegistryAnswer, VatRegistryFailureScope, VatRegistryQuery } from '../../ports.js';
 import { dayOf } from './messages.js';
 import { failureScopeOf, STORE_BUDGET_MS } from './policy.js';
 
@@ -33,7 +33,7 @@ export async function askRegistry(
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new BudgetExceeded(`VIES did not answer within ${budgetMs} ms`));
+      reject(new BudgetExceeded(`The registry did not answer within ${budgetMs} ms`));
     }, budgetMs);
   });
   try {
@@ -53,6 +53,9 @@ export async function askRegistry(
   }
 }
 
+const ENTITY_STATUSES: ReadonlySet<string> = new Set<VatEntityStatus>(['NOT_VAT_REGISTERED', 'DELETED', 'BANKRUPT', 'UNDER_LIQUIDATION']);
+const isEntityStatus = (status: unknown): status is VatEntityStatus => typeof status === 'string' && ENTITY_STATUSES.has(status);
+
 function isRegistryAnswer(value: unknown): value is VatRegistryAnswer {
   return typeof value === 'object' && value !== null && typeof (value as VatRegistryAnswer).valid === 'boolean' &&
     typeof (value as VatRegistryAnswer).requestDate === 'string';
@@ -65,6 +68,7 @@ function copyAnswer(answer: VatRegistryAnswer): VatRegistryAnswer {
   if (typeof answer.address === 'string' && answer.address.trim() !== '') copy.address = answer.address;
   if (answer.traderNameMatch !== undefined) copy.traderNameMatch = answer.traderNameMatch;
   if (typeof answer.requestIdentifier === 'string' && answer.requestIdentifier !== '') copy.requestIdentifier = answer.requestIdentifier;
+  if (Array.isArray(answer.entityStatus) && answer.entityStatus.length > 0) copy.entityStatus = answer.entityStatus.filter(isEntityStatus);
   return copy;
 }
 

@@ -4,22 +4,24 @@
  * to the one VAT result builder (../result.ts).
  */
 import type { VatDetails, VatSource, VatValidationResult } from '../../result.js';
-import type { CachedVatAnswer, VatRegistryQuery } from '../../ports.js';
+import type { CachedVatAnswer, VatRegistryName, VatRegistryQuery } from '../../ports.js';
 import type { VatStructure } from '../number/structure.js';
 import { vatResultWithVerdict } from '../result.js';
 import { registryMessage } from './messages.js';
 import { traderNameVerdict } from './name-match.js';
 import { sourceWithoutLiveAnswer } from './policy.js';
 
-/** One lookup of a well-formed number of a VIES prefix, as verify.ts prepared it. */
+/** One lookup of a well-formed number whose registry can be asked, as verify.ts prepared it. */
 export interface Lookup {
   /** The value as typed. */
   value: string;
   /** What the structure check found: well-formed, of a VIES prefix. */
   structure: VatStructure;
-  /** The VIES prefix. */
+  /** The prefix. */
   countryCode: string;
-  /** What VIES is asked (the trader name and requester when given). */
+  /** The registry asked: VIES, or the national one of a prefix outside VIES. */
+  registryName: VatRegistryName;
+  /** What the registry is asked (the trader name and requester when given). */
   query: VatRegistryQuery;
   /** `traderName` was passed (even blank): `trader_name_match` is then always present. */
   traderNameSent: boolean;
@@ -43,9 +45,10 @@ export function withVerdict(
   const { countryCode } = lookup;
   const answer = entry?.answer ?? null;
   const registered = answer === null ? null : answer.valid;
-  const extraDetails: Partial<VatDetails> = {};
+  const extraDetails: Partial<VatDetails> = { registry: lookup.registryName };
   if (entry !== null && answer !== null) {
     extraDetails.checked_at = entry.checkedAt.toISOString();
+    if (answer.entityStatus !== undefined && answer.entityStatus.length > 0) extraDetails.entity_status = [...answer.entityStatus];
     if (answer.valid && answer.name !== undefined) extraDetails.trader_name = answer.name;
     if (answer.valid && answer.address !== undefined) extraDetails.trader_address = answer.address;
     // The receipt names the requester: only the one who asked gets it back.
@@ -58,6 +61,6 @@ export function withVerdict(
     extraDetails.trader_name_match = verdict.match;
     if (verdict.source !== undefined) extraDetails.trader_name_match_source = verdict.source;
   }
-  const message = registryMessage(source, registered, countryCode, entry?.checkedAt ?? null);
+  const message = registryMessage(lookup.registryName, source, answer, countryCode, entry?.checkedAt ?? null);
   return vatResultWithVerdict(lookup.value, lookup.structure, { source, registered, viesAvailable, message }, extraDetails);
 }

@@ -1,7 +1,7 @@
 /**
- * `verifyVat`: the offline structure check, then the registration verdict from VIES through the
- * ports, in the order NOT_APPLICABLE, CACHE, LIVE, STALE, UNVERIFIED, with a per-country circuit
- * breaker. The rules are in policy.ts, the calls under their time budgets in calls.ts, and the
+ * `verifyVat`: the offline structure check, then the registration verdict from the number's
+ * registry (VIES, or HMRC, UID, BRREG for GB, CH, NO: registries.ts) through the ports, in the order
+ * NOT_APPLICABLE, CACHE, LIVE, STALE, UNVERIFIED, with a per-country circuit breaker. The rules are in policy.ts, the calls under their time budgets in calls.ts, and the
  * answer is written by verdict.ts (through the one VAT result builder, ../result.ts); this file
  * runs the steps in order. A VIES outage or a failing store degrades the answer (STALE,
  * UNVERIFIED): it never throws and never turns into `registered: false`.
@@ -29,13 +29,12 @@ import {
   probeWindowEnd,
   successClosesBreaker,
 } from './policy.js';
+import { adapterOf, registryNameOf, type VatRegistryAdapters } from './registries.js';
 import { readRequester } from './requester.js';
 import { withoutLiveAnswer, withVerdict, type Lookup } from './verdict.js';
 
 /** Options of {@link verifyVat}. */
-export interface VerifyVatOptions {
-  /** The registry, e.g. `viesSoapClient()` from `verifield/adapters`. */
-  registry: VatRegistry;
+export interface VerifyVatOptions extends VatRegistryAdapters {
   /** Answers kept between lookups, e.g. `memoryVatCache()`; without it every lookup goes live. */
   cache?: VatAnswerCache;
   /** Per-country circuit breaker state, e.g. `memoryBreakerStore()`; without it there is no breaker. */
@@ -47,22 +46,28 @@ export interface VerifyVatOptions {
   now?: Clock;
   /** Company name expected to hold the number: adds `trader_name_match`. */
   traderName?: string;
-  /** Your own VAT number, prefix included ('DE123456789'): VIES then issues a `consultation_number`. */
+  /**
+   * Your own VAT number, prefix included ('DE123456789'): VIES then issues a `consultation_number`;
+   * a GB number ('GB123456789') is sent to HMRC instead, which issues one for GB lookups.
+   */
   requester?: string;
-  /** Time VIES gets to answer, in milliseconds; default 4000. */
+  /** Time the registry gets to answer, in milliseconds; default 4000. */
   liveBudgetMs?: number;
 }
 
 /**
- * Checks a VAT number's structure offline, then whether VIES has it registered: from a cached
- * answer under 24 hours (`CACHE`), live with a 4-second budget (`LIVE`), from a cached answer up to
- * 30 days old when VIES cannot answer (`STALE`), or not at all (`UNVERIFIED`, `registered: null`).
- * Numbers outside VIES (GB, CH, NO) get `NOT_APPLICABLE`. `valid` is `registered` when VIES gave a
- * verdict, and the structure's verdict when `registered` is null: an outage never blocks anyone.
+ * Checks a VAT number's structure offline, then whether its registry has it registered: VIES for
+ * the member states and Northern Ireland; HMRC, the Swiss UID register and Brønnøysund for GB, CH
+ * and NO when their adapters are given (`hmrc`, `uid`, `brreg`), else those numbers get
+ * `NOT_APPLICABLE`. The verdict comes from a cached answer under 24 hours (`CACHE`), live with a
+ * 4-second budget (`LIVE`), from a cached answer up to 30 days old when the registry cannot answer
+ * (`STALE`), or not at all (`UNVERIFIED`, `registered: null`); `vatDetails.registry` names the
+ * registry. `valid` is `registered` when the registry gave a verdict, and the structure's verdict
+ * when `registered` is null: an outage never blocks anyone.
  *
- * Never throws for a string `value`, whatever VIES or the stores do.
+ * Never throws for a string `value`, whatever the registries or the stores do.
  * @throws TypeError when `value` is not a string or `options.registry` is missing.
- * @throws RangeError when `options.requester` is not a well-formed VAT number of a VIES country.
+ * @throws RangeError when `options.requester` is not a well-formed VAT number of a VIES country or GB.
  * @example
  * ```ts
  * import { memoryVatCache, viesSoapClient } from 'verifield/adapters';
@@ -72,37 +77,41 @@ export interface VerifyVatOptions {
  * first.vatDetails.trader_name; // 'EXEMPLE SARL'
  * // Asked again within 24 hours, the cache answers:
  * (await verifyVat('LU 242 317 59', options)).vatDetails.source; // 'CACHE'
- * // Outside VIES, nothing is asked:
+ * // Outside VIES, without the national registry's adapter, nothing is asked:
  * (await verifyVat('GB 980 7806 84', options)).vatDetails.source; // 'NOT_APPLICABLE'
  * ```
  */
 export async function verifyVat(value: string, options: VerifyVatOptions): Promise<VatValidationResult> {
   requireString(value, 'verifyVat');
-  const registry = options?.registry;
-  if (typeof registry?.check !== 'function') {
-    throw new TypeError('verifyVat needs options.registry, for example viesSoapClient() from verifield/adapters');
+  if (typeof options?.registry?.check !== 'function') {
+    throw new TypeError('verifyVat needs options.registry, for example viesRestClient() from verifield/adapters');
   }
   if (options.traderName !== undefined) requireString(options.traderName, 'verifyVat (options.traderName)');
   const requester = options.requester === undefined ? undefined : requesterOf(options.requester, options.now);
   const traderName = options.traderName?.trim();
 
   const structure = checkVatStructure(value, options.now);
-  if (!structure.formatValid || !structure.inVies || structure.countryCode === null) {
-    // Nothing to ask VIES: the structure's answer, at the depth verifyVat answers.
+  const registryName = structure.countryCode === null ? null : registryNameOf(structure.countryCode, structure.inVies);
+  const registry = registryName === null ? undefined : adapterOf(options, registryName);
+  if (!structure.formatValid || structure.countryCode === null || registryName === null || registry === undefined) {
+    // Nothing to ask: the structure's answer, at the depth verifyVat answers.
     return vatResult(value, structure, 'STANDARD', options.traderName === undefined ? undefined : { trader_name_match: 'NOT_AVAILABLE' });
   }
+  // A requester goes only to the registry it belongs to: VIES refuses a GB one, HMRC any other.
+  const sentRequester = requester !== undefined && registryNameOf(requester.countryCode, requester.countryCode !== 'GB') === registryName ? requester : undefined;
   const lookup: Lookup = {
     value,
     structure,
     countryCode: structure.countryCode,
+    registryName,
     query: {
       countryCode: structure.countryCode,
       vatNumber: structure.body,
       ...(traderName ? { traderName } : {}),
-      ...(requester ? { requester } : {}),
+      ...(sentRequester ? { requester: sentRequester } : {}),
     },
     traderNameSent: options.traderName !== undefined,
-    requesterKey: requester ? requester.countryCode + requester.vatNumber : null,
+    requesterKey: sentRequester ? sentRequester.countryCode + sentRequester.vatNumber : null,
   };
   return registryVerdict(lookup, registry, options);
 }
@@ -111,7 +120,7 @@ function requesterOf(requester: string, now: Clock | undefined): VatRequester {
   requireString(requester, 'verifyVat (options.requester)');
   const reading = readRequester(requester, now);
   if (!reading.ok) {
-    throw new RangeError(`options.requester must be your own VAT number in a VIES country, prefix included (got "${requester}")`);
+    throw new RangeError(`options.requester must be your own VAT number in a VIES country or GB, prefix included (got "${requester}")`);
   }
   return reading.requester;
 }

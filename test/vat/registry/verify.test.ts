@@ -121,6 +121,7 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
         country_code: 'LU',
         source: 'LIVE',
         vies_available: true,
+        registry: 'VIES',
         checked_at: '2026-11-22T10:00:00.000Z',
         trader_name: 'SOCIETE EXEMPLE SARL',
         trader_address: 'RUE DU NORD 1\nL-1111 LUXEMBOURG',
@@ -512,10 +513,10 @@ describe('verifyVat: consultation numbers', () => {
     expect(result.vatDetails).not.toHaveProperty('consultation_number');
   });
 
-  it('refuses a requester that is not a well-formed VIES VAT number', async () => {
+  it('refuses a requester that is not a well-formed VAT number of VIES or GB', async () => {
     const { options } = setup();
     await expect(verifyVat(registered('LU'), options({ requester: 'DE123' }))).rejects.toThrow(RangeError);
-    await expect(verifyVat(registered('LU'), options({ requester: numberOf('GB') }))).rejects.toThrow(RangeError);
+    await expect(verifyVat(registered('LU'), options({ requester: numberOf('CH') }))).rejects.toThrow(RangeError);
   });
 });
 

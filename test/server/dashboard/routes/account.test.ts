@@ -57,7 +57,7 @@ describe("the account's own VAT number", () => {
   it('is refused (400) when VIES cannot check it: the message and what was typed, the number unchanged', async () => {
     const refused = await postForm(server.url, `${overviewPath()}/vat-number`, browser, { vatNumber: 'GB<b>123' });
     expect(refused.status).toBe(400);
-    expect(refused.text).toContain('is not an EU VAT number VIES can check');
+    expect(refused.text).toContain('is not a VAT number VIES or HMRC can check');
     expect(refused.text).toContain('value="GB&lt;b&gt;123"');
     expect((await server.store.accounts.get(account.id))?.vatNumber).toBe('FR40303265045');
   });

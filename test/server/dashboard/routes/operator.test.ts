@@ -48,7 +48,7 @@ describe('account creation', () => {
       [{ name: '', plan: 'FREE' }, 'a name must be 1 to 100 printable characters'],
       [{ name: 'Typed "name"', plan: 'GOLD' }, '&quot;GOLD&quot; is not a plan'],
       [{ name: 'Typed "name"', plan: 'FREE', subscriptionStart: '2026-02-30' }, 'is not a date'],
-      [{ name: 'Typed "name"', plan: 'FREE', vatNumber: 'XX123' }, 'is not an EU VAT number VIES can check'],
+      [{ name: 'Typed "name"', plan: 'FREE', vatNumber: 'XX123' }, 'is not a VAT number VIES or HMRC can check'],
     ];
     for (const [fields, message] of cases) {
       const answer = await postForm(server.url, '/dashboard/accounts', operator, fields);

@@ -99,8 +99,8 @@ describe('the account overview', () => {
 
   it('says what the last form did, or shows a refused form with its message and what was typed', () => {
     expect(textOf(renderAccountPage(OPERATOR, model({ notice: 'Plan changed to PRO' })))).toContain('Plan changed to PRO');
-    const page = renderAccountPage(accountFrame(), model({ failed: { form: 'vat-number', error: '"XX1" is not an EU VAT number VIES can check', values: { vatNumber: 'XX1' } } }));
-    expect(page).toContain('<p class="error" role="alert"><strong>Not done:</strong> &quot;XX1&quot; is not an EU VAT number VIES can check</p>');
+    const page = renderAccountPage(accountFrame(), model({ failed: { form: 'vat-number', error: '"XX1" is not a VAT number VIES or HMRC can check', values: { vatNumber: 'XX1' } } }));
+    expect(page).toContain('<p class="error" role="alert"><strong>Not done:</strong> &quot;XX1&quot; is not a VAT number VIES or HMRC can check</p>');
     expect(page).toContain('name="vatNumber" type="text" value="XX1"');
     const plan = renderAccountPage(OPERATOR, model({ failed: { form: 'plan', error: 'no such plan', values: { plan: 'PRO' } } }));
     expect(plan).toContain('<option value="PRO" selected>PRO</option>');

@@ -30,8 +30,8 @@ describe("the operator's accounts page", () => {
   });
 
   it('fills a refused form again with what was typed and its message', () => {
-    const page = renderAccountsPage(OPERATOR, { accounts: [], form: { error: '"XX" is not an EU VAT number VIES can check', values: { name: 'Shop', plan: 'PRO', vatNumber: 'XX', subscriptionStart: '2026-11-01' } } });
-    expect(textOf(page)).toContain('Not done: "XX" is not an EU VAT number VIES can check');
+    const page = renderAccountsPage(OPERATOR, { accounts: [], form: { error: '"XX" is not a VAT number VIES or HMRC can check', values: { name: 'Shop', plan: 'PRO', vatNumber: 'XX', subscriptionStart: '2026-11-01' } } });
+    expect(textOf(page)).toContain('Not done: "XX" is not a VAT number VIES or HMRC can check');
     expect(page).toContain('name="name" type="text" value="Shop"');
     expect(page).toContain('<option value="PRO" selected>PRO</option>');
     expect(page).toContain('name="vatNumber" type="text" value="XX"');

@@ -1,0 +1,57 @@
+/**
+ * Which registry answers for which prefix (docs/fields/vat.md#registries): VIES for the member
+ * states and Northern Ireland, a national registry for each prefix outside VIES. The library asks
+ * a national registry only when `verifyVat` was given its adapter; without one such a number keeps
+ * the structure's answer (NOT_APPLICABLE).
+ */
+import type { VatRegistry, VatRegistryName } from '../../ports.js';
+import type { OutsideViesPrefix } from '../outside-vies.js';
+
+/** The registry of each prefix outside VIES. */
+export const NATIONAL_REGISTRIES: Readonly<Record<OutsideViesPrefix, Exclude<VatRegistryName, 'VIES'>>> = {
+  GB: 'HMRC',
+  CH: 'UID',
+  NO: 'BRREG',
+};
+
+/**
+ * How a registry is named in a message: a proper name that reads the same in every catalog
+ * language ("the HMRC register", "le registre Brønnøysund").
+ */
+export const REGISTRY_DISPLAY_NAMES: Readonly<Record<VatRegistryName, string>> = {
+  VIES: 'VIES',
+  HMRC: 'HMRC',
+  UID: 'UID',
+  BRREG: 'Brønnøysund',
+};
+
+/** The adapters `verifyVat` takes, one option per registry. */
+export interface VatRegistryAdapters {
+  /** VIES, e.g. `viesRestClient()` from `verifield/adapters`. */
+  registry: VatRegistry;
+  /** HMRC for GB numbers, e.g. `hmrcVatClient({ clientId, clientSecret })`. */
+  hmrc?: VatRegistry;
+  /** The Swiss UID register for CH numbers, e.g. `swissUidClient()`. */
+  uid?: VatRegistry;
+  /** Brønnøysund's Enhetsregisteret for NO numbers, e.g. `brregClient()`. */
+  brreg?: VatRegistry;
+}
+
+const OPTION_OF: Readonly<Record<VatRegistryName, keyof VatRegistryAdapters>> = {
+  VIES: 'registry',
+  HMRC: 'hmrc',
+  UID: 'uid',
+  BRREG: 'brreg',
+};
+
+/** The registry that answers for `countryCode`: VIES for a prefix of VIES, else its national one; null for none. */
+export function registryNameOf(countryCode: string, inVies: boolean): VatRegistryName | null {
+  if (inVies) return 'VIES';
+  return Object.prototype.hasOwnProperty.call(NATIONAL_REGISTRIES, countryCode) ? NATIONAL_REGISTRIES[countryCode as OutsideViesPrefix] : null;
+}
+
+/** The adapter given for `name`, or undefined when none was (or it has no `check`). */
+export function adapterOf(adapters: VatRegistryAdapters, name: VatRegistryName): VatRegistry | undefined {
+  const adapter = adapters[OPTION_OF[name]];
+  return typeof adapter?.check === 'function' ? adapter : undefined;
+}
