@@ -50,6 +50,19 @@ function httpUrl(raw: string, source: string): string {
   return parseHttpUrl(raw, source).href;
 }
 
+/** An http(s) URL, or `off` for a registry that is not to be asked. */
+function httpUrlOrOff(raw: string, source: string): string {
+  return raw.trim().toLowerCase() === 'off' ? 'off' : httpUrl(raw, source);
+}
+
+/** Non-blank text, trimmed; `what` names it in the error. */
+function nonEmpty(what: string): (raw: string, source: string) => string {
+  return (raw, source) => {
+    if (raw.trim() === '') throw new UsageError(`${source}: empty ${what}`);
+    return raw.trim();
+  };
+}
+
 /** Reads the text of an option (from a flag or a variable, named by `source`); throws a UsageError when it is wrong. */
 type Reader<T> = (raw: string, source: string) => T;
 
@@ -173,6 +186,45 @@ const SERVE_OPTIONS: readonly ServeOption[] = [
     arg: 'URL',
     help: "TEDB VAT rates service (default: the Commission's)",
     apply: sets('tedbUrl', httpUrl),
+  },
+  {
+    flag: 'hmrc-url',
+    env: 'VERIFIELD_HMRC_URL',
+    arg: 'URL',
+    help: 'HMRC API for GB VAT numbers, production or sandbox (default https://api.service.hmrc.gov.uk); GB numbers are asked only with the client id and secret',
+    apply: sets('hmrcUrl', httpUrl),
+  },
+  {
+    flag: 'hmrc-client-id',
+    env: 'VERIFIELD_HMRC_CLIENT_ID',
+    arg: 'ID',
+    help: "client id of your application on HMRC's developer hub",
+    apply: sets('hmrcClientId', nonEmpty('client id')),
+  },
+  {
+    flag: 'hmrc-client-secret',
+    env: 'VERIFIELD_HMRC_CLIENT_SECRET',
+    arg: 'SECRET',
+    help: 'its client secret (better in the variable: a flag shows in ps)',
+    apply(config, raw, source) {
+      // Never quote the secret: the message goes to a terminal and maybe a log.
+      if (raw.trim() === '') throw new UsageError(`${source}: empty client secret`);
+      config.hmrcClientSecret = raw.trim();
+    },
+  },
+  {
+    flag: 'uid-url',
+    env: 'VERIFIELD_UID_URL',
+    arg: 'URL|off',
+    help: "Swiss UID register's public service for CH VAT numbers (default: the register's; off: not asked)",
+    apply: sets('uidUrl', httpUrlOrOff),
+  },
+  {
+    flag: 'brreg-url',
+    env: 'VERIFIELD_BRREG_URL',
+    arg: 'URL|off',
+    help: "Brønnøysund's API for NO VAT numbers (default https://data.brreg.no; off: not asked)",
+    apply: sets('brregUrl', httpUrlOrOff),
   },
   {
     flag: 'dns-servers',
@@ -424,6 +476,9 @@ export function readServeOptions(argv: readonly string[], env: Env): ServeReques
   }
   if (config.smtpUrl !== undefined && config.publicUrl === undefined) {
     throw new UsageError('--smtp-url needs --public-url (VERIFIELD_PUBLIC_URL): the address the mailed sign-in links point at');
+  }
+  if ((config.hmrcClientId === undefined) !== (config.hmrcClientSecret === undefined)) {
+    throw new UsageError('--hmrc-client-id and VERIFIELD_HMRC_CLIENT_SECRET (or --hmrc-client-secret) go together: HMRC needs both');
   }
   return { help: false, config };
 }

@@ -3,7 +3,7 @@
  * every file of a field folder that the registry reads satisfies one of these, and
  * scripts/generate-fields.ts derives the aggregates in ./generated/ from them.
  */
-import type { CircuitBreakerStore, Clock, DnsResolver, DomainAgeSource, VatAnswerCache, VatRegistry } from '../ports.js';
+import type { CircuitBreakerStore, Clock, DnsResolver, DomainAgeSource, VatAnswerCache, VatRegistry, VatRegistryName } from '../ports.js';
 import type { ValidationLevel, ValidationResult } from '../result.js';
 
 /** `src/<field>/field.ts`: data only, copied as literals into the generated registry. */
@@ -58,8 +58,10 @@ export interface FieldManifest {
 
 /** What the service hands a verified validator besides the value: its ports and the caller's settings. */
 export interface ServiceContext {
-  /** VIES. */
+  /** The VAT registries: VIES, and the national registries of `nationalRegistries` by their prefixes. */
   registry: VatRegistry;
+  /** The national registries (HMRC, UID, BRREG) `registry` answers for; the others' numbers stay NOT_APPLICABLE. */
+  nationalRegistries: readonly VatRegistryName[];
   /** The store's VIES answers. */
   viesCache: VatAnswerCache;
   /** The store's per-country circuit breakers. */

@@ -40,6 +40,19 @@ export interface ServerConfig {
   viesStatusUrl?: string;
   /** TEDB endpoint (`--tedb-url`, VERIFIELD_TEDB_URL). Default: the Commission's. */
   tedbUrl?: string;
+  /**
+   * HMRC's API base URL for GB numbers (`--hmrc-url`, VERIFIELD_HMRC_URL), production or sandbox.
+   * Default: production. GB numbers are asked only with `hmrcClientId` and `hmrcClientSecret`.
+   */
+  hmrcUrl?: string;
+  /** OAuth client id of the HMRC application (`--hmrc-client-id`, VERIFIELD_HMRC_CLIENT_ID). */
+  hmrcClientId?: string;
+  /** OAuth client secret of the HMRC application (VERIFIELD_HMRC_CLIENT_SECRET, or `--hmrc-client-secret`). */
+  hmrcClientSecret?: string;
+  /** The Swiss UID register's public service for CH numbers (`--uid-url`, VERIFIELD_UID_URL). Default: the register's; `off`: CH numbers are not asked. */
+  uidUrl?: string | 'off';
+  /** Brønnøysund's API for NO numbers (`--brreg-url`, VERIFIELD_BRREG_URL). Default: data.brreg.no; `off`: NO numbers are not asked. */
+  brregUrl?: string | 'off';
   /** DNS servers as host:port (`--dns-servers`, VERIFIELD_DNS_SERVERS). Default: the system's. */
   dnsServers?: string[];
   /** RDAP bootstrap file (`--rdap-bootstrap-url`, VERIFIELD_RDAP_BOOTSTRAP_URL). Default: IANA's. */

@@ -8,7 +8,8 @@
  */
 import { nodeDnsResolver } from '../adapters/dns-node.js';
 import { lazyRdapDomainAge, lazyTedbRatesSource, lazyViesSoapClient, lazyViesStatusFeed } from '../adapters/lazy.js';
-import type { Clock, DnsResolver, DomainAgeSource, RatesSource, VatRegistry, ViesStatusFeed } from '../ports.js';
+import type { Clock, DnsResolver, DomainAgeSource, RatesSource, VatRegistry, VatRegistryName, ViesStatusFeed } from '../ports.js';
+import { configuredRegistries } from './registries/compose.js';
 import { createAvailabilityTracker, type AvailabilityTracker } from '../vat/reference/availability.js';
 import { createRatesService } from '../vat/reference/rates.js';
 import type { ServerConfig } from './config.js';
@@ -17,7 +18,10 @@ import { restorableRatesService, type RestorableRatesService } from './storage/s
 
 /** The outside world as the service reaches it. */
 export interface Adapters {
+  /** VIES and the configured national registries, routed by prefix (registries/compose.ts). */
   registry: VatRegistry;
+  /** The national registries `registry` answers for. */
+  nationalRegistries: readonly VatRegistryName[];
   statusFeed: ViesStatusFeed;
   ratesSource: RatesSource;
   dns: DnsResolver;
@@ -54,8 +58,9 @@ export function basicsOf(config: ServerConfig): { now: Clock; log: (line: string
 /** The adapters of a configuration: each pointed at the configured URL (the Commission's by default). */
 export function createAdapters(config: ServerConfig & AdapterOverrides): Adapters {
   const fetchOption = config.fetch === undefined ? {} : { fetch: config.fetch };
+  const vies = lazyViesSoapClient({ ...fetchOption, ...(config.viesUrl === undefined ? {} : { url: config.viesUrl }) });
   return {
-    registry: lazyViesSoapClient({ ...fetchOption, ...(config.viesUrl === undefined ? {} : { url: config.viesUrl }) }),
+    ...configuredRegistries(vies, {}),
     statusFeed: lazyViesStatusFeed({ ...fetchOption, ...(config.viesStatusUrl === undefined ? {} : { url: config.viesStatusUrl }) }),
     ratesSource: lazyTedbRatesSource({ ...fetchOption, ...(config.tedbUrl === undefined ? {} : { url: config.tedbUrl }) }),
     dns: config.dns ?? nodeDnsResolver(config.dnsServers === undefined ? {} : { servers: config.dnsServers }),

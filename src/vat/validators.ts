@@ -1,4 +1,8 @@
-/** The functions that answer the VAT field: the offline check, and VIES through the service's ports. */
+/**
+ * The functions that answer the VAT field: the offline check, and the registries through the
+ * service's ports. The service's `registry` routes each prefix to its own registry
+ * (src/server/registries/router.ts), so it stands for every national registry it has configured.
+ */
 import type { FieldValidators } from '../fields/manifest.js';
 import type { VatValidationResult } from './details.js';
 import { validateVat, verifyVat } from './index.js';
@@ -8,6 +12,9 @@ export const validators: FieldValidators<VatValidationResult> = {
   verified: (value, context) =>
     verifyVat(value, {
       registry: context.registry,
+      ...(context.nationalRegistries.includes('HMRC') ? { hmrc: context.registry } : {}),
+      ...(context.nationalRegistries.includes('UID') ? { uid: context.registry } : {}),
+      ...(context.nationalRegistries.includes('BRREG') ? { brreg: context.registry } : {}),
       cache: context.viesCache,
       breaker: context.breaker,
       now: context.now,

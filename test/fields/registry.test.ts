@@ -199,7 +199,7 @@ describe('the validators the service runs', () => {
     const evidence: Pick<Store['evidence'], 'add'> = { add: async () => undefined };
     const store = { viesCache: memoryVatCache(), breaker: memoryBreakerStore(), evidence } as unknown as Store;
     const validation: ValidationContext = {
-      services: { registry, store, dns, domainAge: { registeredAt: async () => null }, now: () => new Date('2026-11-26T10:00:00Z') },
+      services: { registry, nationalRegistries: [], store, dns, domainAge: { registeredAt: async () => null }, now: () => new Date('2026-11-26T10:00:00Z') },
       account,
       plan: PLANS[account.plan],
       ...(overrides.traderName === undefined ? {} : { options: { traderName: overrides.traderName } }),

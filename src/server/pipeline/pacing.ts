@@ -13,10 +13,13 @@
  * try lets the real fault through, so the answer kept is the one a request would get.
  */
 import { VatRegistryError, type VatRegistry } from '../../ports.js';
+import { BUDGET_SPENT } from '../registries/budget.js';
 import type { CountrySlots } from './slots.js';
 
 /** The faults by which VIES says it is busy, not that anything is wrong. */
 export const BUSY_FAULTS: ReadonlySet<string> = new Set([
+  // The service's own budget of a registry (../registries/budget.ts).
+  BUDGET_SPENT,
   'MS_MAX_CONCURRENT_REQ',
   'MS_MAX_CONCURRENT_REQ_TIME',
   'GLOBAL_MAX_CONCURRENT_REQ',

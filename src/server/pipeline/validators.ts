@@ -22,7 +22,7 @@ import type { Account, Field } from '../storage/types.js';
 
 /** What a validator may use besides the value. */
 export interface ValidationContext {
-  services: Pick<Services, 'registry' | 'store' | 'dns' | 'domainAge' | 'now'>;
+  services: Pick<Services, 'registry' | 'nationalRegistries' | 'store' | 'dns' | 'domainAge' | 'now'>;
   account: Account;
   plan: PlanLimits;
   /** The members the request carried besides the value (its field's `requestMembers`); none: no such member. */
@@ -78,6 +78,7 @@ const NO_OPTIONS: RequestOptions = Object.freeze({});
 function serviceContext({ services, account, plan, options, requesters, cache }: ValidationContext): ServiceContext {
   return {
     registry: services.registry,
+    nationalRegistries: services.nationalRegistries,
     viesCache: cache === 'bypass' ? writeOnly(services.store.viesCache) : services.store.viesCache,
     breaker: services.store.breaker,
     dns: services.dns,
