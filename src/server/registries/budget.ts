@@ -61,16 +61,20 @@ export function budgetedRegistry(inner: VatRegistry, name: string, budget: Regis
         inFlight += 1;
         return;
       }
-      if (signal?.aborted === true || at + Math.min(wait, waitMs) > deadline) throw spent();
+      const remaining = deadline - at;
+      // A slot may come free any moment (wait is infinite); the window's turn only at its time.
+      if (signal?.aborted === true || remaining <= 0 || (Number.isFinite(wait) && wait > remaining)) throw spent();
       // Woken by a call that ends (a slot came free) or by the time the window frees one.
       await new Promise<void>((resolve) => {
         const wake = (): void => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', wake);
           const index = waiters.indexOf(wake);
           if (index >= 0) waiters.splice(index, 1);
           resolve();
         };
-        const timer = setTimeout(wake, Math.max(1, Math.min(wait, deadline - at)));
+        const timer = setTimeout(wake, Math.max(1, Math.min(wait, remaining)));
+        signal?.addEventListener('abort', wake, { once: true });
         waiters.push(wake);
       });
     }
