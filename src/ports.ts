@@ -365,6 +365,21 @@ export interface ReadinessReport {
      */
     missing: CountryCode[];
   } | null;
+  /**
+   * The VAT registries, VIES first, then HMRC, UID and BRREG (docs/service.md#registries); null
+   * until the service has started. Reported, not required: a registry that fails makes its numbers
+   * STALE or UNVERIFIED, never the service unready.
+   */
+  registries: Array<{
+    /** The registry. */
+    registry: VatRegistryName;
+    /** The prefixes it answers for, in code order. */
+    countryCodes: CountryCode[];
+    /** The service asks it (HMRC needs credentials; UID and BRREG may be turned off). */
+    configured: boolean;
+    /** Its prefixes whose last three lookups failed (their circuit breaker is open or probing), in code order. */
+    failingCountryCodes: CountryCode[];
+  }> | null;
   /** The samples of the Commission's VIES status feed; null until the service has started. */
   viesStatusFeed: {
     /** `current`: a sample of the last 15 minutes (one is taken every 5); `stale`: older ones only; `none`: no sample yet. */

@@ -363,7 +363,7 @@ describe('wrong calls exit 2 with the usage, before touching the store', () => {
     [['accounts', 'create', '--plan', 'FREE'], '--name is required'],
     [['accounts', 'create', '--name', 'X', '--plan', 'GOLD'], '"GOLD" is not a plan'],
     [['accounts', 'create', '--name', 'X', '--plan', 'FREE', '--start', '2026-02-30'], '--start: "2026-02-30" is not a date'],
-    [['accounts', 'create', '--name', 'X', '--plan', 'FREE', '--vat-number', 'GB980780684'], '--vat-number'],
+    [['accounts', 'create', '--name', 'X', '--plan', 'FREE', '--vat-number', 'CHE116281710'], '--vat-number'],
     [['accounts', 'create', '--name', 'X', '--plan', 'FREE', '--vat-number', 'DE123'], '--vat-number'],
     [['keys', 'create', '--account', 'A', '--name', 'B', '--expires', '3 days'], '--expires'],
     [['keys', 'create', '--account', 'A', '--name', 'B', '--expires', '999999y'], 'is longer than 10 years: use at most 10y (3650d, 521w), or never'],

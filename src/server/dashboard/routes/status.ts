@@ -6,7 +6,9 @@
  */
 import type { Hono } from 'hono';
 import { statesWithoutRates } from '../../../vat/reference/rates.js';
+import { failingCountries } from '../../../vat/registry/policy.js';
 import { viesStatusReport } from '../../answers/vies-status-report.js';
+import { registryStates } from '../../registries/overview.js';
 import { CACHE_CONTROL } from '../page-headers.js';
 import { renderStatusPage } from '../views/index.js';
 import type { StatusPageModel } from '../views/models.js';
@@ -19,11 +21,13 @@ export function mountStatusPage(app: Hono, deps: DashboardDeps): void {
     try {
       const services = await readyServices(deps);
       const now = services.now();
+      const [report, failing] = await Promise.all([viesStatusReport(services), failingCountries(services.store.breaker).catch(() => [])]);
       const model: StatusPageModel = {
-        report: await viesStatusReport(services),
+        report,
         daily: services.tracker.daily(),
         ratesFetchedAt: services.rates.fetchedAt,
         statesWithoutRates: statesWithoutRates(services.rates.all()),
+        registries: registryStates(services.nationalRegistries, new Set(failing)),
         now,
       };
       return htmlPage(200, renderStatusPage(wordsOf(c), model), { 'Cache-Control': CACHE_CONTROL.status });

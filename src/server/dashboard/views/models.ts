@@ -3,6 +3,7 @@
  * administration (../../admin/service.ts) and the views render. Views are pure: a model in, a
  * whole HTML document out, every value escaped.
  */
+import type { RegistryState } from '../../registries/overview.js';
 import type { ViesStatusResponse } from '../../../ports.js';
 import type { DayAvailability } from '../../../vat/reference/availability.js';
 import type { AccountOverview, ListedKey, UsageByDay, WebhookSummary } from '../../admin/service.js';
@@ -180,6 +181,8 @@ export interface StatusPageModel {
   ratesFetchedAt: string | null;
   /** The member states without VAT rates, in code order (statesWithoutRates of src/vat/reference/rates.ts). */
   statesWithoutRates: readonly string[];
+  /** Every VAT registry, whether the service asks it, and its failing prefixes (src/server/registries/overview.ts). */
+  registries: readonly RegistryState[];
   /** The time the page was made. */
   now: Date;
 }

@@ -1,13 +1,15 @@
 /**
  * The public VIES status page: per member state, the daily availability over the window as a
  * strip, the share over the window, whether it is available now (in words, not only colour) and
- * who decided it, with the age of the VAT rates served and the time the page was made.
+ * who decided it, with the age of the VAT rates served and the time the page was made; then the
+ * registries beyond VIES (registries-table.ts).
  */
 import type { ViesCountryStatus } from '../../../ports.js';
 import { EU_MEMBER_STATES } from '../../../vat/reference/member-states.js';
 import { DAY_MS, STATUS_INTERVAL_MS } from '../../jobs/calendar.js';
 import { availabilityLegend, availabilityStrip } from './availability-strip.js';
 import { scrollingTable } from './controls.js';
+import { registriesSection } from './registries-table.js';
 import { STATUS_PAGE } from '../i18n/status-page.js';
 import type { Words } from '../i18n/words.js';
 import { html, type Markup } from './html.js';
@@ -86,6 +88,7 @@ ${scrollingTable(
 <p class="summary">${words.sayMarkup(STATUS_PAGE.availableNow, { summary: html`<strong>${words.say(STATUS_PAGE.countOf, { count: available, total: report.countriesTracked })}</strong>` })}</p>
 ${ratesLine(words, model)}
 <p class="muted">${words.sayMarkup(STATUS_PAGE.pageMade, { time: words.timeTag(model.now) })}</p>
-${table}`,
+${table}
+${registriesSection(words, model.registries)}`,
   });
 }

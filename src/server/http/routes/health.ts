@@ -18,6 +18,8 @@ import { StoreUnavailableError, type StoreAvailability } from '../../storage/gua
 import type { Store } from '../../storage/types.js';
 import type { ReadinessReport } from '../../../ports.js';
 import { statesWithoutRates } from '../../../vat/reference/rates.js';
+import { failingCountries } from '../../../vat/registry/policy.js';
+import { registryStates } from '../../registries/overview.js';
 
 /** How long the store may take to take the probe's write before the service is reported not ready. */
 export const READY_TIMEOUT_MS = 2_000;
@@ -67,6 +69,17 @@ function feedState(services: Services, now: Date): ReadinessReport['viesStatusFe
   return { state, lastSampleAt: last.toISOString(), samples: services.tracker.sampleCount() };
 }
 
+/** Each registry and its failing prefixes, from the breakers (an unreadable breaker store: none known to fail). */
+async function registriesState(services: Services, failureLog: LogThrottle): Promise<ReadinessReport['registries']> {
+  let failing: ReadonlySet<string> = new Set();
+  try {
+    failing = new Set(await withTimeout(failingCountries(services.store.breaker), READY_TIMEOUT_MS));
+  } catch (error) {
+    logFailure(failureLog, { level: 'warn', msg: 'readiness: circuit breakers unreadable' }, error instanceof TimedOut ? 'timed out' : describeError(error, []));
+  }
+  return registryStates(services.nationalRegistries, failing);
+}
+
 /** Whether the store takes writes: not when it is known to be unavailable, else by its probe. */
 async function storeState(store: Store, availability: StoreAvailability | undefined, failureLog: LogThrottle): Promise<ReadinessReport['store']> {
   // Already known (store-guard.ts, which probes it meanwhile): the reason, without another write.
@@ -97,6 +110,7 @@ async function checkReadiness(deps: HealthDeps): Promise<ReadinessReport> {
     checkedAt: new Date().toISOString(),
     store: { writable: false, latencyMs: null, message },
     vatRates: null,
+    registries: null,
     viesStatusFeed: null,
   });
   let services: Services;
@@ -108,12 +122,16 @@ async function checkReadiness(deps: HealthDeps): Promise<ReadinessReport> {
     return notReady('The service is not started: its store could not be opened, or it is shutting down');
   }
   const now = services.now();
-  const store = await storeState(services.store, services.availability, deps.failureLog);
+  const [store, registries] = await Promise.all([
+    storeState(services.store, services.availability, deps.failureLog),
+    registriesState(services, deps.failureLog),
+  ]);
   return {
     status: store.writable ? 'ready' : 'not-ready',
     checkedAt: now.toISOString(),
     store,
     vatRates: ratesState(services, now),
+    registries,
     viesStatusFeed: feedState(services, now),
   };
 }

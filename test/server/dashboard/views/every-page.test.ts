@@ -86,6 +86,7 @@ const pages: { name: string; frame: Frame; page: string; shows: string[] }[] = [
       daily: new Map(),
       ratesFetchedAt: null,
       statesWithoutRates: [],
+      registries: [],
       now: NOW,
     }),
     shows: [HOSTILE.accountName],

@@ -6,6 +6,7 @@ import { ENGLISH, wordsIn } from '../../../../src/server/dashboard/i18n/words.js
 import { MIN_SAMPLES_FOR_PERCENT } from '../../../../src/server/dashboard/views/status-page.js';
 import type { DayAvailability, StatusPageModel } from '../../../../src/server/dashboard/views/models.js';
 import { dailyAvailability } from '../../../../src/vat/reference/availability.js';
+import { registryStates } from '../../../../src/server/registries/overview.js';
 import { inlineCode, NOW, postForms, textOf } from '../../../support/dashboard-views.js';
 
 const DAY = 86_400_000;
@@ -31,7 +32,15 @@ function model(change: Partial<StatusPageModel> = {}): StatusPageModel {
     ['DE', days([...Array<number>(27).fill(100), 96, 85.5, 10])],
     ['EL', days(Array<null>(30).fill(null))],
   ]);
-  return { report, daily, ratesFetchedAt: new Date(NOW.getTime() - 3 * 3_600_000 - 60_000).toISOString(), statesWithoutRates: [], now: NOW, ...change };
+  return {
+    report,
+    daily,
+    ratesFetchedAt: new Date(NOW.getTime() - 3 * 3_600_000 - 60_000).toISOString(),
+    statesWithoutRates: [],
+    registries: registryStates(['UID', 'BRREG'], new Set(['EL', 'CH'])),
+    now: NOW,
+    ...change,
+  };
 }
 
 /** The rows of the status table as they read, and the cells of each row's strip. */
@@ -129,7 +138,20 @@ describe('the public VIES status page', () => {
     const empty: ViesStatusResponse = { generatedAt: NOW.toISOString(), windowDays: 30, countriesTracked: 0, countriesUnavailableNow: 0, countries: [] };
     const page = renderStatusPage(ENGLISH, model({ report: empty, daily: new Map() }));
     expect(textOf(page)).toContain("No reading of the Commission's status feed yet");
-    expect(page).not.toContain('<table');
+    // No member-state table: the only table is the registries beyond VIES, which need no feed.
+    expect(page.match(/<table/g)).toHaveLength(1);
+    expect(page.indexOf('<table')).toBeGreaterThan(page.indexOf('id="registries-heading"'));
+  });
+
+  it('lists the registries beyond VIES: which it asks, which fail now, and says so in words', () => {
+    const page = renderStatusPage(ENGLISH, model());
+    const section = textOf(page.slice(page.indexOf('id="registries-heading"')));
+    expect(section).toContain('HMRC (HMRC) United Kingdom (GB) no: numbers are checked by their structure only not asked');
+    expect(section).toContain('UID (UID) Switzerland (CH) yes, live Unavailable: our last three lookups failed');
+    expect(section).toContain('Brønnøysund (BRREG) Norway (NO) yes, live Available');
+    const french = textOf(renderStatusPage(wordsIn('fr'), model()));
+    expect(french).toContain('Registres hors VIES');
+    expect(french).toContain('Brønnøysund (BRREG) Norvège (NO) oui, en direct Disponible');
   });
 
   it('is public: no navigation, no session, no form, no inline code, and a link to the dashboard', () => {

@@ -1,0 +1,51 @@
+/** The words of the status page's list of the registries beyond VIES (../views/registries-table.ts). */
+import { phrases } from './phrase.js';
+
+export const REGISTRIES = phrases({
+  heading: {
+    en: 'Registries beyond VIES',
+    es: 'Registros fuera de VIES',
+    fr: 'Registres hors VIES',
+    de: 'Register außerhalb von VIES',
+    it: 'Registri oltre il VIES',
+    pt: 'Registos para além do VIES',
+    nl: 'Registers buiten VIES',
+    pl: 'Rejestry poza VIES',
+  },
+  about: {
+    en: 'VIES does not cover the United Kingdom, Switzerland and Norway: their numbers are checked in their own registries, when this service is set up to ask them.',
+    es: 'VIES no cubre el Reino Unido, Suiza ni Noruega: sus números se comprueban en sus propios registros, cuando este servicio está configurado para consultarlos.',
+    fr: 'VIES ne couvre ni le Royaume-Uni, ni la Suisse, ni la Norvège : leurs numéros sont vérifiés dans leurs propres registres, lorsque ce service est configuré pour les interroger.',
+    de: 'VIES deckt das Vereinigte Königreich, die Schweiz und Norwegen nicht ab: Ihre Nummern werden in ihren eigenen Registern geprüft, wenn dieser Dienst dafür eingerichtet ist.',
+    it: 'Il VIES non copre il Regno Unito, la Svizzera e la Norvegia: i loro numeri sono verificati nei rispettivi registri, quando questo servizio è configurato per interrogarli.',
+    pt: 'O VIES não abrange o Reino Unido, a Suíça e a Noruega: os seus números são verificados nos seus próprios registos, quando este serviço está configurado para os consultar.',
+    nl: 'VIES dekt het Verenigd Koninkrijk, Zwitserland en Noorwegen niet: hun nummers worden in hun eigen registers gecontroleerd, als deze dienst is ingesteld om die te raadplegen.',
+    pl: 'VIES nie obejmuje Wielkiej Brytanii, Szwajcarii ani Norwegii: ich numery są sprawdzane we własnych rejestrach, jeśli ta usługa jest skonfigurowana do ich odpytywania.',
+  },
+  tableLabel: { en: 'Registries beyond VIES', es: 'Registros fuera de VIES', fr: 'Registres hors VIES', de: 'Register außerhalb von VIES', it: 'Registri oltre il VIES', pt: 'Registos para além do VIES', nl: 'Registers buiten VIES', pl: 'Rejestry poza VIES' },
+  registry: { en: 'Registry', es: 'Registro', fr: 'Registre', de: 'Register', it: 'Registro', pt: 'Registo', nl: 'Register', pl: 'Rejestr' },
+  country: { en: 'Country', es: 'País', fr: 'Pays', de: 'Land', it: 'Paese', pt: 'País', nl: 'Land', pl: 'Kraj' },
+  asked: { en: 'Asked', es: 'Consultado', fr: 'Interrogé', de: 'Abgefragt', it: 'Interrogato', pt: 'Consultado', nl: 'Geraadpleegd', pl: 'Odpytywany' },
+  askedLive: { en: 'yes, live', es: 'sí, en directo', fr: 'oui, en direct', de: 'ja, live', it: 'sì, in diretta', pt: 'sim, em direto', nl: 'ja, live', pl: 'tak, na żywo' },
+  notAsked: {
+    en: 'no: numbers are checked by their structure only',
+    es: 'no: los números solo se comprueban por su estructura',
+    fr: 'non : les numéros ne sont vérifiés que sur leur structure',
+    de: 'nein: Nummern werden nur formal geprüft',
+    it: 'no: i numeri sono verificati solo nella struttura',
+    pt: 'não: os números são verificados apenas pela estrutura',
+    nl: 'nee: nummers worden alleen op hun opbouw gecontroleerd',
+    pl: 'nie: numery są sprawdzane tylko pod względem budowy',
+  },
+  failing: {
+    en: 'Unavailable: our last three lookups failed',
+    es: 'No disponible: nuestras tres últimas consultas fallaron',
+    fr: 'Indisponible : nos trois dernières requêtes ont échoué',
+    de: 'Nicht verfügbar: unsere letzten drei Abfragen sind gescheitert',
+    it: 'Non disponibile: le nostre ultime tre interrogazioni sono fallite',
+    pt: 'Indisponível: as nossas três últimas consultas falharam',
+    nl: 'Niet beschikbaar: onze laatste drie opvragingen mislukten',
+    pl: 'Niedostępny: nasze trzy ostatnie zapytania nie powiodły się',
+  },
+  notApplicable: { en: 'not asked', es: 'no consultado', fr: 'non interrogé', de: 'nicht abgefragt', it: 'non interrogato', pt: 'não consultado', nl: 'niet geraadpleegd', pl: 'nieodpytywany' },
+});
