@@ -4,7 +4,15 @@
  */
 import { mod11_10CheckDigit } from '../../checksum.js';
 
-/** Whether both check digits of a Croatian BBAN hold. */
+/**
+ * Whether both check digits of a Croatian BBAN hold.
+ *
+ * @example
+ * ```ts
+ * croatia('10010051863000160'); // true
+ * croatia('10010061863000160'); // false
+ * ```
+ */
 export function croatia(bban: string): boolean {
   return (
     mod11_10CheckDigit(bban.slice(0, 6)) === bban.charCodeAt(6) - 48 &&

@@ -8,7 +8,15 @@ import { weightedSumHolds } from './weighted.js';
 const ACCOUNT_WEIGHTS: readonly number[] = [6, 3, 7, 9, 10, 5, 8, 4, 2, 1];
 const PREFIX_WEIGHTS: readonly number[] = ACCOUNT_WEIGHTS.slice(4);
 
-/** Whether the prefix and account number of a Czech or Slovak BBAN pass their checks. */
+/**
+ * Whether the prefix and account number of a Czech or Slovak BBAN pass their checks.
+ *
+ * @example
+ * ```ts
+ * czechia('08000000192000145399'); // true
+ * czechia('08000000182000145399'); // false
+ * ```
+ */
 export function czechia(bban: string): boolean {
   return weightedSumHolds(bban, 4, PREFIX_WEIGHTS, 11) && weightedSumHolds(bban, 10, ACCOUNT_WEIGHTS, 11);
 }

@@ -8,7 +8,15 @@ import { weightedSumHolds } from './weighted.js';
 // Read from the left: 14 digits, the last (the check digit) weighing 1.
 const WEIGHTS: readonly number[] = [7, 1, 3, 7, 1, 3, 7, 1, 3, 7, 1, 3, 7, 1];
 
-/** Whether the check digit of an Estonian BBAN holds. */
+/**
+ * Whether the check digit of an Estonian BBAN holds.
+ *
+ * @example
+ * ```ts
+ * estonia('2200221020145685'); // true
+ * estonia('2200221020145658'); // false
+ * ```
+ */
 export function estonia(bban: string): boolean {
   return weightedSumHolds(bban, 2, WEIGHTS, 10);
 }

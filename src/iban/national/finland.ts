@@ -6,7 +6,17 @@
  */
 import { isLuhnValid } from '../../checksum.js';
 
-/** Whether the check digit of a Finnish BBAN holds, or the BBAN's bank group has no rule. */
+/**
+ * Whether the check digit of a Finnish BBAN holds, or the BBAN's bank group has no rule.
+ *
+ * @example
+ * ```ts
+ * finland('12345600000785'); // true
+ * finland('12345600000786'); // false
+ * // Bank group 7 has no rule, so it is not checked:
+ * finland('79826661004681'); // true
+ * ```
+ */
 export function finland(bban: string): boolean {
   const group = bban.charCodeAt(0);
   return group === 55 || group === 57 || isLuhnValid(bban);

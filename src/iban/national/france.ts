@@ -4,7 +4,15 @@
  * runs from 01 to 97 (docs/fields/iban.md#national-check-digits).
  */
 
-/** Whether the clé RIB of a French or Monegasque BBAN holds. */
+/**
+ * Whether the clé RIB of a French or Monegasque BBAN holds.
+ *
+ * @example
+ * ```ts
+ * france('20041010050500013M02606'); // true
+ * france('20041010050500013N02606'); // false
+ * ```
+ */
 export function france(bban: string): boolean {
   if (bban.charCodeAt(21) === 48 && bban.charCodeAt(22) === 48) return false;
   let remainder = 0;

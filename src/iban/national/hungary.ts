@@ -7,7 +7,15 @@ import { WEIGHTS_9731, weightedSumHolds } from './weighted.js';
 
 const BRANCH_WEIGHTS: readonly number[] = WEIGHTS_9731.slice(0, 8);
 
-/** Whether both check digits of a Hungarian BBAN hold. */
+/**
+ * Whether both check digits of a Hungarian BBAN hold.
+ *
+ * @example
+ * ```ts
+ * hungary('117730161111101800000000'); // true
+ * hungary('117730171111101800000000'); // false
+ * ```
+ */
 export function hungary(bban: string): boolean {
   return weightedSumHolds(bban, 0, BRANCH_WEIGHTS, 10) && weightedSumHolds(bban, 8, WEIGHTS_9731, 10);
 }

@@ -37,14 +37,11 @@ const NATIONAL_CHECKS: Readonly<Record<string, NationalCheck>> = {
   IT: italy,
   MC: france,
   ME: isMod97_10,
-  MK: isMod97_10,
   NO: norway,
   PL: poland,
   PT: isMod97_10,
   // The National Bank of Serbia's own accounts (bank code 908) carry no valid control number.
   RS: mod97_10Except('908'),
-  // The Bank of Slovenia's accounts (bank code 01) do not use the control number.
-  SI: mod97_10Except('01'),
   SK: czechia,
   SM: italy,
 };

@@ -7,7 +7,15 @@
 // Value of 0-9 and A-Z (0-25) at an odd position; digits and letters of the same rank share it.
 const ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
 
-/** Whether the CIN of an Italian or Sammarinese BBAN holds. */
+/**
+ * Whether the CIN of an Italian or Sammarinese BBAN holds.
+ *
+ * @example
+ * ```ts
+ * italy('X0542811101000000123456'); // true
+ * italy('S0542811101000000123456'); // false
+ * ```
+ */
 export function italy(bban: string): boolean {
   let sum = 0;
   for (let i = 1; i < 23; i++) {

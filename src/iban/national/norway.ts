@@ -9,7 +9,15 @@ import { weightedSumHolds } from './weighted.js';
 const WEIGHTS: readonly number[] = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2, 1];
 const SHORT_WEIGHTS: readonly number[] = [5, 4, 3, 2, 1];
 
-/** Whether the check digit of a Norwegian BBAN holds. */
+/**
+ * Whether the check digit of a Norwegian BBAN holds.
+ *
+ * @example
+ * ```ts
+ * norway('86011117947'); // true
+ * norway('86011117948'); // false
+ * ```
+ */
 export function norway(bban: string): boolean {
   return bban.charCodeAt(4) === 48 && bban.charCodeAt(5) === 48
     ? weightedSumHolds(bban, 6, SHORT_WEIGHTS, 11)

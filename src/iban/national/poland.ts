@@ -7,7 +7,15 @@ import { weightedSumHolds } from './weighted.js';
 
 const WEIGHTS: readonly number[] = [3, 9, 7, 1, 3, 9, 7, 1];
 
-/** Whether the check digit of a Polish BBAN's bank-and-branch number holds. */
+/**
+ * Whether the check digit of a Polish BBAN's bank-and-branch number holds.
+ *
+ * @example
+ * ```ts
+ * poland('109010140000071219812874'); // true
+ * poland('109010150000071219812874'); // false
+ * ```
+ */
 export function poland(bban: string): boolean {
   return weightedSumHolds(bban, 0, WEIGHTS, 10);
 }

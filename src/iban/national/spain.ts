@@ -14,7 +14,15 @@ function checkDigit(sum: number): number {
   return digit === 11 ? 0 : digit === 10 ? 1 : digit;
 }
 
-/** Whether both check digits of a Spanish BBAN hold. */
+/**
+ * Whether both check digits of a Spanish BBAN hold.
+ *
+ * @example
+ * ```ts
+ * spain('21000418450200051332'); // true
+ * spain('21000418540200051332'); // false
+ * ```
+ */
 export function spain(bban: string): boolean {
   return (
     checkDigit(weightedSum(bban, BANK_WEIGHTS, 0)) === bban.charCodeAt(8) - 48 &&

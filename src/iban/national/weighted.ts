@@ -5,7 +5,15 @@
  */
 import { weightedSum } from '../../checksum.js';
 
-/** Whether Σ weights[i] · digit(start + i) is a multiple of `modulus`. */
+/**
+ * Whether Σ weights[i] · digit(start + i) is a multiple of `modulus`.
+ *
+ * @example
+ * ```ts
+ * weightedSumHolds('10901014', 0, [3, 9, 7, 1, 3, 9, 7, 1], 10); // true
+ * weightedSumHolds('10901015', 0, [3, 9, 7, 1, 3, 9, 7, 1], 10); // false
+ * ```
+ */
 export function weightedSumHolds(bban: string, start: number, weights: readonly number[], modulus: number): boolean {
   return weightedSum(bban, weights, start) % modulus === 0;
 }
