@@ -5,6 +5,17 @@
  * (`nationalCheck: 'NOT_APPLICABLE'`). Each scheme lives in its own file of this folder.
  */
 import { belgium } from './belgium.js';
+import { croatia } from './croatia.js';
+import { czechia } from './czechia.js';
+import { estonia } from './estonia.js';
+import { finland } from './finland.js';
+import { france } from './france.js';
+import { hungary } from './hungary.js';
+import { italy } from './italy.js';
+import { isMod97_10, mod97_10Except } from './mod97.js';
+import { norway } from './norway.js';
+import { poland } from './poland.js';
+import { spain } from './spain.js';
 
 /**
  * Whether a BBAN's national check digits hold. It is only called on a BBAN that already has its
@@ -14,7 +25,25 @@ export type NationalCheck = (bban: string) => boolean;
 
 /** The national checks by IBAN country code. */
 const NATIONAL_CHECKS: Readonly<Record<string, NationalCheck>> = {
+  BA: isMod97_10,
   BE: belgium,
+  CZ: czechia,
+  EE: estonia,
+  ES: spain,
+  FI: finland,
+  FR: france,
+  HR: croatia,
+  HU: hungary,
+  IT: italy,
+  MC: france,
+  ME: isMod97_10,
+  NO: norway,
+  PL: poland,
+  PT: isMod97_10,
+  // The National Bank of Serbia's own accounts (bank code 908) carry no valid control number.
+  RS: mod97_10Except('908'),
+  SK: czechia,
+  SM: italy,
 };
 
 /**
