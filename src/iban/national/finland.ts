@@ -7,17 +7,17 @@
 import { isLuhnValid } from '../../checksum.js';
 
 /**
- * Whether the check digit of a Finnish BBAN holds, or the BBAN's bank group has no rule.
+ * Whether the check digit of a Finnish BBAN holds; null when the BBAN's bank group has no rule.
  *
  * @example
  * ```ts
  * finland('12345600000785'); // true
  * finland('12345600000786'); // false
  * // Bank group 7 has no rule, so it is not checked:
- * finland('79826661004681'); // true
+ * finland('79826661004681'); // null
  * ```
  */
-export function finland(bban: string): boolean {
+export function finland(bban: string): boolean | null {
   const group = bban.charCodeAt(0);
-  return group === 55 || group === 57 || isLuhnValid(bban);
+  return group === 55 || group === 57 ? null : isLuhnValid(bban);
 }

@@ -18,10 +18,11 @@ import { poland } from './poland.js';
 import { spain } from './spain.js';
 
 /**
- * Whether a BBAN's national check digits hold. It is only called on a BBAN that already has its
- * country's length and layout (src/iban/index.ts checks them first).
+ * Whether a BBAN's national check digits hold; null when the scheme gives the BBAN's bank no rule
+ * (`nationalCheck: 'NOT_APPLICABLE'` for it, never a PASS that was not checked). It is only called
+ * on a BBAN that already has its country's length and layout (src/iban/index.ts checks them first).
  */
-export type NationalCheck = (bban: string) => boolean;
+export type NationalCheck = (bban: string) => boolean | null;
 
 /** The national checks by IBAN country code. */
 const NATIONAL_CHECKS: Readonly<Record<string, NationalCheck>> = {

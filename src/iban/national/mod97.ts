@@ -22,7 +22,7 @@ export function isMod97_10(bban: string): boolean {
 
 /**
  * A MOD 97-10 scheme that a central bank does not apply to its own accounts: a BBAN that starts
- * with `exempt` is not checked.
+ * with `exempt` is not checked (null).
  *
  * @example
  * ```ts
@@ -30,9 +30,9 @@ export function isMod97_10(bban: string): boolean {
  * serbia('260005601001611379'); // true
  * serbia('260005601001611397'); // false
  * // The central bank's own accounts are not checked:
- * serbia('908000000000000000'); // true
+ * serbia('908000000000000000'); // null
  * ```
  */
-export function mod97_10Except(exempt: string): (bban: string) => boolean {
-  return (bban) => bban.startsWith(exempt) || isMod97_10(bban);
+export function mod97_10Except(exempt: string): (bban: string) => boolean | null {
+  return (bban) => (bban.startsWith(exempt) ? null : isMod97_10(bban));
 }

@@ -39,10 +39,10 @@ describe('FI: the Luhn check digit of the account number', () => {
   });
 
   it('does not check bank groups 7 and 9, which the specification gives no rule', () => {
-    expect(check?.(bbanOf('FI6879826661004681'))).toBe(true);
+    expect(check?.(bbanOf('FI6879826661004681'))).toBeNull();
     fc.assert(
       fc.property(fc.constantFrom('7', '9'), digits(13), (group, rest) => {
-        expect(check?.(group + rest)).toBe(true);
+        expect(check?.(group + rest)).toBeNull();
       }),
     );
   });
