@@ -14,13 +14,13 @@ const NATIONALLY_INVALID: ReadonlyMap<string, string> = new Map([
 ]);
 
 describe.runIf(runConformance)('national checks conformance: vectors/iban-valid.txt', () => {
-  it('passes every valid IBAN of a checked country', () => {
+  it('passes every valid IBAN of a checked country (but those of banks the scheme gives no rule)', () => {
     let checked = 0;
     for (const [, compact = ''] of readFixtureRows('vectors/iban-valid.txt')) {
       const check = nationalCheckOf(compact.slice(0, 2));
       if (check === undefined) continue;
       checked++;
-      expect(check(compact.slice(4)), compact).toBe(true);
+      expect(check(compact.slice(4)), compact).not.toBe(false);
     }
     expect(checked).toBeGreaterThan(100);
   });
