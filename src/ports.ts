@@ -119,7 +119,7 @@ export interface VatRegistryQuery {
 export type VatRegistryMatch = 'VALID' | 'INVALID' | 'NOT_PROCESSED';
 
 /**
- * The registries `verifyVat` asks (docs/fields/vat.md#registries): `VIES` for the EU member states
+ * The registries `verifyVat` asks (docs/fields/vat.md#registries-beyond-vies): `VIES` for the EU member states
  * and Northern Ireland, `HMRC` for GB, `UID` (the Swiss UID register) for CH, `BRREG`
  * (Brønnøysund's Enhetsregisteret) for NO.
  */

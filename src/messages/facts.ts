@@ -56,9 +56,9 @@ function suggestionOf(result: ValidationResult): string | undefined {
 /** The proper name of the registry a VAT verdict is about. */
 function registryOf(result: ValidationResult): string | undefined {
   const registry = result.vatDetails?.registry;
-  return typeof registry === 'string' && Object.prototype.hasOwnProperty.call(REGISTRY_DISPLAY_NAMES, registry)
-    ? REGISTRY_DISPLAY_NAMES[registry]
-    : undefined;
+  // A name read back from JSON may be anything: only the table's own strings are names ("toString" is a function).
+  const name: unknown = typeof registry === 'string' ? REGISTRY_DISPLAY_NAMES[registry] : undefined;
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** The `index`-th character of the normalized value, when there is one. */

@@ -1,5 +1,5 @@
 /**
- * Which registry answers for which prefix (docs/fields/vat.md#registries): VIES for the member
+ * Which registry answers for which prefix (docs/fields/vat.md#registries-beyond-vies): VIES for the member
  * states and Northern Ireland, a national registry for each prefix outside VIES. The library asks
  * a national registry only when `verifyVat` was given its adapter; without one such a number keeps
  * the structure's answer (NOT_APPLICABLE).

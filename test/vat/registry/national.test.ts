@@ -1,5 +1,5 @@
 /**
- * verifyVat with the registries beyond VIES (docs/fields/vat.md#registries): each prefix goes to its
+ * verifyVat with the registries beyond VIES (docs/fields/vat.md#registries-beyond-vies): each prefix goes to its
  * own registry, with its own cache entries and breaker; an unreachable registry never says "not
  * registered"; a requester goes only to the registry it belongs to; `vatDetails.registry` says who answered.
  * The registries here are in-memory doubles of the port: the adapters have their own protocol tests.
