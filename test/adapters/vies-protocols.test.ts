@@ -6,7 +6,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { viesRestClient } from '../../src/adapters/vies-rest.js';
 import { viesSoapClient } from '../../src/adapters/vies-soap.js';
-import { VIES_FAULTS } from '../../src/adapters/vies-faults.js';
 import { VatRegistryError, type VatRegistry, type VatRegistryAnswer, type VatRegistryQuery } from '../../src/ports.js';
 import { BUSY_FAULTS } from '../../src/server/pipeline/pacing.js';
 import { FAULT_CODES, type FakeBehaviour, type ViesFake } from '../support/fakes/vies.js';
@@ -76,7 +75,16 @@ describe('VIES over REST and over SOAP', () => {
     expect(seen[0]).toEqual(seen[1]);
   });
 
-  it('send the busy codes the pacing waits out with the meaning of the shared table', () => {
-    for (const code of BUSY_FAULTS) expect(VIES_FAULTS).toHaveProperty(code, { scope: 'outage', retryable: true });
+  it('report the busy faults as codes the pacing waits out (src/server/pipeline/pacing.ts)', async () => {
+    const busy = FAULT_CODES.filter((code) => /MAX_CONCURRENT_REQ/.test(code));
+    expect(busy).toHaveLength(4);
+    for (const code of busy) {
+      for (const registry of [clients.rest, clients.soap]) {
+        fake.behave({ kind: 'fault', code, status: 500 }, { times: 1 });
+        const error = await rejectionOf(registry.check(LU), VatRegistryError);
+        expect(BUSY_FAULTS.has(error.faultCode ?? '')).toBe(true);
+        expect(error).toMatchObject({ scope: 'outage', retryable: true });
+      }
+    }
   });
 });

@@ -8,6 +8,7 @@ import { VatRegistryError } from '../../src/ports.js';
 import { FAULT_CODES, type ViesFake } from '../support/fakes/vies.js';
 import { DE, ES, FR, LU, REQUESTER, startViesFakeWithTraders } from '../support/fakes/vies-traders.js';
 import { rejectionOf } from '../support/rejection.js';
+import { until } from '../support/server.js';
 
 let fake: ViesFake;
 
@@ -178,9 +179,12 @@ describe('viesRestClient', () => {
 
     it('passes the signal: aborting ends the call, and an aborted signal stops it before it starts', async () => {
       fake.behave({ kind: 'hang' }, { times: 1 });
+      const arrived = fake.calls + 1;
       const controller = new AbortController();
       const pending = client(5000).check(LU, controller.signal);
-      setTimeout(() => controller.abort(), 50);
+      // Aborted once the fake holds it: a request cut before it arrived would take the next test's misbehaviour.
+      await until(() => fake.calls >= arrived, 5000, 'the request reached the fake');
+      controller.abort();
       expect(await failure(pending)).toMatchObject({ kind: 'aborted', scope: 'outage' });
       const before = fake.calls;
       expect(await failure(client().check(LU, AbortSignal.abort()))).toMatchObject({ kind: 'aborted' });
