@@ -6,9 +6,8 @@ import { VIES_STATUS_URL } from '../../src/adapters/vies-status.js';
 import * as adapters from '../../src/adapters/index.js';
 import { VatRegistryError } from '../../src/ports.js';
 import { FAULT_CODES, type ViesFake } from '../support/fakes/vies.js';
-import { DE, ES, FR, LU, REQUESTER, startViesFakeWithTraders } from '../support/fakes/vies-traders.js';
+import { abortedWhileHeld, DE, ES, FR, LU, REQUESTER, startViesFakeWithTraders } from '../support/fakes/vies-traders.js';
 import { rejectionOf } from '../support/rejection.js';
-import { until } from '../support/server.js';
 
 let fake: ViesFake;
 
@@ -178,13 +177,7 @@ describe('viesRestClient', () => {
     });
 
     it('passes the signal: aborting ends the call, and an aborted signal stops it before it starts', async () => {
-      fake.behave({ kind: 'hang' }, { times: 1 });
-      const arrived = fake.calls + 1;
-      const controller = new AbortController();
-      const pending = client(5000).check(LU, controller.signal);
-      // Aborted once the fake holds it: a request cut before it arrived would take the next test's misbehaviour.
-      await until(() => fake.calls >= arrived, 5000, 'the request reached the fake');
-      controller.abort();
+      const { pending } = await abortedWhileHeld(fake, (signal) => client(5000).check(LU, signal));
       expect(await failure(pending)).toMatchObject({ kind: 'aborted', scope: 'outage' });
       const before = fake.calls;
       expect(await failure(client().check(LU, AbortSignal.abort()))).toMatchObject({ kind: 'aborted' });

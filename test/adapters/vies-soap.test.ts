@@ -13,9 +13,8 @@ import {
 import * as adapters from '../../src/adapters/index.js';
 import { VatRegistryError } from '../../src/ports.js';
 import { FAULT_CODES, faultXml, readViesRequest, responseXml, type FakeStyle, type ViesFake } from '../support/fakes/vies.js';
-import { DE, ES, FR, LU, startViesFakeWithTraders } from '../support/fakes/vies-traders.js';
+import { abortedWhileHeld, DE, ES, FR, LU, startViesFakeWithTraders } from '../support/fakes/vies-traders.js';
 import { rejectionOf } from '../support/rejection.js';
-import { until } from '../support/server.js';
 import { repoRoot } from '../support/repo-root.js';
 
 let fake: ViesFake;
@@ -165,13 +164,7 @@ describe('viesSoapClient', () => {
     });
 
     it('passes the signal: aborting ends the call', async () => {
-      fake.behave({ kind: 'hang' }, { times: 1 });
-      const arrived = fake.calls + 1;
-      const controller = new AbortController();
-      const pending = client(5000).check(LU, controller.signal);
-      // Aborted once the fake holds it: a request cut before it arrived would take the next test's misbehaviour.
-      await until(() => fake.calls >= arrived, 5000, 'the request reached the fake');
-      controller.abort();
+      const { pending } = await abortedWhileHeld(fake, (signal) => client(5000).check(LU, signal));
       const error = await failure(pending);
       expect(error).toMatchObject({ kind: 'aborted', scope: 'outage' });
     });
