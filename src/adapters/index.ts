@@ -14,20 +14,27 @@ export {
 } from './tedb/source.js';
 export type { TedbRateRow } from './tedb/rates-mapping.js';
 export {
+  viesRestClient,
+  readViesRestResponse,
+  checkVatNumberBody,
+  VIES_REST_URL,
+  type ViesRestClientOptions,
+  type CheckVatNumberRequest,
+  type ViesRestAnswer,
+} from './vies-rest.js';
+export {
   viesSoapClient,
   readViesResponse,
-  viesFaultCodeOf,
   checkVatEnvelope,
   checkVatApproxEnvelope,
   VIES_URL,
   VIES_TEST_URL,
   VIES_TYPES_NS,
-  VIES_FAULTS,
   type ViesSoapClientOptions,
   type CheckVatApproxRequest,
   type ViesAnswer,
-  type ViesFaultCode,
 } from './vies-soap.js';
+export { viesFaultCodeOf, VIES_FAULTS, type ViesFaultCode } from './vies-faults.js';
 export { viesStatusFeed, readViesStatus, ViesStatusError, VIES_STATUS_URL, type ViesStatusFeedOptions, type ViesStatusErrorKind } from './vies-status.js';
 export { memoryVatCache, memoryBreakerStore, type MemoryVatCacheOptions } from './memory.js';
 export {

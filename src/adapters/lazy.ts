@@ -1,12 +1,13 @@
 /**
  * The service's adapters, each loaded on its first call: the SOAP clients of VIES and TEDB bring
- * an XML parser, RDAP brings the public suffix list (tldts), and a service that answers IBANs,
+ * an XML parser (the VIES REST client is small, and loaded the same way), RDAP brings the public suffix list (tldts), and a service that answers IBANs,
  * or starts with its jobs off, needs none of them to listen (docs/service.md#command-line). Each
  * wrapper is the port and nothing more; the adapter's own options and behaviour are unchanged.
  */
 import type { DomainAgeSource, RatesSource, VatRegistry, ViesStatusFeed } from '../ports.js';
 import type { RdapDomainAgeOptions } from './rdap.js';
 import type { TedbRatesSourceOptions } from './tedb/source.js';
+import type { ViesRestClientOptions } from './vies-rest.js';
 import type { ViesSoapClientOptions } from './vies-soap.js';
 import type { ViesStatusFeedOptions } from './vies-status.js';
 
@@ -23,6 +24,12 @@ function onFirstUse<T>(make: () => Promise<T>): () => Promise<T> {
     });
     return made;
   };
+}
+
+/** `viesRestClient(options)` as a VatRegistry, loaded on its first lookup. */
+export function lazyViesRestClient(options: ViesRestClientOptions): VatRegistry {
+  const client = onFirstUse(async () => (await import('./vies-rest.js')).viesRestClient(options));
+  return { check: async (query, signal) => (await client()).check(query, signal) };
 }
 
 /** `viesSoapClient(options)` as a VatRegistry, loaded on its first lookup. */

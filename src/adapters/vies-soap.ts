@@ -5,15 +5,8 @@
  * body on any HTTP status and mapped to a {@link VatRegistryError} carrying the VIES code, what it
  * is about (scope) and whether retrying may help. Protocol facts: docs/protocols.md#vies-soap.
  */
-import { createHash } from 'node:crypto';
-import {
-  VatRegistryError,
-  type VatRegistry,
-  type VatRegistryAnswer,
-  type VatRegistryFailureScope,
-  type VatRegistryMatch,
-  type VatRegistryQuery,
-} from '../ports.js';
+import { VatRegistryError, type VatRegistry, type VatRegistryAnswer, type VatRegistryMatch, type VatRegistryQuery } from '../ports.js';
+import { hashingFetch } from './reply-hash.js';
 import {
   callSoap,
   childText,
@@ -24,6 +17,10 @@ import {
   SoapTransportError,
   type XmlElement,
 } from './soap.js';
+import { viesFaultError, viesTransportError } from './vies-faults.js';
+import { disclosed, matchOf, requestDay } from './vies-fields.js';
+
+export { VIES_FAULTS, viesFaultCodeOf, type ViesFaultCode } from './vies-faults.js';
 
 /** The production endpoint (plain http answers a 307 redirect since 2020). */
 export const VIES_URL = 'https://ec.europa.eu/taxation_customs/vies/services/checkVatService';
@@ -38,41 +35,6 @@ export const VIES_TYPES_NS = 'urn:ec.europa.eu:taxud:vies:services:checkVat:type
 const VIES_SOAP_ACTION = '""';
 /** Cap for a direct call; `verifyVat` aborts sooner, at its 4-second budget. */
 const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** The fault codes VIES documents (current WSDL, the 1798/2003 WSDL and the test service). */
-export type ViesFaultCode =
-  | 'INVALID_INPUT'
-  | 'INVALID_REQUESTER_INFO'
-  | 'SERVICE_UNAVAILABLE'
-  | 'MS_UNAVAILABLE'
-  | 'TIMEOUT'
-  | 'VAT_BLOCKED'
-  | 'IP_BLOCKED'
-  | 'GLOBAL_MAX_CONCURRENT_REQ'
-  | 'GLOBAL_MAX_CONCURRENT_REQ_TIME'
-  | 'MS_MAX_CONCURRENT_REQ'
-  | 'MS_MAX_CONCURRENT_REQ_TIME'
-  | 'SERVER_BUSY';
-
-/** What each fault means for a caller (docs/protocols.md#vies-faults). */
-export const VIES_FAULTS: Readonly<Record<ViesFaultCode, { scope: VatRegistryFailureScope; retryable: boolean }>> = {
-  // The country code is unknown or the number empty: an answer about the input.
-  INVALID_INPUT: { scope: 'input', retryable: false },
-  // Our own VAT number was refused: fix the configuration, asking again will not help.
-  INVALID_REQUESTER_INFO: { scope: 'requester', retryable: false },
-  SERVICE_UNAVAILABLE: { scope: 'outage', retryable: true },
-  MS_UNAVAILABLE: { scope: 'outage', retryable: true },
-  TIMEOUT: { scope: 'outage', retryable: true },
-  // This number is blocked from lookups (manual review); the service itself works.
-  VAT_BLOCKED: { scope: 'number', retryable: false },
-  // Our address is blocked for abusive use: VIES cannot answer us at all, and hammering makes it worse.
-  IP_BLOCKED: { scope: 'outage', retryable: false },
-  GLOBAL_MAX_CONCURRENT_REQ: { scope: 'outage', retryable: true },
-  GLOBAL_MAX_CONCURRENT_REQ_TIME: { scope: 'outage', retryable: true },
-  MS_MAX_CONCURRENT_REQ: { scope: 'outage', retryable: true },
-  MS_MAX_CONCURRENT_REQ_TIME: { scope: 'outage', retryable: true },
-  SERVER_BUSY: { scope: 'outage', retryable: true },
-};
 
 /** Options of {@link viesSoapClient}. */
 export interface ViesSoapClientOptions {
@@ -180,8 +142,8 @@ export function readViesResponse(text: string, status = 200): ViesAnswer {
  * ```ts
  * import { memoryBreakerStore, memoryVatCache, viesSoapClient } from 'verifield/adapters';
  * import { verifyVat } from 'verifield/vat';
- * // Without `url`, the Commission's service; `verifield serve` reads VERIFIELD_VIES_URL.
- * const registry = viesSoapClient({ url: process.env.VERIFIELD_VIES_URL });
+ * // Without `url`, the Commission's service (`verifield serve --vies-protocol soap` reads VERIFIELD_VIES_URL).
+ * const registry = viesSoapClient({ url: process.env.VERIFIELD_VIES_SOAP_URL });
  * const result = await verifyVat('BE 0123.456.749', { registry, cache: memoryVatCache(), breaker: memoryBreakerStore() });
  * result.vatDetails.registered; // true
  * (await registry.checkVat('LU', '24231759')).name; // 'EXEMPLE SARL'
@@ -241,58 +203,8 @@ export function viesSoapClient(options: ViesSoapClientOptions = {}): VatRegistry
   };
 }
 
-/** Statuses whose Response may not carry a body (the Fetch standard's "null body status"). */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-/**
- * A `fetch` for one call that reads the reply's bytes itself and hashes them before handing a copy
- * on: `Response.text()` drops a byte order mark and replaces bytes that are not UTF-8, so a hash of
- * the decoded text would not be the hash of what VIES sent. The body is read inside the call, so
- * the caller's time budget and signal still cover it. (A compressed reply is hashed as decoded:
- * fetch removes the transfer's Content-Encoding before anyone sees the body.)
- */
-function hashingFetch(fetchImpl: typeof fetch): { fetch: typeof fetch; sha256(): string | undefined } {
-  let digest: string | undefined;
-  const hashed: typeof fetch = async (input, init) => {
-    const response = await fetchImpl(input, init);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    digest = createHash('sha256').update(bytes).digest('hex');
-    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-  };
-  return { fetch: hashed, sha256: () => digest };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reading answers
-
-/** `---`, empty and nil all mean "not disclosed" (VIES uses each of them). */
-function disclosed(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  return trimmed === '' || trimmed === '---' ? undefined : trimmed;
-}
-
-function matchOf(value: string | undefined): VatRegistryMatch | undefined {
-  switch (value?.trim()) {
-    case '1':
-    case 'VALID':
-      return 'VALID';
-    case '2':
-    case 'INVALID':
-      return 'INVALID';
-    case '3':
-    case 'NOT_PROCESSED':
-      return 'NOT_PROCESSED';
-    default:
-      return undefined;
-  }
-}
-
-const REQUEST_DATE = /^(\d{4}-\d{2}-\d{2})/;
 
 function answerOf(payload: XmlElement): ViesAnswer {
   const approx = payload.localName === 'checkVatApproxResponse';
@@ -303,7 +215,7 @@ function answerOf(payload: XmlElement): ViesAnswer {
   const validText = text('valid')?.trim();
   const valid = validText === 'true' || validText === '1' ? true : validText === 'false' || validText === '0' ? false : undefined;
   const requestDateText = text('requestDate')?.trim() ?? '';
-  const requestDate = REQUEST_DATE.exec(requestDateText)?.[1];
+  const requestDate = requestDay(requestDateText);
   if (valid === undefined || requestDate === undefined) {
     throw new VatRegistryError('malformed', null, 'outage', true, 'VIES answered without a readable valid flag or requestDate');
   }
@@ -349,38 +261,9 @@ function answerOf(payload: XmlElement): ViesAnswer {
 // ---------------------------------------------------------------------------------------------
 // Failures
 
-const FAULT_WORD = /[A-Z][A-Z_]*[A-Z]/g;
-
-/**
- * The VIES code inside a faultstring. VIES sends the bare code; older stacks wrapped it
- * (`{ MS_UNAVAILABLE } [Server]`), so the known code is looked for among the words.
- */
-export function viesFaultCodeOf(faultString: string): ViesFaultCode | null {
-  for (const word of faultString.matchAll(FAULT_WORD)) {
-    if (Object.hasOwn(VIES_FAULTS, word[0])) return word[0] as ViesFaultCode;
-  }
-  return null;
-}
-
 function toRegistryError(error: unknown): unknown {
   if (error instanceof VatRegistryError) return error;
-  if (error instanceof SoapFault) {
-    const faultString = error.faultString.trim();
-    const code = viesFaultCodeOf(faultString);
-    const meaning = code === null ? { scope: 'outage' as const, retryable: true } : VIES_FAULTS[code];
-    return new VatRegistryError('fault', code ?? (faultString || 'UNKNOWN_FAULT'), meaning.scope, meaning.retryable, `VIES fault: ${faultString}`, {
-      status: error.status,
-      cause: error,
-    });
-  }
-  if (error instanceof SoapTransportError) {
-    const status = error.status ?? 0;
-    // A 4xx other than 408/429 means the request itself is wrong (a bad URL): no use asking again.
-    const refused = error.kind === 'http' && status >= 400 && status < 500 && status !== 408 && status !== 429;
-    return new VatRegistryError(error.kind, null, 'outage', !refused, `VIES: ${error.message}`, {
-      status: error.status,
-      cause: error,
-    });
-  }
+  if (error instanceof SoapFault) return viesFaultError(error.faultString, error.status, error);
+  if (error instanceof SoapTransportError) return viesTransportError(error);
   return error;
 }

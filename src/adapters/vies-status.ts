@@ -6,9 +6,10 @@
  */
 import type { ViesCountryAvailability, ViesStatusFeed, ViesStatusSnapshot } from '../ports.js';
 import { HttpCallError, timedFetch, type HttpFailureKind } from './http-call.js';
+import { VIES_REST_URL } from './vies-rest.js';
 
-/** The production feed. */
-export const VIES_STATUS_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-status';
+/** The production feed, under the REST API's base. */
+export const VIES_STATUS_URL = `${VIES_REST_URL}/check-status`;
 const DEFAULT_TIMEOUT_MS = 10_000;
 const COUNTRY_CODE = /^[A-Z]{2}$/;
 

@@ -16,7 +16,9 @@ import {
   parseDuration,
   TRUST_LOOPBACK,
   trustedProxies,
+  VIES_PROTOCOLS,
   type ServerConfig,
+  type ViesProtocol,
 } from '../server/index.js';
 import { parseArgs, UsageError } from './args.js';
 
@@ -112,6 +114,13 @@ export function parseDnsServers(raw: string, source: string): string[] {
   return servers;
 }
 
+function viesProtocol(raw: string, source: string): ViesProtocol {
+  const word = raw.trim().toLowerCase();
+  const known = VIES_PROTOCOLS.find((protocol) => protocol === word);
+  if (known === undefined) throw new UsageError(`${source}: "${raw}" is not ${VIES_PROTOCOLS.join(' or ')}`);
+  return known;
+}
+
 function switchValue(raw: string, source: string): boolean {
   const word = raw.trim().toLowerCase();
   if (['1', 'true', 'on', 'yes'].includes(word)) return true;
@@ -167,10 +176,17 @@ const SERVE_OPTIONS: readonly ServeOption[] = [
     apply: sets('redisUrl', urlWithScheme(['redis:', 'rediss:'], 'Redis')),
   },
   {
+    flag: 'vies-protocol',
+    env: 'VERIFIELD_VIES_PROTOCOL',
+    arg: VIES_PROTOCOLS.join('|'),
+    help: 'how VIES is asked: rest, its JSON API, or soap (default rest)',
+    apply: sets('viesProtocol', viesProtocol),
+  },
+  {
     flag: 'vies-url',
     env: 'VERIFIELD_VIES_URL',
     arg: 'URL',
-    help: "VIES SOAP endpoint (default: the Commission's)",
+    help: "VIES REST API base URL, or its SOAP endpoint with --vies-protocol soap (default: the Commission's)",
     apply: sets('viesUrl', httpUrl),
   },
   {

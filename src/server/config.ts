@@ -22,6 +22,11 @@ export const DEFAULT_MAX_QUEUED_JOBS = 20;
 /** Years VIES evidence is kept unless configured (docs/service.md#evidence). */
 export const DEFAULT_EVIDENCE_YEARS = 10;
 
+/** The protocols VIES offers, as `--vies-protocol` names them. */
+export const VIES_PROTOCOLS = ['rest', 'soap'] as const;
+/** One of {@link VIES_PROTOCOLS}. */
+export type ViesProtocol = (typeof VIES_PROTOCOLS)[number];
+
 /** The service's settings: each one a `verifield serve` flag and variable, all optional. */
 export interface ServerConfig {
   /** TCP port (`--port`, PORT). Default 8080; 0 picks a free port. */
@@ -34,7 +39,15 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** Redis URL (`--redis-url`, REDIS_URL): shared limiter, breaker and hot cache across instances. */
   redisUrl?: string;
-  /** VIES SOAP endpoint (`--vies-url`, VERIFIELD_VIES_URL). Default: the Commission's. */
+  /**
+   * How the service asks VIES (`--vies-protocol`, VERIFIELD_VIES_PROTOCOL): `rest`, the JSON API
+   * (default), or `soap`, the SOAP service. Both answer the same (docs/fields/vat.md#asking-vies-rest-or-soap).
+   */
+  viesProtocol?: ViesProtocol;
+  /**
+   * Where VIES is (`--vies-url`, VERIFIELD_VIES_URL): the REST API's base URL, or the SOAP endpoint
+   * with `viesProtocol: 'soap'`. Default: the Commission's.
+   */
   viesUrl?: string;
   /** VIES status feed (`--vies-status-url`, VERIFIELD_VIES_STATUS_URL). Default: the Commission's. */
   viesStatusUrl?: string;

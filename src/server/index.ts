@@ -31,7 +31,9 @@ export {
   DEFAULT_MAX_QUEUED_JOBS,
   DEFAULT_USAGE_LOG_DAYS,
   DEFAULT_WATCH_INTERVAL_MS,
+  VIES_PROTOCOLS,
   type ServerConfig,
+  type ViesProtocol,
 } from './config.js';
 export { formatDuration, parseDuration } from './policy/durations.js';
 export { operatorTokenProblem } from './policy/operator-token.js';

@@ -2,12 +2,13 @@
  * What the service is made of, built from its configuration (docs/architecture.md#the-service):
  * the store (opened by storage/compose.ts), the adapters that reach VIES, TEDB, the VIES status
  * feed, DNS and RDAP, and the library's rates service and availability tracker over them. Nothing
- * here validates anything; it only composes. The adapters that bring large dependencies (SOAP and
- * XML, the public suffix list) are loaded on their first call (src/adapters/lazy.ts), so the
+ * here validates anything; it only composes. VIES is asked through its REST API unless
+ * `viesProtocol` is `soap`. The adapters that bring large dependencies (SOAP and XML, the public
+ * suffix list) are loaded on their first call (src/adapters/lazy.ts), so the
  * service listens without them.
  */
 import { nodeDnsResolver } from '../adapters/dns-node.js';
-import { lazyRdapDomainAge, lazyTedbRatesSource, lazyViesSoapClient, lazyViesStatusFeed } from '../adapters/lazy.js';
+import { lazyRdapDomainAge, lazyTedbRatesSource, lazyViesRestClient, lazyViesSoapClient, lazyViesStatusFeed } from '../adapters/lazy.js';
 import type { Clock, DnsResolver, DomainAgeSource, RatesSource, VatRegistry, VatRegistryName, ViesStatusFeed } from '../ports.js';
 import { configuredRegistries } from './registries/compose.js';
 import { createAvailabilityTracker, type AvailabilityTracker } from '../vat/reference/availability.js';
@@ -58,7 +59,8 @@ export function basicsOf(config: ServerConfig): { now: Clock; log: (line: string
 /** The adapters of a configuration: each pointed at the configured URL (the Commission's by default). */
 export function createAdapters(config: ServerConfig & AdapterOverrides): Adapters {
   const fetchOption = config.fetch === undefined ? {} : { fetch: config.fetch };
-  const vies = lazyViesSoapClient({ ...fetchOption, ...(config.viesUrl === undefined ? {} : { url: config.viesUrl }) });
+  const viesOptions = { ...fetchOption, ...(config.viesUrl === undefined ? {} : { url: config.viesUrl }) };
+  const vies = config.viesProtocol === 'soap' ? lazyViesSoapClient(viesOptions) : lazyViesRestClient(viesOptions);
   return {
     ...configuredRegistries(vies, {}),
     statusFeed: lazyViesStatusFeed({ ...fetchOption, ...(config.viesStatusUrl === undefined ? {} : { url: config.viesStatusUrl }) }),

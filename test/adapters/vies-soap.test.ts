@@ -12,7 +12,8 @@ import {
 } from '../../src/adapters/vies-soap.js';
 import * as adapters from '../../src/adapters/index.js';
 import { VatRegistryError } from '../../src/ports.js';
-import { FAULT_CODES, faultXml, readViesRequest, responseXml, startViesFake, type FakeStyle, type ViesFake } from '../support/fakes/vies.js';
+import { FAULT_CODES, faultXml, readViesRequest, responseXml, type FakeStyle, type ViesFake } from '../support/fakes/vies.js';
+import { abortedWhileHeld, DE, ES, FR, LU, startViesFakeWithTraders } from '../support/fakes/vies-traders.js';
 import { rejectionOf } from '../support/rejection.js';
 import { repoRoot } from '../support/repo-root.js';
 
@@ -30,19 +31,8 @@ function documentedFaults(): Record<string, { scope: string; retryable: boolean 
   return meanings;
 }
 
-// The test's own traders: invented names and numbers (the adapter does not check structure).
-const LU = { countryCode: 'LU', vatNumber: '11112222' };
-const DE = { countryCode: 'DE', vatNumber: '333444555' };
-const ES = { countryCode: 'ES', vatNumber: 'B11122233' };
-const FR = { countryCode: 'FR', vatNumber: '12345678901' };
-
 beforeAll(async () => {
-  fake = await startViesFake();
-  fake.register('LU11112222', { valid: true, name: 'AL&FA <TAXI> "KG"', address: 'RUE DU NORD 1\nL-1111  LUXEMBOURG' });
-  fake.register('DE333444555', { valid: true, name: 'HIDDEN GMBH', address: 'HIDDEN STR. 1' });
-  fake.register('ES' + ES.vatNumber, { valid: true, name: 'PANADERIA SOL SL', matchesName: (sent) => sent.toUpperCase().startsWith('PANADERIA SOL') });
-  fake.register('FR12345678901', { valid: true, name: 'BOULANGERIE DUPONT', address: '1 RUE DE PARIS 75001 PARIS' });
-  fake.register('BE0999888777', { valid: true, name: 'REQUESTER NV', address: 'STRAAT 1 1000 BRUSSEL' });
+  fake = await startViesFakeWithTraders();
 });
 afterAll(async () => {
   await fake.close();
@@ -52,7 +42,7 @@ afterEach(() => {
   fake.style = 'current';
 });
 
-const client = (timeoutMs = 2000) => viesSoapClient({ url: fake.url, timeoutMs });
+const client = (timeoutMs = 2000) => viesSoapClient({ url: fake.soapUrl, timeoutMs });
 
 const failure = (promise: Promise<unknown>): Promise<VatRegistryError> => rejectionOf(promise, VatRegistryError);
 
@@ -174,10 +164,7 @@ describe('viesSoapClient', () => {
     });
 
     it('passes the signal: aborting ends the call', async () => {
-      fake.behave({ kind: 'hang' }, { times: 1 });
-      const controller = new AbortController();
-      const pending = client(5000).check(LU, controller.signal);
-      setTimeout(() => controller.abort(), 50);
+      const { pending } = await abortedWhileHeld(fake, (signal) => client(5000).check(LU, signal));
       const error = await failure(pending);
       expect(error).toMatchObject({ kind: 'aborted', scope: 'outage' });
     });

@@ -1,7 +1,9 @@
 /**
  * VIES conformance against ../shared/fixtures/vies, read in place: every SOAP message of soap/
  * (real captures published by third parties and messages constructed from the WSDL, in the
- * `env:`/`ns2:`, `soap:` and default-namespace forms), and the status feed samples of rest/.
+ * `env:`/`ns2:`, `soap:` and default-namespace forms), and every JSON message of rest/: the
+ * `check-vat-number` requests, answers and error bodies, the status feed samples, and the web
+ * front-end's own answers, which must never be taken for the API's.
  * Each answer is checked against a plain reading of the file by local name (regular expressions,
  * independent of the namespace-aware parser under test); where our reading deliberately differs,
  * the file is listed below with the reason, and the difference is asserted to still be there.
@@ -9,9 +11,11 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkVatApproxEnvelope, checkVatEnvelope, readViesResponse, type ViesAnswer } from '../../src/adapters/vies-soap.js';
+import { checkVatNumberBody, readViesRestResponse, type ViesRestAnswer } from '../../src/adapters/vies-rest.js';
 import { readViesStatus } from '../../src/adapters/vies-status.js';
 import { VatRegistryError } from '../../src/ports.js';
 import { readViesRequest } from '../support/fakes/vies.js';
+import { readRestRequest } from '../support/fakes/vies-rest.js';
 import { fixturePath, readFixture, runConformance } from '../support/shared-fixtures.js';
 
 /** Files whose answer we deliberately read differently from the plain reading, and why. */
@@ -72,6 +76,37 @@ function projection(answer: ViesAnswer): Partial<ViesAnswer> {
   return out as Partial<ViesAnswer>;
 }
 
+/** The answer a plain reading of a `check-vat-number` JSON file gives. */
+function plainRestAnswer(json: string): Partial<ViesRestAnswer> {
+  const body = JSON.parse(json) as Record<string, unknown>;
+  const text = (member: string): string | undefined => (typeof body[member] === 'string' ? (body[member] as string) : undefined);
+  const answer: Partial<ViesRestAnswer> = {
+    countryCode: text('countryCode') ?? '',
+    vatNumber: text('vatNumber') ?? '',
+    valid: body.valid === true,
+    requestDate: (text('requestDate') ?? '').slice(0, 10),
+    requestDateText: text('requestDate') ?? '',
+  };
+  for (const member of ['name', 'address', 'requestIdentifier'] as const) {
+    const value = notDisclosed(text(member)?.trim());
+    if (value !== undefined) answer[member] = value;
+  }
+  for (const member of ['traderNameMatch', 'traderStreetMatch', 'traderPostalCodeMatch', 'traderCityMatch', 'traderCompanyTypeMatch'] as const) {
+    const value = text(member);
+    if (value !== undefined) answer[member] = value as ViesRestAnswer['traderNameMatch'];
+  }
+  return answer;
+}
+
+function restKindOf(file: string): 'response' | 'error' | 'request' | 'status' | 'front-end' | 'unknown' {
+  if (file.startsWith('check-vat-number-response-')) return 'response';
+  if (file.startsWith('check-vat-number-error-')) return 'error';
+  if (file.startsWith('check-vat-number-request-')) return 'request';
+  if (file.startsWith('check-status-response')) return 'status';
+  if (file.startsWith('ms-vat-get-response-')) return 'front-end';
+  return 'unknown';
+}
+
 function kindOf(file: string): 'response' | 'fault' | 'request' | 'unknown' {
   if (/^fault-/.test(file)) return 'fault';
   if (/-request[.-]/.test(file)) return 'request';
@@ -81,6 +116,7 @@ function kindOf(file: string): 'response' | 'fault' | 'request' | 'unknown' {
 
 describe.runIf(runConformance)('VIES conformance (../shared/fixtures/vies)', () => {
   const files = runConformance ? readdirSync(fixturePath('vies/soap')).filter((f) => f.endsWith('.xml')).sort() : [];
+  const restFiles = runConformance ? readdirSync(fixturePath('vies/rest')).filter((f) => f.endsWith('.json')).sort() : [];
   const agreed: string[] = [];
 
   it('has every SOAP file in a known category', () => {
@@ -153,6 +189,61 @@ describe.runIf(runConformance)('VIES conformance (../shared/fixtures/vies)', () 
     }
   });
 
+  describe('check-vat-number (rest/)', () => {
+    it('has every REST file in a known category', () => {
+      expect(restFiles.length).toBeGreaterThanOrEqual(20);
+      expect(restFiles.filter((f) => restKindOf(f) === 'unknown')).toEqual([]);
+    });
+
+    for (const file of restFiles.filter((f) => restKindOf(f) === 'response')) {
+      it(file, () => {
+        const json = readFixture(`vies/rest/${file}`);
+        const { replySha256, ...ours } = readViesRestResponse(json, 200);
+        expect(replySha256).toBeUndefined();
+        expect(ours).toEqual(plainRestAnswer(json));
+        agreed.push(file);
+      });
+    }
+
+    for (const file of restFiles.filter((f) => restKindOf(f) === 'error')) {
+      it(`${file}, with HTTP 400, 500 and 200`, () => {
+        const json = readFixture(`vies/rest/${file}`);
+        const code = (JSON.parse(json) as { errorWrappers: { error: string }[] }).errorWrappers[0]?.error ?? '';
+        for (const status of [400, 500, 200]) {
+          let error: unknown;
+          try {
+            readViesRestResponse(json, status);
+          } catch (caught) {
+            error = caught;
+          }
+          expect(error).toBeInstanceOf(VatRegistryError);
+          expect(error).toMatchObject({ kind: 'fault', faultCode: code, status, ...meaningOf(code) });
+        }
+        agreed.push(file);
+      });
+    }
+
+    for (const file of restFiles.filter((f) => restKindOf(f) === 'request')) {
+      it(`${file}: the fake reads it, our body says the same, and it is not taken for an answer`, () => {
+        const json = readFixture(`vies/rest/${file}`);
+        const read = readRestRequest(json);
+        expect(read).not.toBeNull();
+        const filled = Object.fromEntries(Object.entries(read ?? {}).filter(([, value]) => value !== ''));
+        expect(filled.countryCode).toMatch(/^[A-Z]{2}$/);
+        expect(JSON.parse(checkVatNumberBody(filled as { countryCode: string; vatNumber: string }))).toEqual(filled);
+        expect(() => readViesRestResponse(json, 200)).toThrow(VatRegistryError);
+        agreed.push(file);
+      });
+    }
+
+    for (const file of restFiles.filter((f) => restKindOf(f) === 'front-end')) {
+      it(`${file}: the web front-end's answer (isValid, userError) is refused, never read as a verdict`, () => {
+        expect(() => readViesRestResponse(readFixture(`vies/rest/${file}`), 200)).toThrow(/valid flag/);
+        agreed.push(file);
+      });
+    }
+  });
+
   describe('status feed (rest/)', () => {
     for (const file of ['check-status-response.constructed.json', 'check-status-response-all-available.constructed.json']) {
       it(file, () => {
@@ -171,7 +262,7 @@ describe.runIf(runConformance)('VIES conformance (../shared/fixtures/vies)', () 
   });
 
   it('agrees with every file except the listed deliberate differences', () => {
-    const total = files.length + 2;
+    const total = files.length + restFiles.length;
     expect(agreed.length + Object.keys(DELIBERATE_DIFFERENCES).length).toBe(total);
   });
 });

@@ -22,6 +22,7 @@ const OPTIONS: Array<[flag: string, env: string, raw: string, key: keyof ServerC
   ['--data-dir', 'VERIFIELD_DATA_DIR', '/var/lib/verifield', 'dataDir', '/var/lib/verifield'],
   ['--database-url', 'DATABASE_URL', 'postgres://app:secret@db:5432/app', 'databaseUrl', 'postgres://app:secret@db:5432/app'],
   ['--redis-url', 'REDIS_URL', 'redis://cache:6379/0', 'redisUrl', 'redis://cache:6379/0'],
+  ['--vies-protocol', 'VERIFIELD_VIES_PROTOCOL', 'soap', 'viesProtocol', 'soap'],
   ['--vies-url', 'VERIFIELD_VIES_URL', 'http://127.0.0.1:7001/vies', 'viesUrl', 'http://127.0.0.1:7001/vies'],
   ['--vies-status-url', 'VERIFIELD_VIES_STATUS_URL', 'http://127.0.0.1:7002/status', 'viesStatusUrl', 'http://127.0.0.1:7002/status'],
   ['--tedb-url', 'VERIFIELD_TEDB_URL', 'https://tedb.example/ws', 'tedbUrl', 'https://tedb.example/ws'],
@@ -61,6 +62,8 @@ describe('verifield serve options', () => {
     [['--port'], '--port needs a value'],
     [['--port', '--host', 'x'], '--port needs a value'],
     [['--vies-url', 'ftp://x'], '--vies-url'],
+    [['--vies-protocol', 'graphql'], '--vies-protocol: "graphql" is not rest or soap'],
+    [['--vies-protocol'], '--vies-protocol needs a value'],
     [['--tedb-url', 'not a url'], '--tedb-url'],
     [['--database-url', 'mysql://x'], '--database-url'],
     [['--redis-url', 'http://x'], '--redis-url'],
@@ -79,6 +82,7 @@ describe('verifield serve options', () => {
   it('names the variable when the environment holds a wrong value', () => {
     expect(() => config([], { PORT: 'eighty' })).toThrow('PORT: "eighty" is not a whole number');
     expect(() => config([], { VERIFIELD_JOBS: 'maybe' })).toThrow('VERIFIELD_JOBS');
+    expect(() => config([], { VERIFIELD_VIES_PROTOCOL: 'xml' })).toThrow('VERIFIELD_VIES_PROTOCOL: "xml" is not rest or soap');
   });
 
   it('never repeats a database or Redis URL in a message: it may hold a password', () => {

@@ -2,7 +2,7 @@
  * `verifield serve` as a process (docs/service.md#first-start): on an empty data directory it creates the FREE
  * account "default", prints its key once and a curl line that works as printed; started again on
  * the same directory it prints nothing of the kind; it stops cleanly on SIGTERM; wrong flags and
- * a taken port end it with a message.
+ * a taken port end it with a message; it asks VIES over REST unless told `--vies-protocol soap`.
  */
 import { createServer, type Server } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { startStatusFake, type StatusFake } from '../support/fakes/vies-status.j
 import { startTedbFake, tedbRowsFor, type TedbFake } from '../support/fakes/tedb.js';
 import { startViesFake, type ViesFake } from '../support/fakes/vies.js';
 import { runCli, startCli, type CliProcess } from '../support/cli.js';
+import { luxembourgVat } from '../support/generators/vat.js';
 
 const SLOW = 120_000;
 
@@ -37,8 +38,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function serve(extra: string[] = []): CliProcess {
-  const child = startCli([
+function serve(extra: string[] = [], env: Record<string, string> = {}): CliProcess {
+  const child = startCli(
+    [
     'serve',
     '--port',
     '0',
@@ -48,10 +50,11 @@ function serve(extra: string[] = []): CliProcess {
     tedb.url,
     '--vies-status-url',
     status.url,
-    '--vies-url',
-    vies.url,
+    ...(extra.includes('--vies-url') ? [] : ['--vies-url', vies.url]),
     ...extra,
-  ]);
+    ],
+    { env },
+  );
   running.add(child);
   void child.exited.then(() => running.delete(child));
   return child;
@@ -171,6 +174,30 @@ describe('verifield serve', () => {
     expect(await wrong.exited).toBe(2);
     expect(wrong.stderr).toContain('--port: "eighty" is not a whole number');
     expect(wrong.stderr).toContain('usage: verifield serve');
+    const protocol = serve(['--vies-protocol', 'xml']);
+    expect(await protocol.exited).toBe(2);
+    expect(protocol.stderr).toContain('--vies-protocol: "xml" is not rest or soap');
+  }, SLOW);
+
+  it('asks VIES through its REST API by default, and through SOAP with --vies-protocol soap or VERIFIELD_VIES_PROTOCOL=soap', async () => {
+    const ask = async (started: CliProcess, serial: string): Promise<string | undefined> => {
+      const [, url] = await started.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      const number = luxembourgVat(serial);
+      vies.register(number, { valid: true, name: 'PROTOCOL SARL' });
+      const response = await fetch(`${url}/api/v1/validate/vat`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-KEY': firstKey },
+        body: JSON.stringify({ value: number }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ vatDetails: { registered: true, source: 'LIVE' } });
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+      return vies.requests.filter((request) => request.fields.vatNumber === number.slice(2)).at(-1)?.protocol;
+    };
+    expect(await ask(serve(['--no-jobs']), '606001')).toBe('rest');
+    expect(await ask(serve(['--no-jobs', '--vies-protocol', 'soap', '--vies-url', vies.soapUrl]), '606002')).toBe('soap');
+    expect(await ask(serve(['--no-jobs', '--vies-url', vies.soapUrl], { VERIFIELD_VIES_PROTOCOL: 'soap' }), '606003')).toBe('soap');
   }, SLOW);
 
   it('exits 1 with a message when the port is taken', async () => {

@@ -1,7 +1,7 @@
 /**
  * Faults of every dependency, injected through the loopback fakes, seen from the HTTP service
  * (docs/fields/vat.md#registration-verdict, docs/fields/email.md#dns): VIES faults of every code with HTTP 500 and 200, hangs, resets, truncated,
- * non-XML and wrong-namespace answers; DNS SERVFAIL, REFUSED, silence and truncated UDP answers;
+ * non-XML, non-JSON and wrong-namespace answers, each through the REST API (the default) and through SOAP; DNS SERVFAIL, REFUSED, silence and truncated UDP answers;
  * RDAP 404, 429, 5xx, hangs and broken JSON; TEDB answers that are not XML or are in other
  * namespaces. Every validation still answers 200 (counted once), degraded: a failure never turns
  * into `registered: false`, an email never turns invalid for a DNS failure, the rates stay served.
@@ -24,6 +24,10 @@ import { luxembourgVat } from '../support/generators/vat.js';
 let fakes: Fakes;
 let store: Store;
 let service: TestServer;
+/** The same service set to ask VIES over SOAP (`viesProtocol: 'soap'`), on the same store and clock. */
+let soapService: TestServer;
+/** The one the VIES tests below are asking. */
+let viesService: TestServer;
 /** The service's clock: moved forward to age cached VIES answers. */
 let nowMs = Date.parse('2026-11-22T09:00:00Z');
 let starter: { account: Account; key: string };
@@ -33,6 +37,8 @@ beforeAll(async () => {
   fakes = await startFakes();
   store = await openTestStore();
   service = await startTestServer(store, { ...fakeConfig(fakes), now: () => new Date(nowMs) });
+  soapService = await startTestServer(store, { ...fakeConfig(fakes), viesProtocol: 'soap', viesUrl: fakes.vies.soapUrl, now: () => new Date(nowMs) });
+  viesService = service;
   const starterAccount = await createAccount(store, 'STARTER');
   starter = { account: starterAccount, key: (await createKey(store, starterAccount)).key };
   const growthAccount = await createAccount(store, 'GROWTH');
@@ -41,6 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.close();
+  await soapService?.close();
   await store?.close();
   await fakes?.close();
 });
@@ -61,7 +68,7 @@ function freshNumber(registered = true): string {
 }
 
 async function validateVat(value: string): Promise<{ status: number; body: ValidationResult }> {
-  return post(service.url, 'vat', { value }, starter.key);
+  return post(viesService.url, 'vat', { value }, starter.key);
 }
 
 /** A live lookup that VIES answers: resets the country's run of failures (no breaker opens). */
@@ -98,6 +105,20 @@ const OUTAGES: readonly { name: string; behaviour: FakeBehaviour }[] = [
   { name: 'HTML 404 page', behaviour: { kind: 'html', status: 404 } },
   { name: 'HTML page with HTTP 200', behaviour: { kind: 'html', status: 200 } },
   { name: 'JSON with HTTP 200', behaviour: { kind: 'body', status: 200, contentType: 'application/json', body: '{"valid":false}' } },
+  { name: 'a JSON error body without a code', behaviour: { kind: 'body', status: 200, contentType: 'application/json', body: '{"actionSucceed":false}' } },
+  {
+    name: '"valid": false beside an error body',
+    behaviour: {
+      kind: 'body',
+      status: 200,
+      contentType: 'application/json',
+      body: '{"valid":false,"requestDate":"2026-11-22T09:30:00.000Z","actionSucceed":false,"errorWrappers":[{"error":"MS_UNAVAILABLE"}]}',
+    },
+  },
+  {
+    name: "the web front-end's answer (isValid false, userError)",
+    behaviour: { kind: 'body', status: 200, contentType: 'application/json', body: '{"isValid":false,"requestDate":"2026-11-22T09:30:00.000Z","userError":"IP_BLOCKED"}' },
+  },
   { name: 'empty body with HTTP 200', behaviour: { kind: 'body', status: 200, contentType: 'text/xml', body: '' } },
   { name: 'plain text with HTTP 200', behaviour: { kind: 'body', status: 200, contentType: 'text/plain', body: 'valid=false' } },
   {
@@ -127,7 +148,21 @@ const OUTAGES: readonly { name: string; behaviour: FakeBehaviour }[] = [
   },
 ];
 
-describe('VIES faults through POST /api/v1/validate/vat', () => {
+describe.each([
+  ['the REST API (the default)', () => service],
+  ['SOAP (viesProtocol soap)', () => soapService],
+])('VIES faults over %s through POST /api/v1/validate/vat', (_, asking) => {
+  beforeAll(() => {
+    viesService = asking();
+  });
+
+  it('asks VIES in that protocol', async () => {
+    const value = freshNumber();
+    await validateVat(value);
+    const request = fakes.vies.requests.filter((sent) => sent.fields.vatNumber === value.slice(2)).at(-1);
+    expect(request?.protocol).toBe(viesService === soapService ? 'soap' : 'rest');
+  });
+
   it.each(OUTAGES)('$name: 200, UNVERIFIED, registered null, vies_available false, counted once', async ({ behaviour }) => {
     const before = await used(starter.account);
     const value = freshNumber(false);

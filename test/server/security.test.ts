@@ -206,7 +206,7 @@ describe('one account never reads, counts against or limits another', () => {
       expect(answer.body.vatDetails).toMatchObject({ registered: true, source: 'LIVE' });
       expect(answer.body.vatDetails?.consultation_number).toMatch(/^WAPI/);
     }
-    const requesters = fakes.vies.requests.slice(before).map((request) => `${request.fields.requesterCountryCode ?? ''}${request.fields.requesterVatNumber ?? ''}`);
+    const requesters = fakes.vies.requests.slice(before).map((request) => `${request.fields.requesterMemberStateCode ?? ''}${request.fields.requesterNumber ?? ''}`);
     expect(requesters.sort()).toEqual([ownVat.a, ownVat.b].sort());
     expect(JSON.stringify(answerA.body)).not.toContain(ownVat.b.slice(2));
     expect(JSON.stringify(answerB.body)).not.toContain(ownVat.a.slice(2));

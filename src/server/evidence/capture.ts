@@ -64,7 +64,7 @@ export function evidenceRecords(accountId: string, result: VatValidationResult, 
     consultationNumber: answer.requestIdentifier ?? null,
     requester: query.requester === undefined ? null : `${query.requester.countryCode}${query.requester.vatNumber}`,
     checkedAt: at,
-    // A registry other than viesSoapClient (a test double, an embedder's own) may not see the raw
+    // A registry other than the VIES clients (a test double, an embedder's own) may not see the raw
     // reply: the record is still kept, with no hash rather than an invented one.
     replySha256: answer.replySha256 ?? '',
   }));

@@ -84,7 +84,7 @@ describe('capture', () => {
     });
     expect(new Date(records[0]?.checkedAt ?? '').getTime()).toBeGreaterThan(Date.now() - 60_000);
     // The reply really is the one that carried this consultation number.
-    expect(new TextDecoder().decode(reply)).toContain(`>${consultation}<`);
+    expect(JSON.parse(new TextDecoder().decode(reply))).toMatchObject({ requestIdentifier: consultation });
   });
 
   it('adds no record for a verdict served from the cache: that is not a registry answer', async () => {

@@ -27,7 +27,8 @@ export async function startEvidenceService(fakes: Fakes, store: Store): Promise<
   const replies: Uint8Array[] = [];
   const recordingFetch: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
-    if (String(input) !== fakes.vies.url) return response;
+    // The fake's REST endpoint: the base URL the service was given, and the operation under it.
+    if (String(input) !== `${fakes.vies.url}/check-vat-number`) return response;
     const bytes = new Uint8Array(await response.clone().arrayBuffer());
     replies.push(bytes);
     return response;

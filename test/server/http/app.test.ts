@@ -110,13 +110,14 @@ describe('200: a validation was performed', () => {
     const answer = await post(service.url, 'vat', { value: number }, withVat.key);
     const sent = fakes.vies.requests.slice(before);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.fields).toMatchObject({ requesterCountryCode: 'LU', requesterVatNumber: OWN_VAT.slice(2) });
+    expect(sent[0]).toMatchObject({ protocol: 'rest', fields: { requesterMemberStateCode: 'LU', requesterNumber: OWN_VAT.slice(2) } });
     expect(answer.body.vatDetails?.consultation_number).toMatch(/^WAPI/);
 
     const other = luxembourgVat('535353');
     fakes.vies.register(other, { valid: true, name: 'UMBRELLA SA' });
     const plain = await post(service.url, 'vat', { value: other }, key);
-    expect(fakes.vies.requests.at(-1)?.fields.requesterVatNumber).toBeUndefined();
+    expect(fakes.vies.requests.at(-1)?.fields).toMatchObject({ vatNumber: other.slice(2) });
+    expect(fakes.vies.requests.at(-1)?.fields.requesterNumber).toBeUndefined();
     expect(plain.body.vatDetails?.consultation_number ?? null).toBeNull();
   });
 

@@ -6,7 +6,8 @@
  *
  * | variable | what | example use |
  * |---|---|---|
- * | VERIFIELD_VIES_URL | VIES SOAP | `viesSoapClient({ url: process.env.VERIFIELD_VIES_URL })` |
+ * | VERIFIELD_VIES_URL | VIES REST API (base URL) | `viesRestClient({ url: process.env.VERIFIELD_VIES_URL })` |
+ * | VERIFIELD_VIES_SOAP_URL | VIES SOAP (what `verifield serve --vies-protocol soap` reads from VERIFIELD_VIES_URL) | `viesSoapClient({ url: process.env.VERIFIELD_VIES_SOAP_URL })` |
  * | VERIFIELD_VIES_STATUS_URL | VIES status feed | `viesStatusFeed({ url: process.env.VERIFIELD_VIES_STATUS_URL })` |
  * | VERIFIELD_TEDB_URL | TEDB | `tedbRatesSource({ url: process.env.VERIFIELD_TEDB_URL })` |
  * | VERIFIELD_DNS_SERVERS | DNS, `host:port` | `nodeDnsResolver({ servers: process.env.VERIFIELD_DNS_SERVERS?.split(',') })` |
@@ -50,6 +51,7 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
   return {
     env: {
       VERIFIELD_VIES_URL: fakes.vies.url,
+      VERIFIELD_VIES_SOAP_URL: fakes.vies.soapUrl,
       VERIFIELD_VIES_STATUS_URL: fakes.status.url,
       VERIFIELD_TEDB_URL: fakes.tedb.url,
       VERIFIELD_DNS_SERVERS: fakes.dns.server,

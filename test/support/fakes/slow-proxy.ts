@@ -1,5 +1,6 @@
 /**
- * A loopback HTTP proxy that holds every request for `delayMs` before passing it to `target`, and
+ * A loopback HTTP proxy that holds every request for `delayMs` before passing it to the host of
+ * `target` (at the request's own path), and
  * records how many it held at once: put it in front of the VIES fake to make lookups slow and to
  * see, from the far side, how many lookups the service ran in parallel.
  */
@@ -30,7 +31,8 @@ export async function startSlowProxy(target: string, delayMs: number): Promise<S
     req.on('end', () => {
       setTimeout(() => {
         const forward = httpRequest(
-          { hostname: targetUrl.hostname, port: targetUrl.port, path: targetUrl.pathname + targetUrl.search, method: req.method, headers: req.headers },
+          { hostname: targetUrl.hostname, port: targetUrl.port, // The request's own path: a REST client adds its operation to the base it was given.
+            path: req.url, method: req.method, headers: req.headers },
           (answer) => {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(res);

@@ -1,26 +1,26 @@
 /**
- * A loopback fake of the VIES SOAP service (node:http on 127.0.0.1, port 0). It speaks the real
- * protocol (docs/protocols.md#vies-soap): `checkVat` and `checkVatApprox` read by namespace (its own
+ * A loopback fake of VIES (node:http on 127.0.0.1, port 0) that speaks both of its protocols over
+ * one registry, one set of scenario knobs and one count of calls: the REST API at `url`
+ * (`POST …/check-vat-number`, written by vies-rest.ts; docs/protocols.md#vies-rest) and the SOAP
+ * service at `soapUrl`. SOAP follows the real protocol (docs/protocols.md#vies-soap): `checkVat` and `checkVatApprox` read by namespace (its own
  * reader, independent of src/adapters/soap.ts so the two cannot agree on a mistake), the empty
  * SOAPAction, answers shaped like the captures in ../shared/fixtures/vies/soap/ (the `env:`/`ns2:`
  * form, the older `soap:`/default-namespace form, or prefixes swapped), `---` where a member state
  * withholds names, Spain's own name comparison, consultation numbers for a registered requester,
- * every fault code with HTTP 500 or 200, and misbehaviour: hang, close the connection, truncated
- * XML, a stalled body, an HTML error page, or any body the test writes. It counts every call.
+ * every fault code with HTTP 500 or 200 (a SOAP Fault or a JSON `CommonResponse`, as the request's
+ * protocol wants), and misbehaviour: hang, close the connection, a truncated answer, a stalled body, an HTML error page, or any body the test writes. It counts every call.
  * The traders it knows are whatever the test registers: never data copied from the fixtures.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeServer, hungOrReset, listenOnLoopback, refusedBeforeSoap, withBody } from './loopback.js';
 import { readSoapBody } from './soap-request.js';
+import { judgeQuestion, type FakeTrader, type Judgement, type ViesQuestion } from './vies-registry.js';
+import { readRestRequest, REST_BASE_PATH, REST_CHECK_PATH, restErrorJson, restQuestion, restReply } from './vies-rest.js';
+
+export { VIES_COUNTRIES, type FakeTrader } from './vies-registry.js';
 
 export const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 export const TYPES_NS = 'urn:ec.europa.eu:taxud:vies:services:checkVat:types';
-
-/** Country codes VIES answers for; anything else is INVALID_INPUT. */
-export const VIES_COUNTRIES: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU',
-  'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI',
-]);
 
 /** Every fault code the fake can send (docs/protocols.md#vies-faults). */
 export const FAULT_CODES = [
@@ -37,16 +37,6 @@ export const FAULT_CODES = [
   'MS_MAX_CONCURRENT_REQ_TIME',
   'SERVER_BUSY',
 ] as const;
-
-/** A number the fake's registry holds. */
-export interface FakeTrader {
-  valid: boolean;
-  /** Registered name (sent only by member states that disclose names). */
-  name?: string;
-  address?: string;
-  /** How a comparing member state (Spain) judges a trader name it is sent; default: never compared. */
-  matchesName?: (sent: string) => boolean;
-}
 
 /**
  * `current`: `env:` envelope and `ns2:` payload, one line (the service since August 2022).
@@ -75,23 +65,32 @@ export type FakeBehaviour =
 
 /** A request as the fake read it. */
 export interface ReceivedViesRequest {
-  operation: 'checkVat' | 'checkVatApprox' | null;
+  /** Which of the fake's endpoints it came to. */
+  protocol: 'soap' | 'rest';
+  /** The SOAP operation, `check-vat-number` for REST; null for a body the fake could not read. */
+  operation: 'checkVat' | 'checkVatApprox' | 'check-vat-number' | null;
   soapAction: string | undefined;
   contentType: string | undefined;
-  /** Every child of the operation element, by local name (types namespace only). */
+  /**
+   * SOAP: every child of the operation element, by local name (types namespace only). REST: every
+   * string member of the JSON body, by its swagger name (`requesterMemberStateCode`, `requesterNumber`).
+   */
   fields: Readonly<Record<string, string>>;
 }
 
 export interface ViesFake {
-  /** Endpoint to give the adapter. */
+  /** Base URL of the REST API (`viesRestClient`'s `url`, the service's default `viesUrl`). */
   url: string;
+  /** The SOAP endpoint (`viesSoapClient`'s `url`, the service's `viesUrl` with `viesProtocol: 'soap'`). */
+  soapUrl: string;
   /** Requests received, every one counted (faults and misbehaviour included). */
   readonly calls: number;
   /** Requests received for one country code. */
   callsFor(countryCode: string): number;
   readonly requests: readonly ReceivedViesRequest[];
+  /** The SOAP envelope form (REST answers have one form). */
   style: FakeStyle;
-  /** `requestDate` sent in answers (xsd:date with offset). */
+  /** `requestDate` sent in SOAP answers (xsd:date with offset); REST sends its day at 09:30 UTC. */
   requestDate: string;
   /** Member states that send `---` for name and address (default DE and ES). */
   withholding: Set<string>;
@@ -99,7 +98,10 @@ export interface ViesFake {
   comparing: Set<string>;
   /** Adds a number to the registry: `vat` with its prefix, e.g. "LU12345678". */
   register(vat: string, trader: FakeTrader): void;
-  /** Misbehave for the next `times` requests (default: until `reset`), optionally for one country only. */
+  /**
+   * Misbehave for the next `times` requests (default: until `reset`), optionally for one country
+   * only; a fault, a truncated or stalled answer is written in the protocol of the request.
+   */
   behave(behaviour: FakeBehaviour, options?: { times?: number; country?: string }): void;
   /** Back to answering normally, in the current style; the registry and the counts stay. */
   reset(): void;
@@ -114,7 +116,7 @@ export interface ViesFake {
   /**
    * A fault schedule for one country: called with the 1-based number of each request for that
    * country (after `behave` rules, which go first); a fault code answers that request with the
-   * fault (HTTP 500), null answers it normally. `null` as the schedule removes it.
+   * fault (HTTP 500, in the request's protocol), null answers it normally. `null` as the schedule removes it.
    */
   scheduleFaults(countryCode: string, schedule: ((call: number, inFlight: number) => string | null) | null): void;
   close(): Promise<void>;
@@ -198,7 +200,9 @@ export function readViesRequest(body: string): { operation: 'checkVat' | 'checkV
 // ---------------------------------------------------------------------------------------------
 // The server
 
-const VAT_NUMBER = /^[0-9A-Za-z+*.]{2,12}$/;
+/** Path of the SOAP endpoint under the fake's address. */
+const SOAP_PATH = '/taxation_customs/vies/services/checkVatService';
+const MATCH_DIGITS = { VALID: '1', INVALID: '2', NOT_PROCESSED: '3' } as const;
 const ECHOED_TRADER_FIELDS = ['traderName', 'traderCompanyType', 'traderStreet', 'traderPostcode', 'traderCity'] as const;
 
 /** Starts the fake on 127.0.0.1 and a free port. */
@@ -216,26 +220,36 @@ export async function startViesFake(): Promise<ViesFake> {
     res.writeHead(status, { 'Content-Type': 'text/xml; charset=UTF-8', Server: 'Europa' });
     res.end(xml);
   };
+  const sendJson = (res: ServerResponse, status: number, json: string): void => {
+    res.writeHead(status, { 'Content-Type': 'application/json', Server: 'Europa' });
+    res.end(json);
+  };
 
   const nextIdentifier = (): string => `WAPI${(++identifiers).toString(36).toUpperCase().padStart(12, 'A')}`;
+
+  /** What the registry says to a question, in either protocol's words (see {@link judgeQuestion}). */
+  const judge = (question: ViesQuestion): Judgement =>
+    judgeQuestion(question, {
+      trader: (vat) => traders.get(vat),
+      withholding: fake.withholding,
+      comparing: fake.comparing,
+      nextIdentifier,
+    });
 
   function answer(operation: 'checkVat' | 'checkVatApprox', fields: Record<string, string>): { status: number; xml: string } {
     const style = fake.style;
     const countryCode = fields.countryCode ?? '';
     const vatNumber = fields.vatNumber ?? '';
-    if (!VIES_COUNTRIES.has(countryCode) || !VAT_NUMBER.test(vatNumber)) return { status: 500, xml: faultXml('INVALID_INPUT', style) };
-
-    let requestIdentifier = '';
-    const requesterCountry = fields.requesterCountryCode ?? '';
-    const requesterNumber = fields.requesterVatNumber ?? '';
-    if (operation === 'checkVatApprox' && (requesterCountry !== '' || requesterNumber !== '')) {
-      if (traders.get(requesterCountry + requesterNumber)?.valid !== true) return { status: 500, xml: faultXml('INVALID_REQUESTER_INFO', style) };
-      requestIdentifier = nextIdentifier();
-    }
-
-    const trader = traders.get(countryCode + vatNumber);
-    const valid = trader?.valid === true;
-    const discloses = valid && !fake.withholding.has(countryCode);
+    const approx = operation === 'checkVatApprox';
+    const judged = judge({
+      countryCode,
+      vatNumber,
+      traderName: fields.traderName ?? '',
+      requesterCountryCode: approx ? (fields.requesterCountryCode ?? '') : '',
+      requesterVatNumber: approx ? (fields.requesterVatNumber ?? '') : '',
+    });
+    if ('fault' in judged) return { status: 500, xml: faultXml(judged.fault, style) };
+    const { valid, name, address, nameMatch, requestIdentifier } = judged;
     const head: [string, string][] = [
       ['countryCode', countryCode],
       // Invalid answers echo an empty vatNumber, as the captures show.
@@ -244,8 +258,6 @@ export async function startViesFake(): Promise<ViesFake> {
       ['valid', String(valid)],
     ];
     if (operation === 'checkVat') {
-      const name = discloses ? (trader?.name ?? '---') : '---';
-      const address = discloses ? (trader?.address ?? '---') : '---';
       return { status: 200, xml: responseXml('checkVatResponse', [...head, ['name', name], ['address', address]], style) };
     }
 
@@ -254,18 +266,17 @@ export async function startViesFake(): Promise<ViesFake> {
       return { status: 200, xml: responseXml('checkVatApproxResponse', body, style) };
     }
     const body: [string, string][] = [...head];
+    const digit = MATCH_DIGITS[nameMatch];
     if (fake.comparing.has(countryCode)) {
       // A comparing state echoes what it was sent and says what matched.
       for (const field of ECHOED_TRADER_FIELDS) if (fields[field] !== undefined) body.push([field, fields[field] as string]);
-      const sentName = fields.traderName ?? '';
-      const nameMatch = sentName === '' || trader?.matchesName === undefined ? '3' : trader.matchesName(sentName) ? '1' : '2';
-      body.push(['traderNameMatch', nameMatch], ['traderCompanyTypeMatch', '3'], ['traderStreetMatch', '3'], ['traderPostcodeMatch', '3'], ['traderCityMatch', '3']);
+      body.push(['traderNameMatch', digit], ['traderCompanyTypeMatch', '3'], ['traderStreetMatch', '3'], ['traderPostcodeMatch', '3'], ['traderCityMatch', '3']);
     } else {
       body.push(
-        ['traderName', discloses ? (trader?.name ?? '---') : '---'],
+        ['traderName', name],
         ['traderCompanyType', '---'],
-        ['traderAddress', discloses ? (trader?.address ?? '---') : '---'],
-        ['traderNameMatch', '3'],
+        ['traderAddress', address],
+        ['traderNameMatch', digit],
         ['traderCompanyTypeMatch', '3'],
         ['traderStreetMatch', '3'],
         ['traderPostcodeMatch', '3'],
@@ -276,12 +287,34 @@ export async function startViesFake(): Promise<ViesFake> {
     return { status: 200, xml: responseXml('checkVatApproxResponse', body, style) };
   }
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, body: string): Promise<void> => {
+  /** A request read in the protocol of the endpoint it came to; null for a path the fake does not serve. */
+  function readRequest(req: IncomingMessage, body: string): (ReceivedViesRequest & { question: ViesQuestion | null }) | null {
+    const path = req.url?.split('?')[0];
     const soapAction = req.headers.soapaction as string | undefined;
     const contentType = req.headers['content-type'];
+    if (path === REST_CHECK_PATH) {
+      const fields = readRestRequest(body);
+      return { protocol: 'rest', operation: fields ? 'check-vat-number' : null, soapAction, contentType, fields: fields ?? {}, question: fields ? restQuestion(fields) : null };
+    }
+    if (path !== SOAP_PATH) return null;
     const parsed = readViesRequest(body);
-    requests.push({ operation: parsed?.operation ?? null, soapAction, contentType, fields: parsed?.fields ?? {} });
-    const country = parsed?.fields.countryCode;
+    return { protocol: 'soap', operation: parsed?.operation ?? null, soapAction, contentType, fields: parsed?.fields ?? {}, question: null };
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, body: string): Promise<void> => {
+    const received = readRequest(req, body);
+    if (received === null) {
+      res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html><body>Not Found</body></html>');
+      return;
+    }
+    const { question, ...request } = received;
+    requests.push(request);
+    const rest = request.protocol === 'rest';
+    const sendFault = (status: number, code: string): void => {
+      if (rest) sendJson(res, status, restErrorJson(code));
+      else send(res, status, faultXml(code, fake.style));
+    };
+    const country = request.fields.countryCode;
     if (country !== undefined) {
       const now = (inFlight.get(country) ?? 0) + 1;
       inFlight.set(country, now);
@@ -296,7 +329,7 @@ export async function startViesFake(): Promise<ViesFake> {
     if (hungOrReset(behaviour?.kind, req)) return;
     switch (behaviour?.kind) {
       case 'fault':
-        send(res, behaviour.status ?? 500, faultXml(behaviour.code, fake.style));
+        sendFault(behaviour.status ?? 500, behaviour.code);
         return;
       case 'html':
         res.writeHead(behaviour.status, { 'Content-Type': 'text/html' });
@@ -316,37 +349,56 @@ export async function startViesFake(): Promise<ViesFake> {
     const scheduled = schedule?.(callsByCountry.get(country as string) ?? 0, inFlight.get(country as string) ?? 0) ?? null;
     if (fake.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.latencyMs));
     if (scheduled !== null) {
-      send(res, 500, faultXml(scheduled, fake.style));
+      sendFault(500, scheduled);
       return;
     }
 
-    if (refusedBeforeSoap(req, res)) return;
-    // Since late 2021 VIES refuses any SOAPAction other than an empty one.
-    const action = soapAction?.replace(/^"|"$/g, '') ?? '';
-    if (action !== '') {
-      send(res, 500, faultXml(`The given SOAPAction ${action} does not match an operation.`, fake.style, 'Client'));
-      return;
-    }
-    if (parsed === null) {
-      send(res, 500, faultXml('INVALID_INPUT', fake.style));
-      return;
-    }
-    const { status, xml } = answer(parsed.operation, parsed.fields);
+    const answered = rest ? restAnswer(req, res, request, question) : soapAnswer(req, res, request);
+    if (answered === null) return;
     if (behaviour?.kind === 'truncate' || behaviour?.kind === 'stall') {
-      res.writeHead(200, { 'Content-Type': 'text/xml; charset=UTF-8' });
-      const half = xml.slice(0, Math.floor(xml.length / 2));
+      res.writeHead(200, { 'Content-Type': rest ? 'application/json' : 'text/xml; charset=UTF-8' });
+      const half = answered.text.slice(0, Math.floor(answered.text.length / 2));
       if (behaviour.kind === 'truncate') res.end(half);
       else res.write(half);
       return;
     }
-    send(res, status, xml);
+    if (rest) sendJson(res, answered.status, answered.text);
+    else send(res, answered.status, answered.text);
   };
+
+  /** The SOAP answer to send; null when the endpoint refused the request itself (already answered). */
+  function soapAnswer(req: IncomingMessage, res: ServerResponse, request: ReceivedViesRequest): { status: number; text: string } | null {
+    if (refusedBeforeSoap(req, res)) return null;
+    // Since late 2021 VIES refuses any SOAPAction other than an empty one.
+    const action = request.soapAction?.replace(/^"|"$/g, '') ?? '';
+    if (action !== '') return { status: 500, text: faultXml(`The given SOAPAction ${action} does not match an operation.`, fake.style, 'Client') };
+    if (request.operation === null || request.operation === 'check-vat-number') return { status: 500, text: faultXml('INVALID_INPUT', fake.style) };
+    const { status, xml } = answer(request.operation, request.fields);
+    return { status, text: xml };
+  }
+
+  /** The REST answer to send; null when the endpoint refused the request itself (already answered). */
+  function restAnswer(req: IncomingMessage, res: ServerResponse, request: ReceivedViesRequest, question: ViesQuestion | null): { status: number; text: string } | null {
+    if (req.method !== 'POST') {
+      res.writeHead(405).end();
+      return null;
+    }
+    if (!request.contentType?.toLowerCase().startsWith('application/json')) {
+      res.writeHead(415).end();
+      return null;
+    }
+    if (question === null) return { status: 400, text: restErrorJson('INVALID_INPUT') };
+    const judged = judge(question);
+    const { status, json } = restReply(judged, request.fields, fake.requestDate.slice(0, 10), fake.comparing.has(question.countryCode));
+    return { status, text: json };
+  }
 
   const server = createServer(withBody(handle));
   const port = await listenOnLoopback(server);
 
   const fake: ViesFake = {
-    url: `http://127.0.0.1:${port}/taxation_customs/vies/services/checkVatService`,
+    url: `http://127.0.0.1:${port}${REST_BASE_PATH}`,
+    soapUrl: `http://127.0.0.1:${port}${SOAP_PATH}`,
     get calls() {
       return requests.length;
     },

@@ -54,7 +54,7 @@ function setup(): Setup {
   time = new Date('2026-11-22T10:00:00.000Z');
   const cache = memoryVatCache();
   const breaker = memoryBreakerStore();
-  const registry = viesSoapClient({ url: fake.url });
+  const registry = viesSoapClient({ url: fake.soapUrl });
   return { cache, breaker, options: (extra = {}) => ({ registry, cache, breaker, now, liveBudgetMs: 1000, ...extra }) };
 }
 
@@ -240,7 +240,7 @@ describe('verifyVat: the order of docs/fields/vat.md#registration-verdict', () =
 
   it('step 6 without any cache configured', async () => {
     setup();
-    const registry = viesSoapClient({ url: fake.url });
+    const registry = viesSoapClient({ url: fake.soapUrl });
     fake.behave({ kind: 'fault', code: 'SERVICE_UNAVAILABLE', status: 200 });
     const result = await verifyVat(registered('FI'), { registry, now });
     expect(result.vatDetails).toMatchObject({ registered: null, source: 'UNVERIFIED' });
@@ -292,7 +292,7 @@ describe('verifyVat: a failure is never "not registered"', () => {
 
   it('a cache or breaker store that fails or hangs degrades the answer, never into "not registered"', async () => {
     setup();
-    const registry = viesSoapClient({ url: fake.url });
+    const registry = viesSoapClient({ url: fake.soapUrl });
     const broken: VatAnswerCache & CircuitBreakerStore = {
       get: () => Promise.reject(new Error('store down')),
       set: () => Promise.reject(new Error('store down')),
@@ -340,7 +340,7 @@ describe('verifyVat: the live budget', () => {
 
   it('by default gives a hanging VIES 4 seconds, then answers STALE from the cache', async () => {
     const { cache, breaker } = setup();
-    const registry = viesSoapClient({ url: fake.url });
+    const registry = viesSoapClient({ url: fake.soapUrl });
     const typed = registered('IE', 'EXAMPLE LIMITED');
     await verifyVat(typed, { registry, cache, breaker, now });
     advance(3 * DAY);
