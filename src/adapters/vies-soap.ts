@@ -5,7 +5,6 @@
  * body on any HTTP status and mapped to a {@link VatRegistryError} carrying the VIES code, what it
  * is about (scope) and whether retrying may help. Protocol facts: docs/protocols.md#vies-soap.
  */
-import { createHash } from 'node:crypto';
 import {
   VatRegistryError,
   type VatRegistry,
@@ -24,6 +23,7 @@ import {
   SoapTransportError,
   type XmlElement,
 } from './soap.js';
+import { hashingFetch } from './reply-hash.js';
 
 /** The production endpoint (plain http answers a 307 redirect since 2020). */
 export const VIES_URL = 'https://ec.europa.eu/taxation_customs/vies/services/checkVatService';
@@ -239,31 +239,6 @@ export function viesSoapClient(options: ViesSoapClientOptions = {}): VatRegistry
       return call(checkVatApproxEnvelope(request), signal, true);
     },
   };
-}
-
-/** Statuses whose Response may not carry a body (the Fetch standard's "null body status"). */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-/**
- * A `fetch` for one call that reads the reply's bytes itself and hashes them before handing a copy
- * on: `Response.text()` drops a byte order mark and replaces bytes that are not UTF-8, so a hash of
- * the decoded text would not be the hash of what VIES sent. The body is read inside the call, so
- * the caller's time budget and signal still cover it. (A compressed reply is hashed as decoded:
- * fetch removes the transfer's Content-Encoding before anyone sees the body.)
- */
-function hashingFetch(fetchImpl: typeof fetch): { fetch: typeof fetch; sha256(): string | undefined } {
-  let digest: string | undefined;
-  const hashed: typeof fetch = async (input, init) => {
-    const response = await fetchImpl(input, init);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    digest = createHash('sha256').update(bytes).digest('hex');
-    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-  };
-  return { fetch: hashed, sha256: () => digest };
 }
 
 // ---------------------------------------------------------------------------------------------
