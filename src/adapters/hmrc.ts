@@ -159,9 +159,21 @@ export function hmrcVatClient(options: HmrcVatClientOptions): VatRegistry {
       const deadline = Date.now() + timeoutMs;
       let renewed = false;
       let throttled = 0;
+      let throttledStatus = 429;
+      const throttledOut = (status: number): VatRegistryError =>
+        new VatRegistryError('fault', 'MESSAGE_THROTTLED_OUT', 'outage', true, `${REGISTRY} throttled the lookup (${throttled} time(s)) beyond its time budget`, {
+          status,
+        });
       for (;;) {
         const bearer = await accessToken(signal);
-        const reply = await lookup(path, bearer, signal, deadline);
+        let reply: HashedReply;
+        try {
+          reply = await lookup(path, bearer, signal, deadline);
+        } catch (error) {
+          // Out of time or given up while trying again after throttling: the throttling is why.
+          const gaveUp = error instanceof VatRegistryError && (error.kind === 'aborted' || error.kind === 'timeout');
+          throw throttled > 0 && gaveUp ? throttledOut(throttledStatus) : error;
+        }
         if (reply.status === 401 && !renewed) {
           // Revoked or expired early: one new token, one more try.
           renewed = true;
@@ -171,10 +183,9 @@ export function hmrcVatClient(options: HmrcVatClientOptions): VatRegistry {
         if (isThrottled(reply)) {
           const wait = retryAfterMs(reply.headers) ?? THROTTLE_BACKOFF_MS[Math.min(throttled, THROTTLE_BACKOFF_MS.length - 1)] ?? 1000;
           throttled += 1;
+          throttledStatus = reply.status;
           if (Date.now() + wait < deadline && (await pause(wait, signal))) continue;
-          throw new VatRegistryError('fault', 'MESSAGE_THROTTLED_OUT', 'outage', true, `${REGISTRY} throttled the lookup (${throttled} time(s)) beyond its time budget`, {
-            status: reply.status,
-          });
+          throw throttledOut(reply.status);
         }
         const answer = readHmrcReply(reply.text, reply.status, utcDayOf(now));
         answer.replySha256 = reply.replySha256;

@@ -33,7 +33,7 @@ afterEach(() => {
   fake.reset();
 });
 
-const client = (timeoutMs = 2000) => brregClient({ url: fake.url, timeoutMs, now: () => new Date('2026-11-22T23:30:00Z') });
+const client = (timeoutMs = 10_000) => brregClient({ url: fake.url, timeoutMs, now: () => new Date('2026-11-22T23:30:00Z') });
 const failure = (promise: Promise<unknown>): Promise<VatRegistryError> => rejectionOf(promise, VatRegistryError);
 
 describe('brregClient', () => {
