@@ -5,6 +5,7 @@ import * as adapters from '../../src/adapters/index.js';
 import { lazyBrregClient } from '../../src/adapters/lazy.js';
 import { VatRegistryError } from '../../src/ports.js';
 import { brregEntityJson, startBrregFake, type BrregEntity, type BrregFake } from '../support/fakes/brreg.js';
+import { expectTransportOutages } from '../support/registry-outages.js';
 import { rejectionOf } from '../support/rejection.js';
 
 let fake: BrregFake;
@@ -108,14 +109,7 @@ describe('brregClient', () => {
     });
 
     it('times out, reports a closed connection, and ends when the signal fires', async () => {
-      fake.behave({ kind: 'hang' }, 1);
-      expect(await failure(client(300).check(query('111111111MVA')))).toMatchObject({ kind: 'timeout', scope: 'outage', retryable: true });
-      fake.behave({ kind: 'reset' }, 1);
-      expect(await failure(client().check(query('111111111MVA')))).toMatchObject({ kind: 'network', scope: 'outage', retryable: true });
-      fake.behave({ kind: 'slow', ms: 2000 }, 1);
-      const controller = new AbortController();
-      setTimeout(() => controller.abort(), 50);
-      expect(await failure(client(5000).check(query('111111111MVA'), controller.signal))).toMatchObject({ kind: 'aborted', scope: 'outage' });
+      await expectTransportOutages(fake, client, query('111111111MVA'));
     });
   });
 

@@ -5,6 +5,7 @@ import * as adapters from '../../src/adapters/index.js';
 import { lazyHmrcVatClient } from '../../src/adapters/lazy.js';
 import { VatRegistryError } from '../../src/ports.js';
 import { HMRC_ACCEPT, startHmrcFake, type HmrcFake } from '../support/fakes/hmrc.js';
+import { expectTransportOutages } from '../support/registry-outages.js';
 import { rejectionOf } from '../support/rejection.js';
 
 let fake: HmrcFake;
@@ -121,6 +122,31 @@ describe('hmrcVatClient', () => {
       expect(error).toMatchObject({ kind: 'fault', faultCode: 'INVALID_CREDENTIALS', scope: 'outage', retryable: false, status: 401 });
     });
 
+    it('is renewed at half its life when it lives less than two minutes', async () => {
+      fake.tokenLifetimeSeconds = 60;
+      const { hmrc, clock } = client();
+      const before = fake.tokenRequests;
+      await hmrc.check(TRADER);
+      clock.now = new Date(clock.now.getTime() + 29_000);
+      await hmrc.check(TRADER);
+      expect(fake.tokenRequests - before).toBe(1);
+      clock.now = new Date(clock.now.getTime() + 2_000);
+      await hmrc.check(TRADER);
+      expect(fake.tokenRequests - before).toBe(2);
+    });
+
+    it('an unreachable or unreadable token endpoint is a retryable outage, and the next lookup asks again', async () => {
+      const { hmrc } = client();
+      const before = fake.tokenRequests;
+      fake.tokenFailure = 'down';
+      expect(await failure(hmrc.check(TRADER))).toMatchObject({ kind: 'http', scope: 'outage', retryable: true, status: 503 });
+      fake.tokenFailure = 'malformed';
+      expect(await failure(hmrc.check(TRADER))).toMatchObject({ kind: 'malformed', scope: 'outage', retryable: true });
+      fake.tokenFailure = null;
+      expect((await hmrc.check(TRADER)).valid).toBe(true);
+      expect(fake.tokenRequests - before).toBe(3);
+    });
+
     it('reports refused credentials without looking up', async () => {
       const before = fake.lookups.length;
       const error = await failure(client({ clientSecret: 'wrong' }).hmrc.check(TRADER));
@@ -234,20 +260,8 @@ describe('hmrcVatClient', () => {
       expect(await failure(client().hmrc.check(TRADER))).toMatchObject({ kind: 'malformed' });
     });
 
-    it('times out on an API that never answers, and on a closed connection reports a network failure', async () => {
-      fake.behave({ kind: 'hang' }, 1);
-      const started = Date.now();
-      expect(await failure(client({ timeoutMs: 800 }).hmrc.check(TRADER))).toMatchObject({ kind: 'timeout', scope: 'outage', retryable: true });
-      expect(Date.now() - started).toBeLessThan(5000);
-      fake.behave({ kind: 'reset' }, 1);
-      expect(await failure(client().hmrc.check(TRADER))).toMatchObject({ kind: 'network', scope: 'outage', retryable: true });
-    });
-
-    it('passes the signal: aborting ends the call', async () => {
-      fake.behave({ kind: 'slow', ms: 2000 }, 1);
-      const controller = new AbortController();
-      setTimeout(() => controller.abort(), 50);
-      expect(await failure(client().hmrc.check(TRADER, controller.signal))).toMatchObject({ kind: 'aborted', scope: 'outage' });
+    it('times out, reports a closed connection, and ends when the signal fires', async () => {
+      await expectTransportOutages(fake, (timeoutMs) => client({ timeoutMs }).hmrc, TRADER);
     });
   });
 

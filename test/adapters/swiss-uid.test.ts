@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as adapters from '../../src/adapters/index.js';
 import { lazySwissUidClient } from '../../src/adapters/lazy.js';
 import { SWISS_UID_FAULTS, SWISS_UID_URL, swissUidClient } from '../../src/adapters/swiss-uid.js';
 import { VatRegistryError } from '../../src/ports.js';
 import { getByUidResponseXml, startUidFake, type UidEntity, type UidFake } from '../support/fakes/swiss-uid.js';
+import { expectTransportOutages } from '../support/registry-outages.js';
 import { rejectionOf } from '../support/rejection.js';
+import { repoRoot } from '../support/repo-root.js';
 
 let fake: UidFake;
 // The test's own entities: invented names and numbers (the adapter does not check digits).
@@ -25,6 +29,18 @@ afterAll(async () => {
 afterEach(() => {
   fake.reset();
 });
+
+/** The fault table of docs/fields/vat.md (the UID register's section) as the meanings it states, by code. */
+function documentedFaults(): Record<string, { scope: string; retryable: boolean }> {
+  const page = readFileSync(join(repoRoot, 'docs/fields/vat.md'), 'utf8');
+  const section = page.slice(page.indexOf('### The UID register (CH)'), page.indexOf('### Brønnøysund (NO)'));
+  const meanings: Record<string, { scope: string; retryable: boolean }> = {};
+  for (const row of section.split('\n').filter((line) => line.startsWith('| `'))) {
+    const [code = '', scope = '', retry = ''] = row.split('|').slice(1, -1).map((cell) => cell.trim());
+    meanings[code.replace(/`/g, '')] = { scope, retryable: retry.startsWith('yes') };
+  }
+  return meanings;
+}
 
 const client = (timeoutMs = 10_000) => swissUidClient({ url: fake.url, timeoutMs, now: () => new Date('2026-11-22T23:30:00Z') });
 const failure = (promise: Promise<unknown>): Promise<VatRegistryError> => rejectionOf(promise, VatRegistryError);
@@ -90,6 +106,10 @@ describe('swissUidClient', () => {
       expect(error).toMatchObject({ kind: 'fault', faultCode: 'Request_limit_exceeded', scope: 'outage', retryable: true, status: 500 });
     });
 
+    it('knows the faults docs/fields/vat.md lists, each meaning what it says', () => {
+      expect(SWISS_UID_FAULTS).toEqual(documentedFaults());
+    });
+
     it.each(Object.entries(SWISS_UID_FAULTS))('%s means what the table says', async (code, meaning) => {
       fake.behave({ kind: 'fault', code }, 1);
       expect(await failure(client().check(query('E111111111')))).toMatchObject({ kind: 'fault', faultCode: code, ...meaning });
@@ -116,14 +136,7 @@ describe('swissUidClient', () => {
     });
 
     it('times out, reports a closed connection, and ends when the signal fires', async () => {
-      fake.behave({ kind: 'hang' }, 1);
-      expect(await failure(client(300).check(query('E111111111')))).toMatchObject({ kind: 'timeout', scope: 'outage', retryable: true });
-      fake.behave({ kind: 'reset' }, 1);
-      expect(await failure(client().check(query('E111111111')))).toMatchObject({ kind: 'network', scope: 'outage', retryable: true });
-      fake.behave({ kind: 'slow', ms: 2000 }, 1);
-      const controller = new AbortController();
-      setTimeout(() => controller.abort(), 50);
-      expect(await failure(client(5000).check(query('E111111111'), controller.signal))).toMatchObject({ kind: 'aborted', scope: 'outage' });
+      await expectTransportOutages(fake, client, query('E111111111'));
     });
   });
 

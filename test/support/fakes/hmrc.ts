@@ -7,7 +7,8 @@
  * consultation number for a registered requester), `404 NOT_FOUND`, `400 INVALID_REQUEST`, `403`
  * for an unknown requester and `401 INVALID_CREDENTIALS`. Scenario knobs: throttling (429
  * `MESSAGE_THROTTLED_OUT`, with or without Retry-After), down (503), slow, hang, reset, a body the
- * test writes. The traders are whatever the test registers.
+ * test writes; the token endpoint down or answering without a token. The traders are whatever the
+ * test registers.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeServer, listenOnLoopback, misbehaved, scriptedBehaviour, withBody, type LoopbackMisbehaviour } from './loopback.js';
@@ -43,6 +44,8 @@ export interface HmrcFake {
   readonly lastTokenForm: Readonly<Record<string, string>>;
   /** Lookups received, every one counted (misbehaviour included). */
   readonly lookups: readonly HmrcLookupRequest[];
+  /** The token endpoint answers 503 (`down`) or 200 without `access_token` (`malformed`); null: normally. */
+  tokenFailure: 'down' | 'malformed' | null;
   /** Lifetime of the tokens it issues, in seconds (HMRC: 14 400, four hours). */
   tokenLifetimeSeconds: number;
   /** The fake's clock, against which tokens expire; tests move it. */
@@ -84,6 +87,14 @@ export async function startHmrcFake(options: { clientId?: string; clientSecret?:
     tokenRequests += 1;
     const form = Object.fromEntries(new URLSearchParams(body));
     lastTokenForm = form;
+    if (fake.tokenFailure === 'down') {
+      json(res, 503, { code: 'SERVER_ERROR', message: 'Service unavailable' });
+      return;
+    }
+    if (fake.tokenFailure === 'malformed') {
+      json(res, 200, { token_type: 'bearer', scope: 'read:vat' });
+      return;
+    }
     if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
       json(res, 400, { error: 'invalid_request', error_description: 'form body expected' });
       return;
@@ -179,6 +190,7 @@ export async function startHmrcFake(options: { clientId?: string; clientSecret?:
       return lastTokenForm;
     },
     lookups,
+    tokenFailure: null,
     tokenLifetimeSeconds: 14_400,
     now: new Date('2026-11-22T10:00:00Z'),
     processingDate: '2026-11-22T10:00:01+00:00',
@@ -193,6 +205,8 @@ export async function startHmrcFake(options: { clientId?: string; clientSecret?:
     },
     reset() {
       rules.set(null);
+      fake.tokenFailure = null;
+      fake.tokenLifetimeSeconds = 14_400;
     },
     close: () => closeServer(server),
   };
