@@ -239,7 +239,7 @@ describe('hmrcVatClient', () => {
     });
 
     it('does not wait when Retry-After is beyond the budget', async () => {
-      fake.behave({ kind: 'throttle', retryAfter: 30 }, 1);
+      fake.behave({ kind: 'throttle', retryAfter: 30 });
       const started = Date.now();
       const error = await failure(client({ timeoutMs: 10_000 }).hmrc.check(TRADER));
       expect(Date.now() - started).toBeLessThan(5000);

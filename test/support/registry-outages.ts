@@ -15,11 +15,13 @@ export async function expectTransportOutages(
   query: VatRegistryQuery,
 ): Promise<void> {
   const failure = (promise: Promise<unknown>): Promise<VatRegistryError> => rejectionOf(promise, VatRegistryError);
-  fake.behave({ kind: 'hang' }, 1);
-  expect(await failure(client(300).check(query))).toMatchObject({ kind: 'timeout', scope: 'outage', retryable: true });
-  fake.behave({ kind: 'reset' }, 1);
+  // Each misbehaviour holds until the next replaces it: a request given up on may still reach a
+  // loaded fake late, and must not take the misbehaviour meant for the next one.
+  fake.behave({ kind: 'reset' });
   expect(await failure(client(10_000).check(query))).toMatchObject({ kind: 'network', scope: 'outage', retryable: true });
-  fake.behave({ kind: 'slow', ms: 2000 }, 1);
+  fake.behave({ kind: 'hang' });
+  expect(await failure(client(300).check(query))).toMatchObject({ kind: 'timeout', scope: 'outage', retryable: true });
+  fake.behave({ kind: 'slow', ms: 2000 });
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 50);
   expect(await failure(client(10_000).check(query, controller.signal))).toMatchObject({ kind: 'aborted', scope: 'outage' });
