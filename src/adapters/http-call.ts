@@ -1,7 +1,8 @@
 /**
- * One HTTP call of the SOAP adapters (soap.ts) and the VIES status feed (vies-status.ts): the
- * exchange under a time budget, and the error of a call that brought back no usable answer, which
- * each adapter names as its own (SoapTransportError, ViesStatusError).
+ * One HTTP call of the SOAP adapters (soap.ts), the VIES status feed (vies-status.ts) and the JSON
+ * registries (registry-http.ts): the exchange under a time budget, and the error of a call that
+ * brought back no usable answer, which each adapter names as its own (SoapTransportError,
+ * ViesStatusError, RegistryHttpError).
  */
 
 /** Why a call brought back no usable answer. */
@@ -35,6 +36,8 @@ export class HttpCallError extends Error {
 export interface TextResponse {
   status: number;
   text: string;
+  /** The response's headers (HMRC's throttling says in `Retry-After` how long to wait). */
+  headers: Headers;
 }
 
 /**
@@ -63,7 +66,7 @@ export async function timedFetch(
   try {
     const response = await fetchImpl(url, { ...init, signal: controller.signal });
     // Still under the budget: a server can send headers and then stall the body.
-    return { status: response.status, text: await response.text() };
+    return { status: response.status, text: await response.text(), headers: response.headers };
   } catch (error) {
     if (timedOut) throw new Failure('timeout', `No answer from ${url} within ${timeoutMs} ms`, null, { cause: error });
     if (signal?.aborted) throw new Failure('aborted', 'The call was aborted', null, { cause: error });

@@ -35,6 +35,20 @@ export {
   type ViesAnswer,
 } from './vies-soap.js';
 export { viesFaultCodeOf, VIES_FAULTS, type ViesFaultCode } from './vies-faults.js';
+export { hmrcVatClient, readHmrcReply, HMRC_URL, HMRC_SANDBOX_URL, type HmrcVatClientOptions } from './hmrc.js';
+export {
+  swissUidClient,
+  readGetByUidResponse,
+  getByUidEnvelope,
+  SWISS_UID_URL,
+  SWISS_UID_TEST_URL,
+  SWISS_UID_FAULTS,
+  UID_WSE_NS,
+  ECH_0097_NS,
+  type SwissUidClientOptions,
+  type SwissUidFaultCode,
+} from './swiss-uid.js';
+export { brregClient, readBrregReply, BRREG_URL, type BrregClientOptions } from './brreg.js';
 export { viesStatusFeed, readViesStatus, ViesStatusError, VIES_STATUS_URL, type ViesStatusFeedOptions, type ViesStatusErrorKind } from './vies-status.js';
 export { memoryVatCache, memoryBreakerStore, type MemoryVatCacheOptions } from './memory.js';
 export {
@@ -43,6 +57,8 @@ export {
   type VatRegistryQuery,
   type VatRegistryAnswer,
   type VatRegistryMatch,
+  type VatRegistryName,
+  type VatEntityStatus,
   type VatRegistryFailureKind,
   type VatRegistryFailureScope,
   type VatRequester,

@@ -1,11 +1,20 @@
 /**
- * The proof an evidence record keeps that an answer is the registry's own: the SHA-256 of the
- * reply's bytes exactly as they arrived (VatRegistryAnswer.replySha256 in src/ports.ts).
+ * The proof an adapter keeps with an answer: the SHA-256 of the registry's reply body, byte for
+ * byte as received (`VatRegistryAnswer.replySha256`). Shared by every registry adapter (VIES, HMRC,
+ * the Swiss UID register, Brønnøysund), so that each hashes the same way.
  */
 import { createHash } from 'node:crypto';
 
 /** Statuses whose Response may not carry a body (the Fetch standard's "null body status"). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** A `fetch` that remembers the hash of the last reply it read. */
+export interface HashingFetch {
+  /** Use in place of the wrapped `fetch`. */
+  fetch: typeof fetch;
+  /** Hex SHA-256 of the last reply body read; undefined before any reply. */
+  sha256(): string | undefined;
+}
 
 /**
  * A `fetch` for one call that reads the reply's bytes itself and hashes them before handing a copy
@@ -14,7 +23,7 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  * call, so the caller's time budget and signal still cover it. (A compressed reply is hashed as
  * decoded: fetch removes the transfer's Content-Encoding before anyone sees the body.)
  */
-export function hashingFetch(fetchImpl: typeof fetch): { fetch: typeof fetch; sha256(): string | undefined } {
+export function hashingFetch(fetchImpl: typeof fetch): HashingFetch {
   let digest: string | undefined;
   const hashed: typeof fetch = async (input, init) => {
     const response = await fetchImpl(input, init);

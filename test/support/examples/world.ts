@@ -12,15 +12,24 @@
  * | VERIFIELD_TEDB_URL | TEDB | `tedbRatesSource({ url: process.env.VERIFIELD_TEDB_URL })` |
  * | VERIFIELD_DNS_SERVERS | DNS, `host:port` | `nodeDnsResolver({ servers: process.env.VERIFIELD_DNS_SERVERS?.split(',') })` |
  * | VERIFIELD_RDAP_BOOTSTRAP_URL | RDAP bootstrap | `rdapDomainAge({ bootstrapUrl: process.env.VERIFIELD_RDAP_BOOTSTRAP_URL })` |
+ * | VERIFIELD_HMRC_URL, VERIFIELD_HMRC_CLIENT_ID, VERIFIELD_HMRC_CLIENT_SECRET | HMRC and the fake's credentials | `hmrcVatClient({ url: process.env.VERIFIELD_HMRC_URL, … })` |
+ * | VERIFIELD_UID_URL | the Swiss UID register | `swissUidClient({ url: process.env.VERIFIELD_UID_URL })` |
+ * | VERIFIELD_BRREG_URL | Brønnøysund's Enhetsregisteret | `brregClient({ url: process.env.VERIFIELD_BRREG_URL })` |
  * | VERIFIELD_URL, VERIFIELD_API_KEY | the service and a FREE key | `createClient({ baseUrl: process.env.VERIFIELD_URL!, apiKey: process.env.VERIFIELD_API_KEY })` |
  *
  * What the fakes know: VIES registers LU24231759 (EXEMPLE SARL) and BE0123456749 (NV VOORBEELD);
  * TEDB has the rates of EL (24 %; 6 and 13 %) and DE (19 %; 7 %), which the service has loaded;
  * DNS answers for gmail.com (MX gmail-smtp-in.l.google.com), example.com (a null MX) and the
  * mail domains of MAIL_DOMAINS (test/support/server.ts); RDAP dates example.com's registration
- * 1995-08-14T04:00:00Z.
+ * 1995-08-14T04:00:00Z. HMRC registers GB980780684 (EXAMPLE TRADING LTD); the UID register
+ * CHE-107.787.577 (Beispiel AG, active for VAT) and CHE-116.281.710 (Beispielverein, no VAT
+ * entry); Brønnøysund NO995525828 (EKSEMPEL AS, VAT-registered) and NO974760673 (EKSEMPELETATEN,
+ * not VAT-registered).
  */
 import { accountWithKey, fakeConfig, startFakes, startTestServer, until } from '../server.js';
+import { startBrregFake } from '../fakes/brreg.js';
+import { startHmrcFake } from '../fakes/hmrc.js';
+import { startUidFake } from '../fakes/swiss-uid.js';
 import { tedbRowsFor } from '../fakes/tedb.js';
 import { openTestStore } from '../store/test-store.js';
 
@@ -31,7 +40,13 @@ export interface ExampleWorld {
 }
 
 export async function startExampleWorld(): Promise<ExampleWorld> {
-  const fakes = await startFakes();
+  const [fakes, hmrc, uid, brreg] = await Promise.all([startFakes(), startHmrcFake(), startUidFake(), startBrregFake()]);
+  // The registries beyond VIES: invented traders under numbers with valid check digits.
+  hmrc.register('980780684', { name: 'EXAMPLE TRADING LTD', address: { line1: '1 Example Street', postcode: 'EX1 1AA' } });
+  uid.register('107787577', { name: 'Beispiel AG', street: 'Beispielweg', houseNumber: '1', swissZipCode: '3000', town: 'Bern', vatStatus: '2' });
+  uid.register('116281710', { name: 'Beispielverein', swissZipCode: '8000', town: 'Zürich' });
+  brreg.register('995525828', { navn: 'EKSEMPEL AS', registrertIMvaregisteret: true, forretningsadresse: { adresse: ['Eksempelveien 1'], postnummer: '0150', poststed: 'OSLO' } });
+  brreg.register('974760673', { navn: 'EKSEMPELETATEN', registrertIMvaregisteret: false });
   // A customer's number and the requester's own, both with valid check digits.
   fakes.vies.register('LU24231759', { valid: true, name: 'EXEMPLE SARL', address: '1 RUE DU NORD L-1111 LUXEMBOURG' });
   fakes.vies.register('BE0123456749', { valid: true, name: 'NV VOORBEELD', address: 'KERKSTRAAT 1 1000 BRUSSEL' });
@@ -56,13 +71,18 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
       VERIFIELD_TEDB_URL: fakes.tedb.url,
       VERIFIELD_DNS_SERVERS: fakes.dns.server,
       VERIFIELD_RDAP_BOOTSTRAP_URL: fakes.rdap.bootstrapUrl,
+      VERIFIELD_HMRC_URL: hmrc.url,
+      VERIFIELD_HMRC_CLIENT_ID: hmrc.clientId,
+      VERIFIELD_HMRC_CLIENT_SECRET: hmrc.clientSecret,
+      VERIFIELD_UID_URL: uid.url,
+      VERIFIELD_BRREG_URL: brreg.url,
       VERIFIELD_URL: service.url,
       VERIFIELD_API_KEY: key,
     },
     async close() {
       await service.close();
       await service.store.close();
-      await fakes.close();
+      await Promise.all([fakes.close(), hmrc.close(), uid.close(), brreg.close()]);
     },
   };
 }

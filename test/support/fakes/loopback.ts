@@ -1,8 +1,9 @@
 /**
- * What the loopback fakes share (vies.ts, tedb.ts, vies-status.ts, and the client's stand-in of
- * the API): listening on 127.0.0.1 on a free port, closing with the clients' kept-alive
- * connections cut, the SOAP endpoints' refusals before they read a request, hanging or cutting
- * the connection, and a misbehaviour set by the test for the next N requests.
+ * What the loopback fakes share (vies.ts, tedb.ts, vies-status.ts, hmrc.ts, swiss-uid.ts,
+ * brreg.ts, and the client's stand-in of the API): listening on 127.0.0.1 on a free port, closing
+ * with the clients' kept-alive connections cut, the SOAP endpoints' refusals before they read a
+ * request, hanging or cutting the connection, answering slowly or with the test's body, and a
+ * misbehaviour set by the test for the next N requests.
  */
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,4 +76,38 @@ export function scriptedBehaviour<B>(normal: B): ScriptedBehaviour<B> {
       return behaviour;
     },
   };
+}
+
+/** The misbehaviours the registry fakes (hmrc.ts, swiss-uid.ts, brreg.ts) share. */
+export type LoopbackMisbehaviour =
+  /** Accepts the request and never answers. */
+  | { kind: 'hang' }
+  /** Closes the connection without an answer. */
+  | { kind: 'reset' }
+  /** Answers normally after `ms`. */
+  | { kind: 'slow'; ms: number }
+  /** Any answer the test writes. */
+  | { kind: 'body'; status: number; body: string; contentType?: string };
+
+/**
+ * Carries out `behaviour` when it is one of {@link LoopbackMisbehaviour}: returns true when the
+ * request is dealt with (hung, cut, answered with the test's body), false when the fake is to
+ * answer it normally (after the delay of `slow`; at once for anything else).
+ */
+export async function misbehaved(
+  behaviour: { kind: string } | null,
+  req: IncomingMessage,
+  res: ServerResponse,
+  defaultContentType: string,
+): Promise<boolean> {
+  if (behaviour === null) return false;
+  if (hungOrReset(behaviour.kind, req)) return true;
+  const common = behaviour as LoopbackMisbehaviour;
+  if (common.kind === 'body') {
+    res.writeHead(common.status, { 'Content-Type': common.contentType ?? defaultContentType });
+    res.end(common.body);
+    return true;
+  }
+  if (common.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, common.ms));
+  return false;
 }
