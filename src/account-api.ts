@@ -7,6 +7,7 @@
  */
 import type { FieldName } from './fields/catalog.js';
 import type { ValidationResult } from './result.js';
+import type { VatRegistryName } from './ports.js';
 
 /** Where a job stands: queued, running, then done; or cancelled (DELETE) or failed (`error` says why). */
 export type JobStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
@@ -162,20 +163,22 @@ export interface VatEvidence {
   id: string;
   /** The normalized VAT number asked about, prefix included (Greece is EL). */
   value: string;
-  /** The member state VIES answered for (`EL` for Greece, `XI` for Northern Ireland). */
+  /** The prefix the registry answered for (`EL` for Greece, `XI` for Northern Ireland; `GB`, `CH`, `NO` beyond VIES). */
   countryCode: string;
-  /** What VIES answered: registered (valid for intra-EU transactions) or not. */
+  /** The registry that answered: `VIES`, or `HMRC` (GB), `UID` (CH), `BRREG` (NO). */
+  registry: VatRegistryName;
+  /** What the registry answered: registered (for VIES: valid for intra-EU transactions) or not. */
   registered: boolean;
-  /** The trader's name as VIES gave it; null when the member state does not disclose it. */
+  /** The trader's name as the registry gave it; null when it does not disclose it. */
   name: string | null;
-  /** The trader's address as VIES gave it (may hold line breaks); null when not disclosed. */
+  /** The trader's address as the registry gave it (may hold line breaks); null when not disclosed. */
   address: string | null;
   /**
-   * The day VIES wrote in its answer (`requestDate`).
+   * The day the registry wrote in its answer (VIES `requestDate`, HMRC `processingDate`; the day of the answer for UID and BRREG).
    * @format date
    */
   requestDate: string;
-  /** VIES consultation number (`requestIdentifier`); only when the account's own VAT number was sent as requester. */
+  /** Consultation number (VIES `requestIdentifier`, HMRC `consultationNumber`); only when the account's own VAT number was sent as requester. */
   consultationNumber: string | null;
   /** The requester's VAT number sent with the query (the account's), prefix included; null when none was. */
   requester: string | null;
@@ -185,8 +188,8 @@ export interface VatEvidence {
    */
   checkedAt: string;
   /**
-   * Hex SHA-256 of VIES's reply body, byte for byte as received: whoever kept the reply can show it is the one
-   * behind this record. Empty only for a registry that does not report it (not VIES).
+   * Hex SHA-256 of the registry's reply body, byte for byte as received: whoever kept the reply can show it is the one
+   * behind this record. Empty only for a registry adapter that does not report it (none of verifield's).
    * @pattern ^([0-9a-f]{64})?$
    */
   replySha256: string;

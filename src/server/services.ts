@@ -10,7 +10,7 @@
 import { nodeDnsResolver } from '../adapters/dns-node.js';
 import { lazyRdapDomainAge, lazyTedbRatesSource, lazyViesRestClient, lazyViesSoapClient, lazyViesStatusFeed } from '../adapters/lazy.js';
 import type { Clock, DnsResolver, DomainAgeSource, RatesSource, VatRegistry, VatRegistryName, ViesStatusFeed } from '../ports.js';
-import { configuredRegistries } from './registries/compose.js';
+import { configuredRegistries, nationalAdaptersOf } from './registries/compose.js';
 import { createAvailabilityTracker, type AvailabilityTracker } from '../vat/reference/availability.js';
 import { createRatesService } from '../vat/reference/rates.js';
 import type { ServerConfig } from './config.js';
@@ -62,7 +62,7 @@ export function createAdapters(config: ServerConfig & AdapterOverrides): Adapter
   const viesOptions = { ...fetchOption, ...(config.viesUrl === undefined ? {} : { url: config.viesUrl }) };
   const vies = config.viesProtocol === 'soap' ? lazyViesSoapClient(viesOptions) : lazyViesRestClient(viesOptions);
   return {
-    ...configuredRegistries(vies, {}),
+    ...configuredRegistries(vies, nationalAdaptersOf(config)),
     statusFeed: lazyViesStatusFeed({ ...fetchOption, ...(config.viesStatusUrl === undefined ? {} : { url: config.viesStatusUrl }) }),
     ratesSource: lazyTedbRatesSource({ ...fetchOption, ...(config.tedbUrl === undefined ? {} : { url: config.tedbUrl }) }),
     dns: config.dns ?? nodeDnsResolver(config.dnsServers === undefined ? {} : { servers: config.dnsServers }),

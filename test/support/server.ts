@@ -17,6 +17,9 @@ import { startFakeRdap, type FakeRdap } from './fakes/rdap.js';
 import { startStatusFake, type StatusFake } from './fakes/vies-status.js';
 import { startTedbFake, type TedbFake } from './fakes/tedb.js';
 import { startViesFake, type ViesFake } from './fakes/vies.js';
+import { startHmrcFake, type HmrcFake } from './fakes/hmrc.js';
+import { startUidFake, type UidFake } from './fakes/swiss-uid.js';
+import { startBrregFake, type BrregFake } from './fakes/brreg.js';
 import { openTestStore } from './store/test-store.js';
 import { FIELD_NAMES } from '../../src/fields/catalog.js';
 
@@ -25,6 +28,9 @@ export const ALL_FIELDS: readonly Field[] = FIELD_NAMES;
 
 export interface Fakes {
   vies: ViesFake;
+  hmrc: HmrcFake;
+  uid: UidFake;
+  brreg: BrregFake;
   tedb: TedbFake;
   status: StatusFake;
   dns: FakeDns;
@@ -41,8 +47,11 @@ export const MAIL_DOMAINS = {
 };
 
 export async function startFakes(): Promise<Fakes> {
-  const [vies, tedb, status, dns, rdap] = await Promise.all([
+  const [vies, hmrc, uid, brreg, tedb, status, dns, rdap] = await Promise.all([
     startViesFake(),
+    startHmrcFake(),
+    startUidFake(),
+    startBrregFake(),
     startTedbFake(),
     startStatusFake(),
     startFakeDns({
@@ -54,12 +63,15 @@ export async function startFakes(): Promise<Fakes> {
   ]);
   return {
     vies,
+    hmrc,
+    uid,
+    brreg,
     tedb,
     status,
     dns,
     rdap,
     async close() {
-      await Promise.all([vies.close(), tedb.close(), status.close(), dns.close(), rdap.close()]);
+      await Promise.all([vies.close(), hmrc.close(), uid.close(), brreg.close(), tedb.close(), status.close(), dns.close(), rdap.close()]);
     },
   };
 }
@@ -70,6 +82,11 @@ export function fakeConfig(fakes: Fakes): AppConfig {
     port: 0,
     host: '127.0.0.1',
     viesUrl: fakes.vies.url,
+    hmrcUrl: fakes.hmrc.url,
+    hmrcClientId: fakes.hmrc.clientId,
+    hmrcClientSecret: fakes.hmrc.clientSecret,
+    uidUrl: fakes.uid.url,
+    brregUrl: fakes.brreg.url,
     tedbUrl: fakes.tedb.url,
     viesStatusUrl: `${fakes.status.url}`,
     dnsServers: [fakes.dns.server],

@@ -2,6 +2,8 @@
  * An evidence record as the API shows it (docs/service.md#evidence): JSON with ISO times, or CSV
  * for an auditor's spreadsheet. The account id is left out: a caller only ever sees its own.
  */
+import type { VatRegistryName } from '../../ports.js';
+import { NATIONAL_REGISTRIES, registryNameOf } from '../../vat/registry/registries.js';
 import type { VatEvidence } from '../../account-api.js';
 import type { VatEvidenceRecord } from '../storage/types.js';
 
@@ -10,6 +12,7 @@ export function evidenceJson(record: VatEvidenceRecord): VatEvidence {
     id: record.id,
     value: record.value,
     countryCode: record.countryCode,
+    registry: registryOfPrefix(record.countryCode),
     registered: record.registered,
     name: record.name,
     address: record.address,
@@ -21,11 +24,18 @@ export function evidenceJson(record: VatEvidenceRecord): VatEvidence {
   };
 }
 
+
+/** The registry of a record's prefix: every prefix outside VIES's has its own (src/vat/registry/registries.ts). */
+function registryOfPrefix(countryCode: string): VatRegistryName {
+  return registryNameOf(countryCode, !Object.prototype.hasOwnProperty.call(NATIONAL_REGISTRIES, countryCode)) ?? 'VIES';
+}
+
 /** The CSV columns, in order (the JSON names). */
 export const EVIDENCE_CSV_COLUMNS = [
   'id',
   'value',
   'countryCode',
+  'registry',
   'registered',
   'name',
   'address',

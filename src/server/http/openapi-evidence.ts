@@ -24,6 +24,7 @@ const EXAMPLE: VatEvidence = {
   id: '0192f1a4-6c1e-7d3a-9b2f-4e5d6c7b8a90',
   value: 'LU24231759',
   countryCode: 'LU',
+  registry: 'VIES',
   registered: true,
   name: 'EXEMPLE SARL',
   address: '1 RUE DE L’EXEMPLE\nL-1111 LUXEMBOURG',

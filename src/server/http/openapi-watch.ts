@@ -68,7 +68,7 @@ export const WATCH_PATHS: Readonly<Record<string, PathItemObject>> = {
         '200': watchAnswer('The number was watched already: that watch.'),
         '400': {
           description:
-            'The body is not a JSON object with a value string or has a member other than value and traderName (the validation endpoints’ codes), the number cannot exist (INVALID_VAT_NUMBER, with its reason), or VIES does not answer for its prefix (NOT_IN_VIES).',
+            'The body is not a JSON object with a value string or has a member other than value and traderName (the validation endpoints’ codes), the number cannot exist (INVALID_VAT_NUMBER, with its reason), or no registry of the service answers for its prefix (NOT_IN_VIES: VIES answers for the member states and XI; GB, CH and NO need their registry configured).',
           content: json('VatWatchError'),
         },
         '415': { description: 'The body is not sent as application/json (UNSUPPORTED_MEDIA_TYPE).', content: json('VatWatchError') },

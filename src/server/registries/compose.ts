@@ -3,6 +3,7 @@
  * national registry that is configured (HMRC with its credentials; UID and BRREG unless turned
  * `off`), each behind its own budget (./budget.ts), all behind one router (./router.ts).
  */
+import { lazyBrregClient, lazyHmrcVatClient, lazySwissUidClient } from '../../adapters/lazy.js';
 import type { VatRegistry, VatRegistryName } from '../../ports.js';
 import type { ServerConfig } from '../config.js';
 import { budgetedRegistry, type RegistryBudget } from './budget.js';
@@ -42,14 +43,22 @@ export function configuredRegistries(vies: VatRegistry, national: NationalAdapte
   return { registry: routedRegistry(registries as RegistriesByName), nationalRegistries: names };
 }
 
-/** Whether `config` turns a public registry off (`off` as its URL). */
-export function isOff(url: string | undefined): boolean {
-  return url === 'off';
+/** The configured URL of a registry: `{}` for its default. */
+function urlOption(url: string | undefined): { url?: string } {
+  return url === undefined ? {} : { url };
 }
 
-/** The configured URL of a registry, or undefined for its default. */
-export function urlOption(url: string | undefined): { url?: string } {
-  return url === undefined || isOff(url) ? {} : { url };
+/**
+ * The national registries `config` names, each loaded on its first lookup: HMRC when both
+ * credentials are set, UID and BRREG unless their URL is `off`.
+ */
+export function nationalAdaptersOf(config: ServerConfig): NationalAdapters {
+  const fetchOption = config.fetch === undefined ? {} : { fetch: config.fetch };
+  const adapters: NationalAdapters = {};
+  if (config.hmrcClientId !== undefined && config.hmrcClientSecret !== undefined) {
+    adapters.HMRC = lazyHmrcVatClient({ ...fetchOption, ...urlOption(config.hmrcUrl), clientId: config.hmrcClientId, clientSecret: config.hmrcClientSecret });
+  }
+  if (config.uidUrl !== 'off') adapters.UID = lazySwissUidClient({ ...fetchOption, ...urlOption(config.uidUrl) });
+  if (config.brregUrl !== 'off') adapters.BRREG = lazyBrregClient({ ...fetchOption, ...urlOption(config.brregUrl) });
+  return adapters;
 }
-
-export type { ServerConfig };

@@ -9,7 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { validateVat } from '../../../vat/index.js';
+import type { VatRegistryName } from '../../../ports.js';
 import { EU_MEMBER_STATES } from '../../../vat/reference/member-states.js';
+import { registryNameOf } from '../../../vat/registry/registries.js';
 import type { VatWatchList } from '../../../account-api.js';
 import { apiErrorResponse, jsonResponse, quotaMessage } from '../../answers/errors.js';
 import { readValidationBody, webInput } from '../../pipeline/body.js';
@@ -40,11 +42,18 @@ export interface VatWatchError {
 
 export const WATCH_MESSAGES = {
   WATCH_NOT_FOUND: 'There is no such watched number',
-  NOT_IN_VIES: 'Only EU VAT numbers (the member states and XI, which VIES answers for) can be watched',
+  NOT_IN_VIES:
+    'Only VAT numbers a registry of this service answers for can be watched: the member states and XI (VIES), and GB, CH or NO when the service asks their registry',
 } as const;
 
 // The prefixes VIES answers for: the member states and Northern Ireland.
 const VIES_PREFIXES: ReadonlySet<string> = new Set([...EU_MEMBER_STATES, 'XI']);
+
+/** Whether a registry the service asks answers for `country`: VIES's prefixes, and the configured national registries'. */
+function isAnswered(country: string, nationalRegistries: readonly VatRegistryName[]): boolean {
+  const registry = registryNameOf(country, VIES_PREFIXES.has(country));
+  return registry === 'VIES' || (registry !== null && nationalRegistries.includes(registry));
+}
 // Watches are the account's own data: never kept by a shared cache.
 const PRIVATE = { 'Cache-Control': 'no-store' };
 
@@ -73,8 +82,8 @@ export function mountWatchRoutes(app: Hono, deps: ApiRouteDeps): void {
       return watchError(400, 'INVALID_VAT_NUMBER', offline.message, { reason: offline.reason ?? undefined });
     }
     const country = offline.vatDetails.country_code;
-    if (country === null || !VIES_PREFIXES.has(country)) return watchError(400, 'NOT_IN_VIES', WATCH_MESSAGES.NOT_IN_VIES);
     const services = await deps.services();
+    if (country === null || !isAnswered(country, services.nationalRegistries)) return watchError(400, 'NOT_IN_VIES', WATCH_MESSAGES.NOT_IN_VIES);
     const now = deps.now();
     const wanted: VatWatchRecord = {
       id: randomUUID(),

@@ -4,8 +4,11 @@
  */
 import type { VatEvidence } from '../../../account-api.js';
 
-/** A VIES answer kept as evidence for the account that asked: the record the API answers, with its account, the time a Date. */
-export interface VatEvidenceRecord extends Omit<VatEvidence, 'checkedAt'> {
+/**
+ * A registry's answer kept as evidence for the account that asked: the record the API answers, with
+ * its account, the time a Date; the registry is not stored, since the prefix names it (../../evidence/json.ts).
+ */
+export interface VatEvidenceRecord extends Omit<VatEvidence, 'checkedAt' | 'registry'> {
   /** The account that asked. */
   accountId: string;
   /** When the answer was received. */

@@ -83,8 +83,17 @@ describe('GET /readyz', () => {
       checkedAt: expect.any(String),
       store: { writable: true, latencyMs: expect.any(Number), message: null },
       vatRates: { state: 'current', fetchedAt: expect.any(String), lastFailureAt: null, missing: expect.any(Array) },
+      registries: expect.any(Array),
       viesStatusFeed: { state: 'current', lastSampleAt: expect.any(String), samples: expect.any(Number) },
     });
+    // Every registry, VIES first; the fakes' configuration asks all of them, and none is failing.
+    expect(report.registries?.map(({ registry, countryCodes, configured, failingCountryCodes }) => [registry, countryCodes.length, configured, failingCountryCodes])).toEqual([
+      ['VIES', 28, true, []],
+      ['HMRC', 1, true, []],
+      ['UID', 1, true, []],
+      ['BRREG', 1, true, []],
+    ]);
+    expect(report.registries?.[0]?.countryCodes).toContain('XI');
     // The fake TEDB answers for France alone: the rates are partial, and the report names the 26 states without them.
     expect(report.vatRates?.missing).toEqual(EU_MEMBER_STATES.filter((code) => code !== 'FR'));
     expect(report.viesStatusFeed?.samples).toBeGreaterThan(0);
