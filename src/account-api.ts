@@ -7,7 +7,6 @@
  */
 import type { FieldName } from './fields/catalog.js';
 import type { ValidationResult } from './result.js';
-import type { VatRegistryName } from './ports.js';
 
 /** Where a job stands: queued, running, then done; or cancelled (DELETE) or failed (`error` says why). */
 export type JobStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
@@ -165,8 +164,8 @@ export interface VatEvidence {
   value: string;
   /** The prefix the registry answered for (`EL` for Greece, `XI` for Northern Ireland; `GB`, `CH`, `NO` beyond VIES). */
   countryCode: string;
-  /** The registry that answered: `VIES`, or `HMRC` (GB), `UID` (CH), `BRREG` (NO). */
-  registry: VatRegistryName;
+  /** The registry that answered: `VIES`, or `HMRC` (GB), `UID` (CH), `BRREG` (NO) (VatRegistryName of `verifield/adapters`). */
+  registry: 'VIES' | 'HMRC' | 'UID' | 'BRREG';
   /** What the registry answered: registered (for VIES: valid for intra-EU transactions) or not. */
   registered: boolean;
   /** The trader's name as the registry gave it; null when it does not disclose it. */

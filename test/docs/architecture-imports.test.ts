@@ -270,6 +270,7 @@ describe('what may import what (docs/architecture.md)', () => {
   const SERVER_RANKS: ReadonlyArray<readonly string[]> = [
     ['policy', 'answers', 'shapes', 'config.ts', 'storage/types.ts', 'storage/features/', 'storage/limiter.ts'],
     ['storage'],
+    ['registries'],
     ['services.ts'],
     ['evidence', 'webhooks'],
     ['admin', 'pipeline'],

@@ -3,7 +3,7 @@
  * and the status page show (docs/service.md#registries).
  */
 import type { VatRegistryName } from '../../ports.js';
-import { VIES_RULES } from '../../vat/number/countries.js';
+import { EU_MEMBER_STATES } from '../../vat/reference/member-states.js';
 import { NATIONAL_REGISTRIES } from '../../vat/registry/registries.js';
 
 /** A registry, its prefixes (in code order) and whether the service asks it. */
@@ -13,7 +13,8 @@ export interface RegistryEntry {
   configured: boolean;
 }
 
-const VIES_PREFIXES = Object.keys(VIES_RULES).sort();
+// The prefixes VIES answers for: the member states (Greece as EL) and Northern Ireland.
+const VIES_PREFIXES = [...EU_MEMBER_STATES, 'XI'].sort();
 
 /** VIES, then the national registries in the order HMRC, UID, BRREG; `national` are the ones configured. */
 export function registryOverview(national: readonly VatRegistryName[]): RegistryEntry[] {

@@ -3,7 +3,7 @@
  * check's own, in one place.
  */
 import type { VatRegistryAnswer, VatRegistryName } from '../../ports.js';
-import { REGISTRY_DISPLAY_NAMES } from './registries.js';
+import { REGISTRY_DISPLAY_NAMES } from '../registry-names.js';
 
 /** Names of the VIES countries, for "not registered in VIES for …". */
 const COUNTRY_NAMES: Readonly<Record<string, string>> = {

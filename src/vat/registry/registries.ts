@@ -7,22 +7,13 @@
 import type { VatRegistry, VatRegistryName } from '../../ports.js';
 import type { OutsideViesPrefix } from '../outside-vies.js';
 
+export { REGISTRY_DISPLAY_NAMES } from '../registry-names.js';
+
 /** The registry of each prefix outside VIES. */
 export const NATIONAL_REGISTRIES: Readonly<Record<OutsideViesPrefix, Exclude<VatRegistryName, 'VIES'>>> = {
   GB: 'HMRC',
   CH: 'UID',
   NO: 'BRREG',
-};
-
-/**
- * How a registry is named in a message: a proper name that reads the same in every catalog
- * language ("the HMRC register", "le registre Brønnøysund").
- */
-export const REGISTRY_DISPLAY_NAMES: Readonly<Record<VatRegistryName, string>> = {
-  VIES: 'VIES',
-  HMRC: 'HMRC',
-  UID: 'UID',
-  BRREG: 'Brønnøysund',
 };
 
 /** The adapters `verifyVat` takes, one option per registry. */
