@@ -148,7 +148,7 @@ export interface VatRegistryAnswer {
   requestIdentifier?: string;
   /**
    * Hex SHA-256 of the registry's raw reply body, byte for byte as received, when the adapter can
-   * see it (`viesSoapClient`'s `check` does): the proof kept with an evidence record that the answer
+   * see it (every adapter of `verifield/adapters` does): the proof kept with an evidence record that the answer
    * is the registry's own. Not part of what a cache keeps.
    */
   replySha256?: string;
@@ -160,7 +160,8 @@ export interface VatRegistryAnswer {
 }
 
 /**
- * The VAT registry (VIES through `viesSoapClient` in production, a stub in tests). `check`
+ * A VAT registry (VIES through `viesRestClient` or `viesSoapClient`, HMRC, UID or BRREG through their
+ * clients of `verifield/adapters` in production, a stub in tests). `check`
  * resolves with the registry's answer, or rejects; a {@link VatRegistryError} says why.
  */
 export interface VatRegistry {

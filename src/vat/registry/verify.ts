@@ -70,8 +70,8 @@ export interface VerifyVatOptions extends VatRegistryAdapters {
  * @throws RangeError when `options.requester` is not a well-formed VAT number of a VIES country or GB.
  * @example
  * ```ts
- * import { memoryVatCache, viesSoapClient } from 'verifield/adapters';
- * const options = { registry: viesSoapClient({ url: process.env.VERIFIELD_VIES_URL }), cache: memoryVatCache() };
+ * import { memoryVatCache, viesRestClient } from 'verifield/adapters';
+ * const options = { registry: viesRestClient({ url: process.env.VERIFIELD_VIES_URL }), cache: memoryVatCache() };
  * const first = await verifyVat('LU 242 317 59', options);
  * first.vatDetails.source; // 'LIVE'
  * first.vatDetails.trader_name; // 'EXEMPLE SARL'
