@@ -5,7 +5,7 @@
  */
 import type { ValidationResult } from '../result.js';
 import type { MessageCatalog, MessageFact, MessageKey } from './catalog.js';
-import { REGISTRY_DISPLAY_NAMES } from '../vat/registry-names.js';
+import { registryDisplayName } from '../vat/registry-names.js';
 import { countryName } from './country-name.js';
 import { MESSAGE_FACTS } from './keys.js';
 
@@ -56,9 +56,7 @@ function suggestionOf(result: ValidationResult): string | undefined {
 /** The proper name of the registry a VAT verdict is about. */
 function registryOf(result: ValidationResult): string | undefined {
   const registry = result.vatDetails?.registry;
-  // A name read back from JSON may be anything: only the table's own strings are names ("toString" is a function).
-  const name: unknown = typeof registry === 'string' ? (REGISTRY_DISPLAY_NAMES as Readonly<Record<string, string>>)[registry] : undefined;
-  return typeof name === 'string' ? name : undefined;
+  return typeof registry === 'string' ? registryDisplayName(registry) : undefined;
 }
 
 /** The `index`-th character of the normalized value, when there is one. */

@@ -3,7 +3,7 @@
  * check's own, in one place.
  */
 import type { VatRegistryAnswer, VatRegistryName } from '../../ports.js';
-import { REGISTRY_DISPLAY_NAMES } from '../registry-names.js';
+import { registryDisplayName } from '../registry-names.js';
 
 /** Names of the VIES countries, for "not registered in VIES for …". */
 const COUNTRY_NAMES: Readonly<Record<string, string>> = {
@@ -31,7 +31,7 @@ export const VERIFY_VAT_MESSAGES = {
 
 /**
  * The messages of a national registry's verdict (HMRC, UID, BRREG), which name the registry by
- * its proper name (registries.ts REGISTRY_DISPLAY_NAMES) so that every catalog can say the same.
+ * its proper name (../registry-names.ts) so that every catalog can say the same.
  */
 export const NATIONAL_REGISTRY_MESSAGES = {
   registered: (registry: string): string => `Valid VAT number, registered in the ${registry} register`,
@@ -56,7 +56,7 @@ export function registryMessage(
   checkedAt: Date | null,
 ): string {
   const registered = answer === null ? null : answer.valid;
-  if (registryName !== 'VIES') return nationalRegistryMessage(REGISTRY_DISPLAY_NAMES[registryName], source, answer, checkedAt);
+  if (registryName !== 'VIES') return nationalRegistryMessage(registryDisplayName(registryName), source, answer, checkedAt);
   if (registered === null || checkedAt === null) return VERIFY_VAT_MESSAGES.unverified;
   if (source === 'STALE') {
     return registered

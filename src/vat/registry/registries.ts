@@ -7,7 +7,7 @@
 import type { VatRegistry, VatRegistryName } from '../../ports.js';
 import type { OutsideViesPrefix } from '../outside-vies.js';
 
-export { REGISTRY_DISPLAY_NAMES } from '../registry-names.js';
+export { registryDisplayName } from '../registry-names.js';
 
 /** The registry of each prefix outside VIES. */
 export const NATIONAL_REGISTRIES: Readonly<Record<OutsideViesPrefix, Exclude<VatRegistryName, 'VIES'>>> = {

@@ -3,7 +3,7 @@
  * service asks it, and whether it answers now (in words, not only colour).
  */
 import type { RegistryState } from '../../registries/overview.js';
-import { REGISTRY_DISPLAY_NAMES } from '../../../vat/registry/registries.js';
+import { registryDisplayName } from '../../../vat/registry/registries.js';
 import { REGISTRIES } from '../i18n/registries.js';
 import { STATUS_PAGE } from '../i18n/status-page.js';
 import type { Words } from '../i18n/words.js';
@@ -20,7 +20,7 @@ function stateCell(words: Words, entry: RegistryState): Markup {
 function row(words: Words, entry: RegistryState): Markup {
   const countries = words.list(entry.countryCodes.map((code) => `${words.country(code)} (${code})`));
   return html`<tr>
-<th scope="row">${REGISTRY_DISPLAY_NAMES[entry.registry]} <span class="muted">(${entry.registry})</span></th>
+<th scope="row">${registryDisplayName(entry.registry)} <span class="muted">(${entry.registry})</span></th>
 <td data-label="${words.say(REGISTRIES.country)}">${countries}</td>
 <td data-label="${words.say(REGISTRIES.asked)}">${words.say(entry.configured ? REGISTRIES.askedLive : REGISTRIES.notAsked)}</td>
 <td data-label="${words.say(STATUS_PAGE.now)}">${stateCell(words, entry)}</td>
