@@ -156,8 +156,8 @@ describe('reading', () => {
     const text = await response.text();
     const record = records[0] as VatEvidence;
     expect(text).toBe(
-      'id,value,countryCode,registered,name,address,requestDate,consultationNumber,requester,checkedAt,replySha256\r\n' +
-        `${record.id},${REGISTERED},LU,true,"ACME, ""THE"" SARL","1 rue du Test\nL-1234 Luxembourg",2026-11-22,${record.consultationNumber},${OWN_VAT},${record.checkedAt},${record.replySha256}\r\n`,
+      'id,value,countryCode,registry,registered,name,address,requestDate,consultationNumber,requester,checkedAt,replySha256\r\n' +
+        `${record.id},${REGISTERED},LU,VIES,true,"ACME, ""THE"" SARL","1 rue du Test\nL-1234 Luxembourg",2026-11-22,${record.consultationNumber},${OWN_VAT},${record.checkedAt},${record.replySha256}\r\n`,
     );
     const one = await service.get(`/api/v1/vat/evidence/${record.id}`, a.key, 'text/csv');
     expect(await one.text()).toBe(text);

@@ -445,6 +445,9 @@ async function vatSamples(): Promise<ValidationResult[]> {
   out.push(await verifyVat(germany, { registry: outage }));
   out.push(await verifyVat(france, { registry: outage, cache }));
   out.push(await verifyVat('GB123', { registry: outage }));
+  // A national registry's verdict: the registry named, and what it said of the entity.
+  const swiss = VALID_VAT_BUILDERS.CH?.standard?.(rng) as string;
+  out.push(await verifyVat(swiss, { registry: outage, uid: stubRegistry(() => ({ valid: false, requestDate, entityStatus: ['NOT_VAT_REGISTERED'] })) }));
   return out;
 }
 
