@@ -3,7 +3,8 @@
  * substituted character or one swap of adjacent characters away that passes every check. The ~1,200
  * substitutions of a 34-character IBAN are not tried one by one: with the mod-97 remainders of the
  * rearranged number before and after each position computed once, the one digit and the one letter
- * that make a position's remainder right are solved for, and only those are built and checked.
+ * that make a position's remainder right are solved for, a swap's remainder costs a few
+ * multiplications, and only the candidates whose mod-97 holds are built and checked in full.
  */
 import { isCompactAlphabet } from './characters.js';
 import { passesEveryCheck, printFormat } from './checks.js';
@@ -13,6 +14,8 @@ const INVERSE: number[] = [];
 for (let a = 1; a < 97; a++) for (let b = 1; b < 97; b++) if ((a * b) % 97 === 1) INVERSE[a] = b;
 
 const mod97 = (value: number): number => ((value % 97) + 97) % 97;
+/** What appending a character multiplies a number by: a letter stands for two digits (A = 10 … Z = 35). */
+const shift = (value: number): number => (value > 9 ? 100 : 10);
 
 /**
  * The IBANs, in print format, that `iban` (compact, upper-cased, and not itself valid) is one
@@ -34,7 +37,7 @@ export function suggestionsFor(iban: string): string[] {
   const keep = (candidate: string, position: number, swap: number): void => {
     if (passesEveryCheck(candidate)) found.push([(position < 2 ? 2000 : position < 4 ? 1000 : 0) + position * 2 + swap, candidate]);
   };
-  // The rearranged IBAN (BBAN, then the first four characters) as values: a letter stands for two digits.
+  // The rearranged IBAN (BBAN, then the first four characters) as character values.
   const values: number[] = [];
   for (let i = 0; i < length; i++) {
     const code = iban.charCodeAt((i + 4) % length);
@@ -46,11 +49,11 @@ export function suggestionsFor(iban: string): string[] {
   const scale: number[] = [];
   after[length] = 0;
   scale[length] = 1;
-  for (let j = 0; j < length; j++) before.push(((before[j] as number) * ((values[j] as number) > 9 ? 100 : 10) + (values[j] as number)) % 97);
+  for (let j = 0; j < length; j++) before.push(((before[j] as number) * shift(values[j] as number) + (values[j] as number)) % 97);
   for (let j = length - 1; j >= 0; j--) {
     const value = values[j] as number;
     after[j] = (value * (scale[j + 1] as number) + (after[j + 1] as number)) % 97;
-    scale[j] = ((scale[j + 1] as number) * (value > 9 ? 100 : 10)) % 97;
+    scale[j] = ((scale[j + 1] as number) * shift(value)) % 97;
   }
   for (let position = 0; position < length; position++) {
     const j = (position + length - 4) % length;
@@ -65,7 +68,14 @@ export function suggestionsFor(iban: string): string[] {
     }
   }
   for (let position = 0; position + 1 < length; position++) {
-    if (iban[position] !== iban[position + 1]) keep(iban.slice(0, position) + iban[position + 1] + iban[position] + iban.slice(position + 2), position, 1);
+    const j = (position + length - 4) % length;
+    const left = values[j] as number;
+    const right = values[(j + 1) % length] as number;
+    if (left === right) continue;
+    // Characters 4 and 5 are the two ends of the rearranged IBAN, which no remainder spans: checked in full.
+    if (position === 3 || ((((before[j] as number) * shift(right) + right) * shift(left) + left) * (scale[j + 2] as number) + (after[j + 2] as number)) % 97 === 1) {
+      keep(iban.slice(0, position) + iban[position + 1] + iban[position] + iban.slice(position + 2), position, 1);
+    }
   }
   // Array.prototype.sort is stable: digits stay before letters at one place.
   return found
