@@ -15,4 +15,5 @@ export * from './reasons.js';
 // Each field's validator and its details and result types, derived from the field folders (src/<field>/details.ts).
 export * from './fields/generated/root.js';
 export { validateEmailSyntax } from './email/validate-syntax.js';
+export type { IbanOptions } from './iban/index.js';
 export type { PhoneOptions } from './phone/index.js';

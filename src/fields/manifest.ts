@@ -145,4 +145,10 @@ export interface FieldMessageKeys {
   readonly valid?: (result: ValidationResult) => string | null;
   /** Reasons told by more than one message: the key of a rejection with that reason. */
   readonly splits?: { readonly [reason: string]: (result: ValidationResult) => string | null };
+  /**
+   * The key of a sentence the message ends with after its own key's, or null: an IBAN's
+   * suggestions (`IBAN_SUGGESTIONS`) after the reason's message. The key is one of the field's
+   * message keys, never a reason.
+   */
+  readonly addendum?: (result: ValidationResult) => string | null;
 }

@@ -30,6 +30,17 @@ export interface IbanDetails {
    * @format int32
    */
   expected_length: number | null;
+  /**
+   * The BBAN's own check digits (docs/fields/iban.md#national-check-digits): `NOT_APPLICABLE` when
+   * verifield checks no national scheme for the country, or when length and layout do not hold.
+   */
+  nationalCheck: 'PASS' | 'FAIL' | 'NOT_APPLICABLE';
+  /**
+   * For an invalid IBAN, the valid IBANs one substituted character or one swap of adjacent
+   * characters away, in print format, likeliest first (at most 3); empty otherwise.
+   * @maxItems 3
+   */
+  suggestions: string[];
   /** Print format in groups of four; only for a valid IBAN. */
   formatted?: string;
 }

@@ -3,37 +3,42 @@
  * the ISO 7064 mod-97 check digits, both reported. Shape and checksum only: a valid IBAN does not
  * prove that the account exists.
  */
-import { mod97Range } from '../checksum.js';
 import type { IbanReason } from '../reasons.js';
 import { envelope, requireString, type IbanDetails, type IbanValidationResult } from '../result.js';
-import { ASCII_CLASS, compactIban, isCompactAlphabet } from './characters.js';
+import { compactIban, isCompactAlphabet } from './characters.js';
+import { checksumHolds, firstLayoutBreak, isDigitCode, isLetterCode, printFormat } from './checks.js';
 import { countryRuleOf, type CountryRule } from './countries.js';
 import {
   BAD_CHARACTERS,
   CHECK_DIGITS_NOT_DIGITS,
   CHECKSUM_MISMATCH,
   EMPTY,
+  NATIONAL_CHECK_FAILED,
   NO_COUNTRY_CODE,
   TOO_SHORT,
   VALID,
   reservedCheckDigits,
   unknownCountry,
+  withSuggestions,
   wrongLayout,
   wrongLength,
 } from './messages.js';
+import { nationalCheckOf } from './national/index.js';
+import { suggestionsFor } from './suggestions.js';
 
 export { IBAN_REGISTRY, IBAN_REGISTRY_RELEASE, SEPA_COUNTRIES } from './registry.js';
 
-const ZERO = 48;
-const UPPER_A = 65;
-
-function isDigitCode(code: number): boolean {
-  return code >= ZERO && code <= ZERO + 9;
+/** Options of {@link validateIban}. */
+export interface IbanOptions {
+  /**
+   * What a BBAN whose national check digits fail does (docs/fields/iban.md#national-check-digits):
+   * `'enforce'` (the default) rejects the IBAN with `IBAN_NATIONAL_CHECK_FAILED`; `'report'` only
+   * says so in `ibanDetails.nationalCheck`.
+   */
+  readonly nationalCheck?: 'enforce' | 'report';
 }
 
-function isLetterCode(code: number): boolean {
-  return code >= UPPER_A && code <= UPPER_A + 25;
-}
+type NationalVerdict = IbanDetails['nationalCheck'];
 
 /**
  * The first two characters, counted in code points so that an emoji is never cut in half
@@ -49,53 +54,24 @@ function leadingCharacters(value: string): string {
   return value.slice(0, end);
 }
 
-/**
- * Whether the mod-97 check digits of a compact, alphanumeric `iban` are right: letters, two
- * digits, at least one BBAN character, the digits not 00, 01 or 99, and the rearranged number
- * (BBAN, then the first four characters) is 1 modulo 97.
- */
-function checksumHolds(iban: string): boolean {
-  if (iban.length < 5) return false;
-  if (!isLetterCode(iban.charCodeAt(0)) || !isLetterCode(iban.charCodeAt(1))) return false;
-  const tens = iban.charCodeAt(2);
-  const units = iban.charCodeAt(3);
-  if (!isDigitCode(tens) || !isDigitCode(units)) return false;
-  const checkDigits = (tens - ZERO) * 10 + (units - ZERO);
-  if (checkDigits < 2 || checkDigits > 98) return false;
-  return mod97Range(iban, 0, 4, mod97Range(iban, 4, iban.length)) === 1;
-}
-
-/** Index of the first BBAN position whose character the country's layout does not accept, or -1. */
-function firstLayoutBreak(iban: string, rule: CountryRule): number {
-  const accepts = rule.accepts;
-  for (let i = 4; i < rule.length; i++) {
-    // The caller has checked the alphabet, so every code is ASCII.
-    if (((ASCII_CLASS[iban.charCodeAt(i)] as number) & (accepts[i] as number)) === 0) return i;
-  }
-  return -1;
-}
-
-/** The print format: groups of four separated by spaces. */
-function printFormat(iban: string): string {
-  let out = iban.slice(0, 4);
-  for (let i = 4; i < iban.length; i += 4) out += ' ' + iban.slice(i, i + 4);
-  return out;
-}
-
 /** The details of an answer: everything but `formatted`, which only a valid IBAN gets. */
 function detailsOf(
   iban: string,
   rule: CountryRule | undefined,
   structureValid: boolean,
   checksumValid: boolean,
+  nationalCheck: NationalVerdict,
+  suggestions: string[],
 ): IbanDetails {
   return {
     country_code: rule === undefined ? leadingCharacters(iban) : rule.code,
     sepa: rule === undefined ? false : rule.sepa,
     structure_valid: structureValid,
     checksum_valid: checksumValid,
+    nationalCheck,
     length: iban.length,
     expected_length: rule === undefined ? null : rule.length,
+    suggestions,
   };
 }
 
@@ -107,10 +83,20 @@ function reject(
   reason: IbanReason,
   structureValid: boolean,
   checksumValid: boolean,
+  nationalCheck: NationalVerdict = 'NOT_APPLICABLE',
 ): IbanValidationResult {
-  const ibanDetails = detailsOf(iban, rule, structureValid, checksumValid);
+  const suggestions = suggestionsFor(iban);
+  const ibanDetails = detailsOf(iban, rule, structureValid, checksumValid, nationalCheck, suggestions);
   // Object.assign rather than a spread: the spread costs more than the whole validation.
-  return Object.assign(envelope(originalValue, false, message, iban, 'STANDARD', reason), { ibanDetails });
+  return Object.assign(envelope(originalValue, false, withSuggestions(message, suggestions), iban, 'STANDARD', reason), { ibanDetails });
+}
+
+/** Whether a failing national check rejects the IBAN; a TypeError for an option that is neither mode. */
+function enforcesNationalCheck(options: IbanOptions | undefined): boolean {
+  const mode: unknown = options?.nationalCheck;
+  if (mode === undefined || mode === 'enforce') return true;
+  if (mode === 'report') return false;
+  throw new TypeError("validateIban: options.nationalCheck must be 'enforce' or 'report'");
 }
 
 /**
@@ -120,21 +106,28 @@ function reject(
  * such as a dot, makes the value invalid. The country must be one of the 89 of the SWIFT IBAN
  * Registry (release 101) and the value must have its length and BBAN layout (`structure_valid`);
  * the ISO 7064 mod-97 check digits are checked separately (`checksum_valid`), and 00, 01 and 99
- * are refused. `valid` needs both. `sepa` reports the SEPA scope and never changes `valid`.
+ * are refused. `valid` needs both, and the BBAN's national check digits where verifield knows the
+ * country's scheme (`nationalCheck`), unless `options.nationalCheck` is `'report'`. `sepa` reports
+ * the SEPA scope and never changes `valid`. An invalid IBAN one typo away from valid ones names up
+ * to three of them in `suggestions` and in its message.
  *
  * @param value - the IBAN, with or without spaces, in any case
+ * @param options - `nationalCheck`: `'enforce'` (default) or `'report'`
  * @returns the envelope with `ibanDetails`; never throws for a string
- * @throws TypeError when `value` is not a string
+ * @throws TypeError when `value` is not a string, or `options.nationalCheck` is neither `'enforce'` nor `'report'`
  * @example
  * ```ts
  * validateIban('de89 3704 0044 0532 0130 00').normalizedValue; // 'DE89370400440532013000'
  * validateIban('DE89370400440532013000').ibanDetails.formatted; // 'DE89 3704 0044 0532 0130 00'
- * validateIban('DE89 3704 0044 0532 0130 01').message; // 'IBAN check digits do not match, please check the number'
+ * validateIban('DE89 3704 0044 0532 0130 0').message; // 'A DE IBAN is 22 characters long'
  * validateIban('GB82 1234 1234 5698 7654 32').message; // 'In GB IBANs, characters 5 to 8 must be letters (counting without spaces)'
+ * validateIban('BE41 5390 0754 7035').reason; // 'IBAN_NATIONAL_CHECK_FAILED'
+ * validateIban('BE41 5390 0754 7035', { nationalCheck: 'report' }).ibanDetails.nationalCheck; // 'FAIL'
  * ```
  */
-export function validateIban(value: string): IbanValidationResult {
+export function validateIban(value: string, options?: IbanOptions): IbanValidationResult {
   requireString(value, 'validateIban');
+  const enforced = enforcesNationalCheck(options);
   const iban = compactIban(value);
   const length = iban.length;
   const rule = countryRuleOf(iban);
@@ -165,13 +158,20 @@ export function validateIban(value: string): IbanValidationResult {
       ? reject(value, iban, rule, BAD_CHARACTERS, 'IBAN_BAD_CHARACTERS', false, checksumValid)
       : reject(value, iban, rule, wrongLayout(rule.code, group), 'IBAN_WRONG_LAYOUT', false, checksumValid);
   }
+  // Length and layout hold: the national scheme can read the BBAN.
+  // A scheme that gives this bank no rule (null) checks nothing: NOT_APPLICABLE, never a PASS.
+  const holds = nationalCheckOf(rule.code)?.(iban.slice(4));
+  const nationalCheck: NationalVerdict = holds == null ? 'NOT_APPLICABLE' : holds ? 'PASS' : 'FAIL';
   if (!checksumValid) {
     const checkDigits = iban.slice(2, 4);
     return checkDigits === '00' || checkDigits === '01' || checkDigits === '99'
-      ? reject(value, iban, rule, reservedCheckDigits(checkDigits), 'IBAN_RESERVED_CHECK_DIGITS', true, false)
-      : reject(value, iban, rule, CHECKSUM_MISMATCH, 'IBAN_BAD_CHECKSUM', true, false);
+      ? reject(value, iban, rule, reservedCheckDigits(checkDigits), 'IBAN_RESERVED_CHECK_DIGITS', true, false, nationalCheck)
+      : reject(value, iban, rule, CHECKSUM_MISMATCH, 'IBAN_BAD_CHECKSUM', true, false, nationalCheck);
   }
-  const ibanDetails = detailsOf(iban, rule, true, true);
+  if (nationalCheck === 'FAIL' && enforced) {
+    return reject(value, iban, rule, NATIONAL_CHECK_FAILED, 'IBAN_NATIONAL_CHECK_FAILED', true, true, nationalCheck);
+  }
+  const ibanDetails = detailsOf(iban, rule, true, true, nationalCheck, []);
   ibanDetails.formatted = printFormat(iban);
   return Object.assign(envelope<IbanReason>(value, true, VALID, iban, 'STANDARD'), { ibanDetails });
 }

@@ -11,6 +11,7 @@ export const BAD_CHARACTERS = 'An IBAN contains only letters and digits (spaces 
 export const NO_COUNTRY_CODE = 'An IBAN starts with a two-letter country code, such as DE or FR';
 export const CHECK_DIGITS_NOT_DIGITS = 'Characters 3 and 4 of an IBAN are its check digits and must be digits';
 export const CHECKSUM_MISMATCH = 'IBAN check digits do not match, please check the number';
+export const NATIONAL_CHECK_FAILED = 'The account number inside this IBAN fails its national check digits, so the bank would refuse it';
 
 /**
  * docs/fields/iban.md#messages: "<CC> is not an IBAN country".
@@ -63,4 +64,20 @@ export function wrongLayout(countryCode: string, group: BbanGroup): string {
  */
 export function reservedCheckDigits(checkDigits: string): string {
   return `IBAN check digits are never ${checkDigits}, please check the number`;
+}
+
+/**
+ * A rejection's message with the IBANs it was probably meant to be (docs/fields/iban.md#suggestions).
+ * @example
+ * ```ts
+ * withSuggestions('IBAN check digits do not match, please check the number', ['DE89 3704 0044 0532 0130 00']); // 'IBAN check digits do not match, please check the number. Did you mean DE89 3704 0044 0532 0130 00?'
+ * withSuggestions('Too short to be an IBAN', []); // 'Too short to be an IBAN'
+ * ```
+ */
+export function withSuggestions(message: string, suggestions: readonly string[]): string {
+  const count = suggestions.length;
+  if (count === 0) return message;
+  const last = suggestions[count - 1] as string;
+  const listed = count === 1 ? last : `${suggestions.slice(0, -1).join(', ')} or ${last}`;
+  return `${message}. Did you mean ${listed}?`;
 }

@@ -15,6 +15,7 @@ export const IBAN_REASONS = [
   'IBAN_WRONG_LAYOUT',
   'IBAN_RESERVED_CHECK_DIGITS',
   'IBAN_BAD_CHECKSUM',
+  'IBAN_NATIONAL_CHECK_FAILED',
 ] as const;
 
 /** Why validateIban rejected a value: a code of `IBAN_REASONS`. */

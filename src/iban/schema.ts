@@ -9,7 +9,7 @@ import type { IbanReason } from './reasons.js';
  * @example
  * ```ts
  * ibanSchema()['~standard'].validate('de89 3704 0044 0532 0130 00'); // { value: 'DE89370400440532013000' }
- * ibanSchema()['~standard'].validate('DE89 3704 0044 0532 0130 01'); // { issues: [{ message: 'IBAN check digits do not match, please check the number', reason: 'IBAN_BAD_CHECKSUM' }] }
+ * ibanSchema()['~standard'].validate('DE89 3704 0044 0532 0130 12'); // { issues: [{ message: 'IBAN check digits do not match, please check the number', reason: 'IBAN_BAD_CHECKSUM' }] }
  * ```
  */
 export function ibanSchema(catalog?: MessageCatalog): FieldSchema<IbanReason> {

@@ -44,8 +44,23 @@ function dateOf(result: ValidationResult): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
 }
 
-/** The address with the suggested domain, as src/email/reading.ts offers it. */
-function suggestionOf(result: ValidationResult): string | undefined {
+/** `A, B or C` in the catalog's language; joined with commas where the runtime has no list formats. */
+function alternatives(items: readonly string[], catalog: MessageCatalog): string {
+  try {
+    return new Intl.ListFormat([catalog.language], { type: 'disjunction' }).format(items);
+  } catch {
+    return items.join(', ');
+  }
+}
+
+/**
+ * What the user probably meant: the IBANs of `ibanDetails.suggestions` (src/iban/suggestions.ts),
+ * or the address with the suggested domain, as src/email/reading.ts offers it.
+ */
+function suggestionOf(result: ValidationResult, catalog: MessageCatalog): string | undefined {
+  const suggestions: unknown = result.ibanDetails?.suggestions;
+  // A result read back from JSON may hold anything: only a list of strings is shown.
+  if (suggestions !== undefined) return Array.isArray(suggestions) && suggestions.length > 0 && suggestions.every((item) => typeof item === 'string') ? alternatives(suggestions, catalog) : undefined;
   const domain = result.emailDetails?.signals?.suggested_domain;
   const address = result.normalizedValue;
   if (typeof domain !== 'string' || typeof address !== 'string') return undefined;
@@ -93,7 +108,7 @@ export function factOf(fact: MessageFact, key: MessageKey, result: ValidationRes
     case 'date':
       return dateOf(result);
     case 'suggestion':
-      return suggestionOf(result);
+      return suggestionOf(result, catalog);
     case 'registry':
       return registryOf(result);
   }

@@ -12,5 +12,5 @@ export const field = {
   clientDoc: ' (US SSN).',
   order: { service: 70, scope: 70, check: 40 },
   subpath: 'ssn',
-  sizeBudget: { subpath: { measuredBytes: 1176, limitBytes: 1293 }, schemaLimitBytes: 2900 },
+  sizeBudget: { subpath: { measuredBytes: 1176, limitBytes: 1293 }, schemaLimitBytes: 3100 },
 } as const satisfies FieldManifest;

@@ -13,7 +13,7 @@ import { runCli } from '../support/cli.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const SLOW = 120_000;
-const BAD_CHECKSUM = 'DE89370400440532013001';
+const BAD_CHECKSUM = 'DE89370400440532013012';
 const VALID = 'DE89 3704 0044 0532 0130 00';
 
 const dir = useTempDir('verifield-check-lang-');

@@ -63,6 +63,16 @@ describe('verifield check FIELD VALUE', () => {
     expect(answers(lines).map((answer) => (answer as Answer & { bicDetails: { ibanCountryMatches: boolean } }).bicDetails.ibanCountryMatches)).toEqual([true, false]);
   }, SLOW);
 
+  it('takes --national-check on iban: report keeps an IBAN whose national check fails valid', () => {
+    // Mod-97 holds; the Belgian account's own check digits do not.
+    const reported = runCli(['check', 'iban', 'BE41 5390 0754 7035', '--national-check', 'report']);
+    expect(reported.status).toBe(0);
+    expect(JSON.parse(reported.stdout)).toMatchObject({ valid: true, ibanDetails: { nationalCheck: 'FAIL' } });
+    const enforced = runCli(['check', 'iban', 'BE41 5390 0754 7035']);
+    expect(enforced.status).toBe(1);
+    expect(JSON.parse(enforced.stdout)).toMatchObject({ valid: false, reason: 'IBAN_NATIONAL_CHECK_FAILED' });
+  }, SLOW);
+
   it('takes a value that starts with a dash after --', () => {
     const run = runCli(['check', 'phone', '--', '-34612345678']);
     expect(run.status).toBe(1);

@@ -153,7 +153,7 @@ describe('verifield serve', () => {
     const response = await fetch(`${url}/api/v1/validate/iban`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-KEY': firstKey },
-      body: JSON.stringify({ value: 'DE89 3704 0044 0532 0130 01' }),
+      body: JSON.stringify({ value: 'DE89 3704 0044 0532 0130 12' }),
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ valid: false });

@@ -12,7 +12,7 @@ import type { Store } from '../../src/server/storage/types.js';
 import { accountWithKey, closeInOrder, fakeConfig, startFakes, startTestServer, type Fakes, type TestServer } from '../support/server.js';
 import { openTestStore } from '../support/store/test-store.js';
 
-const BAD_CHECKSUM = 'DE89370400440532013001';
+const BAD_CHECKSUM = 'DE89370400440532013012';
 
 describe('the language option on the wire', () => {
   /** A fetch that records the Accept-Language of each call and answers a valid envelope. */

@@ -27,7 +27,9 @@ function expectConsistent(result: IbanValidationResult, input: string): void {
   expect(typeof result.message).toBe('string');
   expect(result.message.length).toBeGreaterThan(0);
   expect(details.length).toBe(result.normalizedValue?.length);
-  expect(result.valid).toBe(details.structure_valid && details.checksum_valid);
+  expect(result.valid).toBe(details.structure_valid && details.checksum_valid && details.nationalCheck !== 'FAIL');
+  if (details.nationalCheck !== 'NOT_APPLICABLE') expect(details.structure_valid).toBe(true);
+  if (result.valid) expect(details.suggestions).toEqual([]);
   expect('formatted' in details).toBe(result.valid);
   if (details.structure_valid) expect(details.expected_length).toBe(details.length);
   if (details.expected_length === null) expect(details.sepa).toBe(false);

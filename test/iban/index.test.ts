@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateIban } from '../../src/iban/index.js';
+import { nationalCheckOf } from '../../src/iban/national/index.js';
 import { IBAN_REGISTRY, IBAN_REGISTRY_RELEASE, SEPA_COUNTRIES } from '../../src/iban/registry.js';
 import { IBAN_REASONS } from '../../src/reasons.js';
 import {
@@ -47,6 +48,9 @@ const OFFICIAL_EXAMPLES = [
 
 const pick = seededPicker(20_251_201);
 
+/** What a valid IBAN of `code` reports of its national check: PASS wherever verifield knows the country's scheme. */
+const passingNationalCheck = (code: string): 'PASS' | 'NOT_APPLICABLE' => (nationalCheckOf(code) === undefined ? 'NOT_APPLICABLE' : 'PASS');
+
 function details(value: string) {
   return validateIban(value).ibanDetails;
 }
@@ -67,8 +71,10 @@ describe('validateIban: official examples', () => {
         sepa: SEPA.includes(compact.slice(0, 2)),
         structure_valid: true,
         checksum_valid: true,
+        nationalCheck: passingNationalCheck(compact.slice(0, 2)),
         length: compact.length,
         expected_length: compact.length,
+        suggestions: [],
         formatted: printed,
       },
     });
@@ -136,8 +142,10 @@ describe('validateIban: messages and details of invalid input', () => {
           sepa: false,
           structure_valid: false,
           checksum_valid: false,
+          nationalCheck: 'NOT_APPLICABLE',
           length: 0,
           expected_length: null,
+          suggestions: [],
         },
       });
     }
@@ -161,8 +169,10 @@ describe('validateIban: messages and details of invalid input', () => {
       sepa: true,
       structure_valid: false,
       checksum_valid: false,
+      nationalCheck: 'NOT_APPLICABLE',
       length: 2,
       expected_length: 22,
+      suggestions: [],
     });
   });
 
@@ -180,8 +190,10 @@ describe('validateIban: messages and details of invalid input', () => {
       sepa: true,
       structure_valid: false,
       checksum_valid: false,
+      nationalCheck: 'NOT_APPLICABLE',
       length: 33, // dots are kept, and counted
       expected_length: 27,
+      suggestions: [],
     });
   });
 
@@ -209,8 +221,10 @@ describe('validateIban: messages and details of invalid input', () => {
         sepa: false,
         structure_valid: false,
         checksum_valid: true,
+        nationalCheck: 'NOT_APPLICABLE',
         length: 22,
         expected_length: null,
+        suggestions: [],
       },
     });
     // Territories use their parent's code; their own ISO code is not an IBAN country.
@@ -230,8 +244,10 @@ describe('validateIban: messages and details of invalid input', () => {
         sepa: true,
         structure_valid: false,
         checksum_valid: true,
+        nationalCheck: 'NOT_APPLICABLE',
         length: iban.length,
         expected_length: 27,
+        suggestions: [],
       });
     }
   });
@@ -245,7 +261,7 @@ describe('validateIban: messages and details of invalid input', () => {
   });
 
   it('letters where the check digits belong', () => {
-    const result = validateIban('GB2L ABBY 0901 2857 2017 07');
+    const result = validateIban('GBXL ABBY 0901 2857 2017 07');
     expect(result.message).toBe('Characters 3 and 4 of an IBAN are its check digits and must be digits');
     expect(result.ibanDetails.structure_valid).toBe(false);
     expect(result.ibanDetails.checksum_valid).toBe(false);
@@ -275,11 +291,11 @@ describe('validateIban: messages and details of invalid input', () => {
     );
   });
 
-  it('wrong check digits', () => {
+  it('wrong check digits, and the two IBANs one typo away named in the message', () => {
     const result = validateIban('DE89 3704 0044 0532 0130 01');
     expect(result).toEqual({
       valid: false,
-      message: 'IBAN check digits do not match, please check the number',
+      message: 'IBAN check digits do not match, please check the number. Did you mean DE89 3704 0042 0532 0130 01 or DE89 3704 0044 0532 0130 00?',
       reason: 'IBAN_BAD_CHECKSUM',
       normalizedValue: 'DE89370400440532013001',
       originalValue: 'DE89 3704 0044 0532 0130 01',
@@ -289,10 +305,18 @@ describe('validateIban: messages and details of invalid input', () => {
         sepa: true,
         structure_valid: true,
         checksum_valid: false,
+        nationalCheck: 'NOT_APPLICABLE',
         length: 22,
         expected_length: 22,
+        suggestions: ['DE89 3704 0042 0532 0130 01', 'DE89 3704 0044 0532 0130 00'],
       },
     });
+  });
+
+  it('wrong check digits two typos away from any IBAN: the message alone', () => {
+    const result = validateIban('DE89 3704 0044 0532 0130 12');
+    expect(result.message).toBe('IBAN check digits do not match, please check the number');
+    expect(result.ibanDetails.suggestions).toEqual([]);
   });
 
   it('check digits 00, 01 and 99 are refused although mod 97 accepts them', () => {
@@ -343,13 +367,15 @@ describe('validateIban: reason codes (docs/fields/iban.md#reasons)', () => {
     ['DE89.3704.0044.0532.0130.00', 'IBAN_BAD_CHARACTERS', BAD_CHARACTERS],
     ['DE89 3704 0044 0532 0130 0😅', 'IBAN_BAD_CHARACTERS', BAD_CHARACTERS],
     ['0001 2345 6789', 'IBAN_MISSING_COUNTRY_CODE', 'An IBAN starts with a two-letter country code, such as DE or FR'],
-    ['GB2L ABBY 0901 2857 2017 07', 'IBAN_CHECK_DIGITS_NOT_DIGITS', 'Characters 3 and 4 of an IBAN are its check digits and must be digits'],
+    ['GBXL ABBY 0901 2857 2017 07', 'IBAN_CHECK_DIGITS_NOT_DIGITS', 'Characters 3 and 4 of an IBAN are its check digits and must be digits'],
     ['XX89 3704 0044 0532 0130 00', 'IBAN_UNKNOWN_COUNTRY', 'XX is not an IBAN country'],
     ['DE89 3704 0044 0532 0130 0', 'IBAN_WRONG_LENGTH', 'A DE IBAN is 22 characters long'],
     ['GB31 WE5T 1234 5698 7654 32', 'IBAN_WRONG_LAYOUT', 'In GB IBANs, characters 5 to 8 must be letters (counting without spaces)'],
     ['DE00 3704 0044 0532 0000 52', 'IBAN_RESERVED_CHECK_DIGITS', 'IBAN check digits are never 00, please check the number'],
     ['DE99 3704 0044 0532 0000 16', 'IBAN_RESERVED_CHECK_DIGITS', 'IBAN check digits are never 99, please check the number'],
-    ['DE89 3704 0044 0532 0130 01', 'IBAN_BAD_CHECKSUM', 'IBAN check digits do not match, please check the number'],
+    ['DE89 3704 0044 0532 0130 12', 'IBAN_BAD_CHECKSUM', 'IBAN check digits do not match, please check the number'],
+    // Mod-97 holds; the Belgian check digits (the last two) should be 34, the first ten modulo 97.
+    ['BE41 5390 0754 7035', 'IBAN_NATIONAL_CHECK_FAILED', 'The account number inside this IBAN fails its national check digits, so the bank would refuse it'],
   ];
 
   itRefusesEveryReason(validateIban, REASONS, IBAN_REASONS);
@@ -410,8 +436,10 @@ describe('validateIban: every registry country', () => {
         sepa: SEPA.includes(code),
         structure_valid: true,
         checksum_valid: true,
+        nationalCheck: passingNationalCheck(code),
         length,
         expected_length: length,
+        suggestions: [],
         formatted: inGroupsOfFour(iban),
       });
     }

@@ -88,6 +88,21 @@ describe('facts as a catalog shows them', () => {
     expect(localize(validateIban('FR76 3000 6000 0112 3456 7890'), de).message).toContain('Frankreich');
   });
 
+  it('asks about the IBANs suggested in the language, after the reason’s own message', () => {
+    const { fr } = CATALOGS_BY_LANGUAGE;
+    const two = validateIban('DE89 3704 0044 0532 0130 01');
+    const [a, b] = two.ibanDetails.suggestions;
+    expect(localize(two, fr).message).toBe(`${fr.messages.IBAN_BAD_CHECKSUM}. Vouliez-vous dire ${a} ou ${b} ?`);
+    expect(localize(two, de).message).toBe(`${de.messages.IBAN_BAD_CHECKSUM}. Meinten Sie ${a} oder ${b}?`);
+    const three = validateIban('GB82 WEST 1234 5698 7654 23');
+    const [x, y, z] = three.ibanDetails.suggestions;
+    expect(z).toBeDefined();
+    expect(localize(three, de).message).toBe(`${de.messages.IBAN_BAD_CHECKSUM}. Meinten Sie ${x}, ${y} oder ${z}?`);
+    expect(localize(three, es).message).toBe(`${es.messages.IBAN_BAD_CHECKSUM}. ¿Quería decir ${x}, ${y} o ${z}?`);
+    // The national check's own message, in the language.
+    expect(localize(validateIban('BE41 5390 0754 7035'), fr).message).toBe(fr.messages.IBAN_NATIONAL_CHECK_FAILED);
+  });
+
   it('names countries as the catalog’s variant writes them: Polónia in Portugal, not Polônia', () => {
     const { pt } = CATALOGS_BY_LANGUAGE;
     const message = localize(validateVat('PL 0000000001'), pt).message;

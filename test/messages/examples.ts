@@ -39,6 +39,7 @@ const OFFLINE: ReadonlyArray<readonly [MessageKey, (value: string) => Validation
   ['IBAN_WRONG_LAYOUT', validateIban, 'GB82 1234 1234 5698 7654 32'],
   ['IBAN_RESERVED_CHECK_DIGITS', validateIban, 'DE01370400440532013000'],
   ['IBAN_BAD_CHECKSUM', validateIban, 'DE88370400440532013000'],
+  ['IBAN_NATIONAL_CHECK_FAILED', validateIban, 'BE41 5390 0754 7035'],
   ['IBAN_VALID', validateIban, 'DE89 3704 0044 0532 0130 00'],
 
   ['NIF_EMPTY', validateNif, ' - '],

@@ -86,6 +86,22 @@ describe('localize', () => {
     expect(localize(iban, incomplete).message).toBe(iban.message);
   });
 
+  it('ends the message with the catalog’s sentence for the IBANs suggested, in the order the details give', () => {
+    const result = validateIban('DE89 3704 0044 0532 0130 01');
+    const [first, second] = result.ibanDetails.suggestions;
+    expect(second).toBeDefined();
+    // The probe is French: the two IBANs joined by the runtime's French "ou".
+    expect(localize(result, probe).message).toBe(`<IBAN_BAD_CHECKSUM>. <IBAN_SUGGESTIONS> suggestion=${first} ou ${second}`);
+    // A rejection without suggestions keeps its one sentence.
+    expect(localize(validateIban('DE89 3704 0044 0532 0130 12'), probe).message).toBe('<IBAN_BAD_CHECKSUM>');
+    // A catalog without the sentence keeps the English message whole rather than dropping its question.
+    const older: MessageCatalog = { ...probe, messages: { ...probe.messages, IBAN_SUGGESTIONS: undefined as unknown as string } };
+    expect(localize(result, older).message).toBe(result.message);
+    // Details cut on the way (a proxy that drops arrays): the English message whole too.
+    const cut = { ...result, ibanDetails: { ...result.ibanDetails, suggestions: [42] as unknown as string[] } };
+    expect(localize(cut, probe).message).toBe(result.message);
+  });
+
   it('keeps the message of a field answer as it is when the language tag is not one the runtime knows', () => {
     const odd: MessageCatalog = { ...probe, language: 'not a tag!' };
     expect(localize(validateIban('FR76 3000 6000 0112 3456 7890'), odd).message).toBe('<IBAN_WRONG_LENGTH> country=FR length=27');

@@ -4,6 +4,7 @@
  * field's answer has no key.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addendumKey } from '../../src/fields/generated/message-keys.js';
 import { validateIban } from '../../src/iban/index.js';
 import { MESSAGE_FACTS } from '../../src/messages/keys.js';
 import { messageKeyOf } from '../../src/messages/message-key.js';
@@ -23,8 +24,8 @@ describe('messageKeyOf', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('reaches every message key of the catalogs', () => {
-    const reached = new Set(all.map((example) => messageKeyOf(example.result)));
+  it('reaches every message key of the catalogs, as a message or as the sentence that ends one', () => {
+    const reached = new Set<string | null>([...all.map((example) => messageKeyOf(example.result)), ...all.map((example) => addendumKey(example.result))]);
     const missed = Object.keys(MESSAGE_FACTS).filter((key) => !reached.has(key as keyof typeof MESSAGE_FACTS));
     expect(missed).toEqual([]);
   });

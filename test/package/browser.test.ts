@@ -74,7 +74,7 @@ const formValues: FormValue[] = [
 ];
 
 /** The SWIFT example IBAN with its last digit changed: the check digits no longer match. */
-const BAD_IBAN = 'DE89 3704 0044 0532 0130 01';
+const BAD_IBAN = 'DE89 3704 0044 0532 0130 12';
 
 /** Subpaths that hold no validator: the messages, their catalogs, the schemas and the service's client. */
 const isFieldSubpath = (specifier: string) =>

@@ -30,7 +30,7 @@ const exampleIban = 'DE89 3704 0044 0532 0130 00';
 const acceptedValues = {
   iban: exampleIban,
   // The same IBAN with its last digit changed: the check digits no longer match.
-  badIban: 'DE89 3704 0044 0532 0130 01',
+  badIban: 'DE89 3704 0044 0532 0130 12',
   // 12345678 mod 23 = 14, the letter Z.
   nif: '12345678-Z',
   // The Government of Canada's example SIN.

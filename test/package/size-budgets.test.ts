@@ -48,7 +48,7 @@ describe('size budgets', () => {
       '3000 B',
     ]);
     // Every field folder's schema, in the registry's order; the seven first fields' limits are fixed here.
-    const fixedLimits: Readonly<Record<string, number>> = { iban: 4700, vat: 6800, nif: 3600, nas: 2500, ssn: 2900, email: 9800, phone: 54500 };
+    const fixedLimits: Readonly<Record<string, number>> = { iban: 6700, vat: 7000, nif: 3800, nas: 2700, ssn: 3100, email: 9800, phone: 54500 };
     const schemaLimits = FIELD_SCHEMA_BUDGETS.map(({ exportName, limitBytes }) => [exportName.slice(0, -'Schema'.length), limitBytes] as const);
     expect(Object.fromEntries(schemaLimits.filter(([field]) => Object.hasOwn(fixedLimits, field)))).toEqual(fixedLimits);
     const schemas = schemaLimits.map(([field, limit]) => [

@@ -44,7 +44,7 @@ function fieldCase(
 }
 
 const CASES: readonly Case[] = [
-  fieldCase('iban', ibanSchema, validateIban, ['de89 3704 0044 0532 0130 00', 'DE89370400440532013000'], ['DE89 3704 0044 0532 0130 01', 'IBAN check digits do not match, please check the number', 'IBAN_BAD_CHECKSUM'], 'DEGB0123456789 '),
+  fieldCase('iban', ibanSchema, validateIban, ['de89 3704 0044 0532 0130 00', 'DE89370400440532013000'], ['DE89 3704 0044 0532 0130 12', 'IBAN check digits do not match, please check the number', 'IBAN_BAD_CHECKSUM'], 'DEGB0123456789 '),
   fieldCase('vat', vatSchema, validateVat, ['DE 129 273 398', 'DE129273398'], ['129273398', 'Please start the VAT number with its two-letter country prefix (for example DE, FR, or EL for Greece)', 'VAT_MISSING_PREFIX'], 'DEFRIT0123456789 '),
   fieldCase('nif', nifSchema, validateNif, ['12345678-z', '12345678Z'], ['12345678A', 'NIF control letter does not match, please check the number', 'NIF_WRONG_CONTROL_LETTER'], 'XYZB0123456789'),
   fieldCase('nas', nasSchema, validateNas, ['046 454 286', '046454286'], ['046 454 287', 'SIN check digit does not match, please check the number', 'NAS_BAD_CHECK_DIGIT'], '0123456789 -'),

@@ -13,5 +13,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   IBAN_WRONG_LAYOUT: 'Der Aufbau passt nicht zu einer IBAN ({country})',
   IBAN_RESERVED_CHECK_DIGITS: 'Die Prüfziffern einer IBAN sind nie {digits}; bitte prüfen Sie die Nummer',
   IBAN_BAD_CHECKSUM: 'Die Prüfziffern der IBAN stimmen nicht; bitte prüfen Sie die Nummer',
+  IBAN_NATIONAL_CHECK_FAILED: 'Die Kontonummer in dieser IBAN hat eine falsche nationale Prüfziffer; die Bank würde sie ablehnen',
+  IBAN_SUGGESTIONS: 'Meinten Sie {suggestion}?',
   IBAN_VALID: 'Gültige IBAN',
 };

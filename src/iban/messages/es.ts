@@ -13,5 +13,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   IBAN_WRONG_LAYOUT: 'El IBAN no sigue el formato de {country}; compruebe el número',
   IBAN_RESERVED_CHECK_DIGITS: 'Los dígitos de control de un IBAN nunca son {digits}; compruebe el número',
   IBAN_BAD_CHECKSUM: 'Los dígitos de control del IBAN no coinciden; compruebe el número',
+  IBAN_NATIONAL_CHECK_FAILED: 'Los dígitos de control nacionales de la cuenta de este IBAN no coinciden; el banco lo rechazaría',
+  IBAN_SUGGESTIONS: '¿Quería decir {suggestion}?',
   IBAN_VALID: 'IBAN válido',
 };

@@ -15,6 +15,9 @@ export const messageFacts = {
   IBAN_WRONG_LAYOUT: ['country'],
   IBAN_RESERVED_CHECK_DIGITS: ['digits'],
   IBAN_BAD_CHECKSUM: [],
+  IBAN_NATIONAL_CHECK_FAILED: [],
+  // Not a reason: the sentence a rejection's message ends with when ibanDetails.suggestions names IBANs (./key.ts).
+  IBAN_SUGGESTIONS: ['suggestion'],
   IBAN_VALID: [],
 } as const satisfies FieldMessageFacts;
 

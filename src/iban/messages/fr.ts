@@ -13,5 +13,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   IBAN_WRONG_LAYOUT: 'Cet IBAN ne respecte pas le format de son pays ({country})',
   IBAN_RESERVED_CHECK_DIGITS: 'La clé d’un IBAN n’est jamais {digits} : vérifiez le numéro',
   IBAN_BAD_CHECKSUM: 'La clé de l’IBAN est incorrecte : vérifiez le numéro',
+  IBAN_NATIONAL_CHECK_FAILED: 'Le numéro de compte contenu dans cet IBAN a une clé de contrôle nationale erronée : la banque le refuserait',
+  IBAN_SUGGESTIONS: 'Vouliez-vous dire {suggestion} ?',
   IBAN_VALID: 'IBAN valide',
 };

@@ -13,5 +13,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   IBAN_WRONG_LAYOUT: 'L’IBAN non rispetta il formato del suo paese ({country})',
   IBAN_RESERVED_CHECK_DIGITS: 'Le cifre di controllo di un IBAN non sono mai {digits}: verificare il codice',
   IBAN_BAD_CHECKSUM: 'Le cifre di controllo dell’IBAN non corrispondono: verificare il codice',
+  IBAN_NATIONAL_CHECK_FAILED: 'Il numero di conto di questo IBAN ha un codice di controllo nazionale errato: la banca lo rifiuterebbe',
+  IBAN_SUGGESTIONS: 'Forse intendeva {suggestion}?',
   IBAN_VALID: 'IBAN valido',
 };

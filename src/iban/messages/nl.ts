@@ -13,5 +13,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   IBAN_WRONG_LAYOUT: 'De opbouw klopt niet voor een IBAN ({country})',
   IBAN_RESERVED_CHECK_DIGITS: 'Het controlegetal van een IBAN is nooit {digits}; controleer het nummer',
   IBAN_BAD_CHECKSUM: 'Het controlegetal van de IBAN klopt niet; controleer het nummer',
+  IBAN_NATIONAL_CHECK_FAILED: 'Het rekeningnummer in deze IBAN heeft een onjuist nationaal controlegetal; de bank zou het weigeren',
+  IBAN_SUGGESTIONS: 'Bedoelde u {suggestion}?',
   IBAN_VALID: 'Geldige IBAN',
 };

@@ -13,5 +13,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   IBAN_WRONG_LAYOUT: 'Nieprawidłowa budowa numeru IBAN ({country})',
   IBAN_RESERVED_CHECK_DIGITS: 'Cyfry kontrolne IBAN nigdy nie mają wartości {digits}; sprawdź numer',
   IBAN_BAD_CHECKSUM: 'Cyfry kontrolne IBAN się nie zgadzają; sprawdź numer',
+  IBAN_NATIONAL_CHECK_FAILED: 'Numer rachunku w tym numerze IBAN ma błędne krajowe cyfry kontrolne; bank by go odrzucił',
+  IBAN_SUGGESTIONS: 'Czy chodziło o {suggestion}?',
   IBAN_VALID: 'Prawidłowy numer IBAN',
 };

@@ -13,5 +13,7 @@ export const messages: FieldMessages<typeof messageFacts> = {
   IBAN_WRONG_LAYOUT: 'O IBAN não segue o formato do país ({country}); verifique o número',
   IBAN_RESERVED_CHECK_DIGITS: 'Os dígitos de controlo de um IBAN nunca são {digits}; verifique o número',
   IBAN_BAD_CHECKSUM: 'Os dígitos de controlo do IBAN não coincidem; verifique o número',
+  IBAN_NATIONAL_CHECK_FAILED: 'Os dígitos de controlo nacionais da conta neste IBAN não coincidem; o banco recusá-lo-ia',
+  IBAN_SUGGESTIONS: 'Queria dizer {suggestion}?',
   IBAN_VALID: 'IBAN válido',
 };

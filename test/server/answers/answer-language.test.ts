@@ -10,7 +10,7 @@ import type { ValidationResult } from '../../../src/result.js';
 import { createAnswerLanguages, inAnswerLanguage } from '../../../src/server/answers/answer-language.js';
 import { errorAnswer } from '../../../src/server/answers/errors.js';
 
-const BAD_CHECKSUM = 'DE89370400440532013001';
+const BAD_CHECKSUM = 'DE89370400440532013012';
 const unexpected = (error: unknown): never => {
   throw error;
 };

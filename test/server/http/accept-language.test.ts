@@ -21,7 +21,7 @@ let account: Account;
 let key: string;
 
 // A German IBAN whose check digits are wrong: the reason is the checksum, whatever the language.
-const BAD_CHECKSUM = 'DE89370400440532013001';
+const BAD_CHECKSUM = 'DE89370400440532013012';
 const english = validateIban(BAD_CHECKSUM);
 
 beforeAll(async () => {

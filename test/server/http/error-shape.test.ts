@@ -4,7 +4,7 @@
  * with errorCode); a path the service does not have is 404 NOT_FOUND with a hint; a body of another
  * Content-Type is 415 on every endpoint that takes one; a member a JSON body does not take is 400
  * UNKNOWN_MEMBER naming it; and nothing a refusal answers is counted. Also the phone endpoint's
- * `defaultCountry`, through HTTP and through the client.
+ * `defaultCountry` and the IBAN endpoint's `nationalCheck`, through HTTP and through the client.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/client/index.js';
@@ -182,7 +182,8 @@ describe('400 UNKNOWN_MEMBER: a member a JSON body does not take is refused by n
     for (const field of ALL_FIELDS) {
       const answer = await post(service.url, field, { value: 'x', lang: 'es' }, key);
       expect(answer.status, field).toBe(400);
-      const takes = field === 'vat' ? 'value, traderName' : field === 'phone' ? 'value, defaultCountry' : field === 'bic' ? 'value, iban' : 'value';
+      const takes =
+        field === 'vat' ? 'value, traderName' : field === 'phone' ? 'value, defaultCountry' : field === 'bic' ? 'value, iban' : field === 'iban' ? 'value, nationalCheck' : 'value';
       expect(answer.body.message, field).toBe(`Unknown member "lang" in the request body: this endpoint takes ${takes}`);
     }
   });
@@ -294,7 +295,7 @@ describe('iban on /api/v1/validate/bic', () => {
     expect((await post(service.url, 'bic', { value: 'BNPAFRPP', iban: 'F'.repeat(1_025) }, key)).body).toMatchObject({ errorCode: 'VALUE_TOO_LONG' });
     expect((await post(service.url, 'iban', { value: IBAN_DE, iban: IBAN_DE }, key)).body).toMatchObject({
       errorCode: 'UNKNOWN_MEMBER',
-      message: 'Unknown member "iban" in the request body: this endpoint takes value',
+      message: 'Unknown member "iban" in the request body: this endpoint takes value, nationalCheck',
     });
   });
 
@@ -304,5 +305,48 @@ describe('iban on /api/v1/validate/bic', () => {
     expect((await client.validateBic('BNPAFRPP')).bicDetails).toMatchObject({ ibanCountryMatches: null });
     const loose = client as unknown as Record<string, (value: string, options: { iban: string }) => Promise<{ valid: boolean }>>;
     expect((await loose.validateIban?.(IBAN_DE, { iban: IBAN_DE }))?.valid).toBe(true);
+  });
+});
+
+describe('nationalCheck on /api/v1/validate/iban', () => {
+  // Mod-97 holds; the Belgian account's own check digits (its last two) do not.
+  const BELGIAN_BAD_ACCOUNT = 'BE41 5390 0754 7035';
+
+  it('enforces the national check by default and with "enforce", and only reports it with "report"', async () => {
+    for (const body of [{ value: BELGIAN_BAD_ACCOUNT }, { value: BELGIAN_BAD_ACCOUNT, nationalCheck: 'enforce' }, { value: BELGIAN_BAD_ACCOUNT, nationalCheck: null }]) {
+      const refused = await post(service.url, 'iban', body, key);
+      expect(refused.status, JSON.stringify(body)).toBe(200);
+      expect(refused.body).toMatchObject({ valid: false, reason: 'IBAN_NATIONAL_CHECK_FAILED', ibanDetails: { checksum_valid: true, nationalCheck: 'FAIL' } });
+    }
+    const reported = await post(service.url, 'iban', { value: BELGIAN_BAD_ACCOUNT, nationalCheck: 'report' }, key);
+    expect(reported.status).toBe(200);
+    expect(reported.body).toMatchObject({ valid: true, reason: null, ibanDetails: { nationalCheck: 'FAIL', formatted: BELGIAN_BAD_ACCOUNT } });
+    expect(validator.check({ method: 'post', path: '/api/v1/validate/iban', status: 200, headers: reported.headers, body: JSON.stringify(reported.body) })).toEqual([]);
+    // A string that is no mode is answered as the default, never as a server error.
+    const unknown = await post(service.url, 'iban', { value: BELGIAN_BAD_ACCOUNT, nationalCheck: 'Report' }, key);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toMatchObject({ valid: false, reason: 'IBAN_NATIONAL_CHECK_FAILED' });
+  });
+
+  it('answers the suggestions of a typo, valid against the document', async () => {
+    const typo = await post(service.url, 'iban', { value: 'DE89 3704 0044 0532 0130 0O' }, key);
+    expect(typo.body).toMatchObject({ valid: false, reason: 'IBAN_WRONG_LAYOUT', ibanDetails: { suggestions: ['DE89 3704 0044 0532 0130 00'] } });
+    expect(typo.body.message).toMatch(/ Did you mean DE89 3704 0044 0532 0130 00\?$/);
+    expect(validator.check({ method: 'post', path: '/api/v1/validate/iban', status: 200, headers: typo.headers, body: JSON.stringify(typo.body) })).toEqual([]);
+  });
+
+  it('is a string of at most 1,024 characters, and only the IBAN endpoint takes it', async () => {
+    expect((await post(service.url, 'iban', { value: BELGIAN_BAD_ACCOUNT, nationalCheck: false }, key)).body).toMatchObject({
+      errorCode: 'VALUE_NOT_STRING',
+      message: '"nationalCheck" must be a string',
+    });
+    expect((await post(service.url, 'iban', { value: BELGIAN_BAD_ACCOUNT, nationalCheck: 'r'.repeat(1_025) }, key)).body).toMatchObject({ errorCode: 'VALUE_TOO_LONG' });
+    expect((await post(service.url, 'bic', { value: 'BNPAFRPP', nationalCheck: 'report' }, key)).body).toMatchObject({ errorCode: 'UNKNOWN_MEMBER' });
+  });
+
+  it('the client sends it with validateIban', async () => {
+    const client = createClient({ baseUrl: service.url, apiKey: key });
+    expect(await client.validateIban(BELGIAN_BAD_ACCOUNT, { nationalCheck: 'report' })).toMatchObject({ valid: true, ibanDetails: { nationalCheck: 'FAIL' } });
+    expect(await client.validateIban(BELGIAN_BAD_ACCOUNT)).toMatchObject({ valid: false, reason: 'IBAN_NATIONAL_CHECK_FAILED' });
   });
 });

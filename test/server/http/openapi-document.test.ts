@@ -482,7 +482,7 @@ function offlineSamples(): Record<string, ValidationResult[]> {
       ...ibans.map((iban) => validateIban(`${iban}0`)),
       validateIban('XX12 3456'),
       validateIban(''),
-      validateIban('DE89 3704 0044 0532 0130 01'),
+      validateIban('DE89 3704 0044 0532 0130 12'),
     ],
     NifValidationResult: [...nifs.map((nif) => validateNif(nif)), validateNif('12345678A'), validateNif('A5881850B'), validateNif('hello'), validateNif('')],
     NasValidationResult: ['046 454 286', '130 692 544', '930 692 541', '123 456 789', '12', '000 000 000', ''].map((v) => validateNas(v)),

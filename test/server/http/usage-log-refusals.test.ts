@@ -16,7 +16,7 @@ import type { Field } from '../../../src/server/storage/types.js';
 import { accountWithKey, post } from '../../support/server.js';
 
 const GOOD_IBAN = 'DE89370400440532013000';
-const BAD_IBAN = 'DE89370400440532013001';
+const BAD_IBAN = 'DE89370400440532013012';
 const FORMULA = '=HYPERLINK("http://x.example","y")';
 const QUOTA = 3;
 

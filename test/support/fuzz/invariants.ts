@@ -93,7 +93,14 @@ function checkIban(result: ValidationResult, input: string): string | null {
   if (details === undefined) return 'ibanDetails missing (present on every IBAN answer)';
   if (typeof details.country_code !== 'string') return 'country_code is not a string';
   if (!isBool(details.sepa) || !isBool(details.structure_valid) || !isBool(details.checksum_valid)) return 'a flag is not a boolean';
-  if (result.valid !== (details.structure_valid && details.checksum_valid)) return 'valid is not structure_valid && checksum_valid (docs/fields/iban.md#check-digits)';
+  if (!['PASS', 'FAIL', 'NOT_APPLICABLE'].includes(details.nationalCheck)) return 'nationalCheck is not PASS, FAIL or NOT_APPLICABLE';
+  if (details.nationalCheck !== 'NOT_APPLICABLE' && !details.structure_valid) return 'a national verdict without the structure (docs/fields/iban.md#details)';
+  if (result.valid !== (details.structure_valid && details.checksum_valid && details.nationalCheck !== 'FAIL')) {
+    return 'valid is not structure_valid && checksum_valid && a national check that did not fail (docs/fields/iban.md#details)';
+  }
+  if (!Array.isArray(details.suggestions) || details.suggestions.length > 3) return 'suggestions is not a list of at most three';
+  if (result.valid && details.suggestions.length > 0) return 'suggestions on a valid IBAN (docs/fields/iban.md#suggestions)';
+  if (details.suggestions.some((suggestion) => !validateIban(suggestion).valid)) return 'a suggestion that is not a valid IBAN';
   if (details.length !== (result.normalizedValue ?? '').length) return 'length is not the length of the normalised value';
   if (details.expected_length === null) {
     if (details.sepa) return 'sepa true for a country outside the registry';
