@@ -18,8 +18,6 @@ const REGISTRY = 'vectors/iban-registry.tsv';
 
 const DOTS =
   'docs/fields/iban.md#normalisation strips spaces and dashes only; a dot makes the value invalid (python-stdnum also strips dots)';
-const NO_NATIONAL_CHECKS =
-  'verifield checks national BBAN check digits only for the countries of src/iban/national/ (docs/fields/iban.md#national-check-digits); the IBAN itself is registry- and mod-97-valid';
 const RESERVED =
   'ISO 13616 check digits run 02 to 98; 00, 01 and 99 pass mod 97 but are never issued (python-stdnum accepts them)';
 
@@ -30,17 +28,11 @@ const VALID_ROWS_WE_REJECT: ReadonlyMap<string, string> = new Map([
   ['NO71.4202.47.14777', DOTS],
 ]);
 
-/** Rows of iban-invalid.txt that we accept on purpose. */
-const INVALID_ROWS_WE_ACCEPT: ReadonlyMap<string, string> = new Map([
-  ['ES8350210036679521296135', `${NO_NATIONAL_CHECKS} (Spanish CCC control digits)`],
-]);
-
 /** Rows of iban-disagreements.tsv where our verdict differs from python-stdnum 2.2+. */
 const DIFFERENT_FROM_PYTHON_STDNUM: ReadonlyMap<string, string> = new Map([
   ['NO 44 1850.05.14562', DOTS],
   ['NO07.8380.08.06006', DOTS],
   ['NO71.4202.47.14777', DOTS],
-  ['ES8350210036679521296135', `${NO_NATIONAL_CHECKS} (Spanish CCC control digits)`],
   [
     'BE68539007547034',
     'the SWIFT registry example: python-stdnum rejects it only because its Belgian bank list lacks the bank code',
@@ -101,7 +93,6 @@ describe.runIf(runConformance)(`validateIban conformance: ${INVALID}`, () => {
     const wrong: string[] = [];
     for (const row of rows) {
       const [input = '', errorClass] = row;
-      if (INVALID_ROWS_WE_ACCEPT.has(input)) continue;
       const result = validateIban(input);
       const details = result.ibanDetails;
       const compact = input.replace(/[ -]/g, '');
@@ -117,10 +108,6 @@ describe.runIf(runConformance)(`validateIban conformance: ${INVALID}`, () => {
       if (!agrees) wrong.push(`${row.join(' | ')} -> ${result.message}`);
     }
     expect(wrong).toEqual([]);
-  });
-
-  it('still accepts every listed row', () => {
-    expectStillDiffers(INVALID_ROWS_WE_ACCEPT, readFixtureRows(INVALID), () => false);
   });
 });
 
