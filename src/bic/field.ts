@@ -16,5 +16,5 @@ export const field = {
   order: { service: 75, scope: 75, check: 75 },
   subpath: 'bic',
   // Measured with esbuild, minified and gzipped: src/bic/index.ts alone 1,401 bytes, bicSchema alone 3,037; the limits leave about 10%.
-  sizeBudget: { subpath: { measuredBytes: 1401, limitBytes: 1541 }, schemaLimitBytes: 3300 },
+  sizeBudget: { subpath: { measuredBytes: 1401, limitBytes: 1541 }, schemaLimitBytes: 3400 },
 } as const satisfies FieldManifest;

@@ -36,15 +36,14 @@ function compile(code: string, length: number, layout: string): CountryRule {
   const groups: BbanGroup[] = [];
   let position = 4;
   for (const part of layout.split(',')) {
-    const match = LAYOUT_GROUP.exec(part);
-    if (match === null) throw new Error(`Bad BBAN layout for ${code}: ${layout}`);
+    // The layouts are the registry's, checked by test/iban/registry.test.ts, not here (the budget is 4.5 kB).
+    const match = LAYOUT_GROUP.exec(part) as RegExpExecArray;
     const kind = match[2] as BbanKind;
     const end = position + Number(match[1]);
     accepts.fill(KIND_MASK[kind], position, end);
     groups.push({ start: position, end, kind });
     position = end;
   }
-  if (position !== length) throw new Error(`BBAN layout of ${code} does not add up to ${length}`);
   return { code, length, sepa: SEPA_COUNTRIES.has(code), accepts, groups };
 }
 

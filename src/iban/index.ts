@@ -42,16 +42,11 @@ type NationalVerdict = IbanDetails['nationalCheck'];
 
 /**
  * The first two characters, counted in code points so that an emoji is never cut in half
- * (country_code is shown even for junk).
+ * (country_code is shown even for junk): the string iterator pairs surrogates, and leaves a lone
+ * one alone. Four code units hold two code points at most.
  */
 function leadingCharacters(value: string): string {
-  let end = 0;
-  for (let taken = 0; taken < 2 && end < value.length; taken++) {
-    const code = value.charCodeAt(end);
-    const pairs = code >= 0xd800 && code <= 0xdbff && end + 1 < value.length;
-    end += pairs && (value.charCodeAt(end + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-  }
-  return value.slice(0, end);
+  return Array.from(value.slice(0, 4)).slice(0, 2).join('');
 }
 
 /** The details of an answer: everything but `formatted`, which only a valid IBAN gets. */
@@ -88,7 +83,7 @@ function reject(
   const suggestions = suggestionsFor(iban);
   const ibanDetails = detailsOf(iban, rule, structureValid, checksumValid, nationalCheck, suggestions);
   // Object.assign rather than a spread: the spread costs more than the whole validation.
-  return Object.assign(envelope(originalValue, false, withSuggestions(message, suggestions), iban, 'STANDARD', reason), { ibanDetails });
+  return Object.assign(envelope(originalValue, false, withSuggestions(message, suggestions), iban, undefined, reason), { ibanDetails });
 }
 
 /** Whether a failing national check rejects the IBAN; a TypeError for an option that is neither mode. */
@@ -173,5 +168,5 @@ export function validateIban(value: string, options?: IbanOptions): IbanValidati
   }
   const ibanDetails = detailsOf(iban, rule, true, true, nationalCheck, []);
   ibanDetails.formatted = printFormat(iban);
-  return Object.assign(envelope<IbanReason>(value, true, VALID, iban, 'STANDARD'), { ibanDetails });
+  return Object.assign(envelope<IbanReason>(value, true, VALID, iban), { ibanDetails });
 }

@@ -12,5 +12,5 @@ export const field = {
   clientDoc: ' (Canadian SIN); 403 for a key without the `nas` scope.',
   order: { service: 60, scope: 60, check: 30 },
   subpath: 'nas',
-  sizeBudget: { subpath: { measuredBytes: 831, limitBytes: 914 }, schemaLimitBytes: 2700 },
+  sizeBudget: { subpath: { measuredBytes: 831, limitBytes: 914 }, schemaLimitBytes: 2800 },
 } as const satisfies FieldManifest;
