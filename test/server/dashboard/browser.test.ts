@@ -386,7 +386,7 @@ describe('the dashboard in Chromium: the issue scenario', () => {
     const page = await context.newPage();
     const answer = await page.goto(`${service.url}/status`);
     expect(answer?.headers()['cache-control']).toBe('public, max-age=60');
-    const table = await rows(page, 'main');
+    const table = await rows(page, 'main table.status-table');
     expect(table).toHaveLength(STATUS_COUNTRIES.length);
     // The strip's text is its cells' tooltips: "YYYY-MM-DD: percent" per day.
     expect(table[0]).toEqual(['Austria (AT)', expect.stringMatching(/^(\d{4}-\d{2}-\d{2}: [\d.]+%){30}$/), expect.stringMatching(/%$/), 'Available', 'Commission feed']);

@@ -25,7 +25,7 @@ describe('the body stage', () => {
       status: 400,
       body: {
         valid: false,
-        message: 'Unknown member "traderName" in the request body: this endpoint takes value',
+        message: 'Unknown member "traderName" in the request body: this endpoint takes value, nationalCheck',
         reason: null,
         normalizedValue: null,
         originalValue: 'NL 8560.59.140 B01',

@@ -43,7 +43,7 @@ describe('readValidationBody', () => {
       ok: false,
       status: 400,
       code: 'UNKNOWN_MEMBER',
-      message: 'Unknown member "traderName" in the request body: this endpoint takes value',
+      message: 'Unknown member "traderName" in the request body: this endpoint takes value, nationalCheck',
       originalValue: 'x',
     });
     expect(await readValidationBody(webInput(jsonRequest('{"value":"x","tradername":"ACME"}')), 'vat')).toMatchObject({
