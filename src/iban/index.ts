@@ -46,7 +46,7 @@ type NationalVerdict = IbanDetails['nationalCheck'];
  * one alone. Four code units hold two code points at most.
  */
 function leadingCharacters(value: string): string {
-  return Array.from(value.slice(0, 4)).slice(0, 2).join('');
+  return [...value.slice(0, 4)].slice(0, 2).join('');
 }
 
 /** The details of an answer: everything but `formatted`, which only a valid IBAN gets. */
@@ -59,13 +59,13 @@ function detailsOf(
   suggestions: string[],
 ): IbanDetails {
   return {
-    country_code: rule === undefined ? leadingCharacters(iban) : rule.code,
-    sepa: rule === undefined ? false : rule.sepa,
+    country_code: rule?.code ?? leadingCharacters(iban),
+    sepa: rule?.sepa === true,
     structure_valid: structureValid,
     checksum_valid: checksumValid,
     nationalCheck,
     length: iban.length,
-    expected_length: rule === undefined ? null : rule.length,
+    expected_length: rule?.length ?? null,
     suggestions,
   };
 }
@@ -91,7 +91,7 @@ function enforcesNationalCheck(options: IbanOptions | undefined): boolean {
   const mode: unknown = options?.nationalCheck;
   if (mode === undefined || mode === 'enforce') return true;
   if (mode === 'report') return false;
-  throw new TypeError("validateIban: options.nationalCheck must be 'enforce' or 'report'");
+  throw new TypeError("validateIban: nationalCheck must be 'enforce' or 'report'");
 }
 
 /**

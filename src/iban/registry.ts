@@ -113,51 +113,8 @@ export const IBAN_REGISTRY: Readonly<Record<string, readonly [length: number, bb
  * United Kingdom; Gibraltar has its own IBAN code, so it is listed. FO and GL are Danish but
  * outside SEPA. Being in scope says nothing about whether a particular bank takes direct debits.
  */
-export const SEPA_COUNTRIES: ReadonlySet<string> = new Set([
-  // EU27
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-  // rest of the EEA
-  'IS',
-  'LI',
-  'NO',
-  // long-standing non-EEA participants
-  'CH',
-  'GB',
-  'MC',
-  'SM',
-  'VA',
-  'AD',
-  'GI',
-  // joined 2024-2025
-  'AL',
-  'MD',
-  'ME',
-  'MK',
-  'RS',
-]);
+export const SEPA_COUNTRIES: ReadonlySet<string> = new Set(
+  // EU27; the rest of the EEA (IS LI NO); long-standing non-EEA participants (CH GB MC SM VA AD GI);
+  // joined 2024-2025 (AL MD ME MK RS). One string: fewer bytes in every bundle of validateIban.
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK IS LI NO CH GB MC SM VA AD GI AL MD ME MK RS'.split(' '),
+);

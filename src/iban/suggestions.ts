@@ -67,9 +67,15 @@ export function suggestionsFor(iban: string): string[] {
       keep(iban.slice(0, position) + String.fromCharCode(value + (value > 9 ? 55 : 48)) + iban.slice(position + 1), position, 0);
     }
   }
-  // At most 33 swaps: each is checked in full, which costs less code than the remainders (the budget is 4.5 kB).
   for (let position = 0; position + 1 < length; position++) {
-    if (iban[position] !== iban[position + 1]) keep(iban.slice(0, position) + iban[position + 1] + iban[position] + iban.slice(position + 2), position, 1);
+    const j = (position + length - 4) % length;
+    const left = values[j] as number;
+    const right = values[(j + 1) % length] as number;
+    // A swap is built and checked in full only when the remainders say mod-97 holds; characters 4
+    // and 5 are the two ends of the rearranged IBAN, which no remainder spans, so always.
+    if (left !== right && (position === 3 || ((((before[j] as number) * shift(right) + right) * shift(left) + left) * (scale[j + 2] as number) + (after[j + 2] as number)) % 97 === 1)) {
+      keep(iban.slice(0, position) + iban[position + 1] + iban[position] + iban.slice(position + 2), position, 1);
+    }
   }
   // Array.prototype.sort is stable: digits stay before letters at one place.
   return found
