@@ -3,7 +3,7 @@
  * for an auditor's spreadsheet. The account id is left out: a caller only ever sees its own.
  */
 import type { VatRegistryName } from '../../ports.js';
-import { NATIONAL_REGISTRIES, registryNameOf } from '../../vat/registry/registries.js';
+import { registryNameOf } from '../../vat/registry/registries.js';
 import type { VatEvidence } from '../../account-api.js';
 import type { VatEvidenceRecord } from '../storage/types.js';
 
@@ -27,7 +27,7 @@ export function evidenceJson(record: VatEvidenceRecord): VatEvidence {
 
 /** The registry of a record's prefix: every prefix outside VIES's has its own (src/vat/registry/registries.ts). */
 function registryOfPrefix(countryCode: string): VatRegistryName {
-  return registryNameOf(countryCode, !Object.prototype.hasOwnProperty.call(NATIONAL_REGISTRIES, countryCode)) ?? 'VIES';
+  return registryNameOf(countryCode) ?? 'VIES';
 }
 
 /** The CSV columns, in order (the JSON names). */

@@ -3,8 +3,7 @@
  * and the status page show (docs/service.md#registries).
  */
 import type { VatRegistryName } from '../../ports.js';
-import { EU_MEMBER_STATES } from '../../vat/reference/member-states.js';
-import { NATIONAL_REGISTRIES } from '../../vat/registry/registries.js';
+import { NATIONAL_REGISTRIES, VIES_PREFIXES } from '../../vat/registry/registries.js';
 
 /** A registry, its prefixes (in code order) and whether the service asks it. */
 export interface RegistryEntry {
@@ -13,8 +12,6 @@ export interface RegistryEntry {
   configured: boolean;
 }
 
-// The prefixes VIES answers for: the member states (Greece as EL) and Northern Ireland.
-const VIES_PREFIXES = [...EU_MEMBER_STATES, 'XI'].sort();
 
 /** VIES, then the national registries in the order HMRC, UID, BRREG; `national` are the ones configured. */
 export function registryOverview(national: readonly VatRegistryName[]): RegistryEntry[] {

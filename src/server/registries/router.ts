@@ -4,7 +4,7 @@
  * validation (pacing, evidence) wraps every registry alike.
  */
 import { VatRegistryError, type VatRegistry, type VatRegistryName } from '../../ports.js';
-import { registryNameOf, NATIONAL_REGISTRIES } from '../../vat/registry/registries.js';
+import { registryNameOf } from '../../vat/registry/registries.js';
 
 /** The registries by name; VIES is always there. */
 export type RegistriesByName = { readonly VIES: VatRegistry } & Partial<Readonly<Record<Exclude<VatRegistryName, 'VIES'>, VatRegistry>>>;
@@ -13,8 +13,7 @@ export type RegistriesByName = { readonly VIES: VatRegistry } & Partial<Readonly
 export function routedRegistry(registries: RegistriesByName): VatRegistry {
   return {
     check(query, signal) {
-      const national = Object.prototype.hasOwnProperty.call(NATIONAL_REGISTRIES, query.countryCode);
-      const name = registryNameOf(query.countryCode, !national);
+      const name = registryNameOf(query.countryCode);
       const registry = name === null ? undefined : registries[name];
       if (registry === undefined) {
         // verifyVat asks only registries the service named (../pipeline/validators.ts): this is a bug, said as an outage.

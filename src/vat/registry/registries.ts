@@ -6,6 +6,7 @@
  */
 import type { VatRegistry, VatRegistryName } from '../../ports.js';
 import type { OutsideViesPrefix } from '../outside-vies.js';
+import { EU_MEMBER_STATES } from '../reference/member-states.js';
 
 export { registryDisplayName } from '../registry-names.js';
 
@@ -35,9 +36,15 @@ const OPTION_OF: Readonly<Record<VatRegistryName, keyof VatRegistryAdapters>> = 
   BRREG: 'brreg',
 };
 
-/** The registry that answers for `countryCode`: VIES for a prefix of VIES, else its national one; null for none. */
-export function registryNameOf(countryCode: string, inVies: boolean): VatRegistryName | null {
-  if (inVies) return 'VIES';
+/** The prefixes VIES answers for, in code order: the member states (Greece as EL) and Northern Ireland. */
+// Marked pure: validateVat shares a chunk of the build with this file and must not carry it.
+export const VIES_PREFIXES: readonly string[] = /* @__PURE__ */ [...EU_MEMBER_STATES, 'XI'].sort();
+
+const VIES_PREFIX_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(VIES_PREFIXES);
+
+/** The registry that answers for the prefix `countryCode`: VIES, or the national one of GB, CH, NO; null for any other. */
+export function registryNameOf(countryCode: string): VatRegistryName | null {
+  if (VIES_PREFIX_SET.has(countryCode)) return 'VIES';
   return Object.prototype.hasOwnProperty.call(NATIONAL_REGISTRIES, countryCode) ? NATIONAL_REGISTRIES[countryCode as OutsideViesPrefix] : null;
 }
 

@@ -91,14 +91,14 @@ export async function verifyVat(value: string, options: VerifyVatOptions): Promi
   const traderName = options.traderName?.trim();
 
   const structure = checkVatStructure(value, options.now);
-  const registryName = structure.countryCode === null ? null : registryNameOf(structure.countryCode, structure.inVies);
+  const registryName = structure.countryCode === null ? null : registryNameOf(structure.countryCode);
   const registry = registryName === null ? undefined : adapterOf(options, registryName);
   if (!structure.formatValid || structure.countryCode === null || registryName === null || registry === undefined) {
     // Nothing to ask: the structure's answer, at the depth verifyVat answers.
     return vatResult(value, structure, 'STANDARD', options.traderName === undefined ? undefined : { trader_name_match: 'NOT_AVAILABLE' });
   }
   // A requester goes only to the registry it belongs to: VIES refuses a GB one, HMRC any other.
-  const sentRequester = requester !== undefined && registryNameOf(requester.countryCode, requester.countryCode !== 'GB') === registryName ? requester : undefined;
+  const sentRequester = requester !== undefined && registryNameOf(requester.countryCode) === registryName ? requester : undefined;
   const lookup: Lookup = {
     value,
     structure,

@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { validateVat } from '../../../vat/index.js';
 import type { VatRegistryName } from '../../../ports.js';
-import { EU_MEMBER_STATES } from '../../../vat/reference/member-states.js';
 import { registryNameOf } from '../../../vat/registry/registries.js';
 import type { VatWatchList } from '../../../account-api.js';
 import { apiErrorResponse, jsonResponse, quotaMessage } from '../../answers/errors.js';
@@ -46,12 +45,10 @@ export const WATCH_MESSAGES = {
     'Only VAT numbers a registry of this service answers for can be watched: the member states and XI (VIES), and GB, CH or NO when the service asks their registry',
 } as const;
 
-// The prefixes VIES answers for: the member states and Northern Ireland.
-const VIES_PREFIXES: ReadonlySet<string> = new Set([...EU_MEMBER_STATES, 'XI']);
 
 /** Whether a registry the service asks answers for `country`: VIES's prefixes, and the configured national registries'. */
 function isAnswered(country: string, nationalRegistries: readonly VatRegistryName[]): boolean {
-  const registry = registryNameOf(country, VIES_PREFIXES.has(country));
+  const registry = registryNameOf(country);
   return registry === 'VIES' || (registry !== null && nationalRegistries.includes(registry));
 }
 // Watches are the account's own data: never kept by a shared cache.
